@@ -1,0 +1,60 @@
+import { IConstruct } from 'constructs';
+
+/**
+ * The error every construct in this library throws for input it cannot turn into correct YAML.
+ *
+ * The message always reads `<construct path>: <prop> <value> <problem>; <fix>`, so a user can
+ * find the line in their program and knows what to write instead. The parts are also kept as
+ * fields for programs that want them.
+ */
+export class CnpgIValidationError extends Error {
+  /** The construct path (`Node.path`) of the construct that rejected the input. */
+  public readonly constructPath: string;
+  /** The prop or option that holds the bad value, e.g. `pluginName` or `tls.duration`. */
+  public readonly prop: string;
+  /** The offending value, as given. */
+  public readonly value: unknown;
+
+  constructor(constructPath: string, prop: string, value: unknown, problem: string, fix: string) {
+    super(`${constructPath}: ${prop} ${describeValue(value)} ${problem}; ${fix}`);
+    this.name = 'CnpgIValidationError';
+    this.constructPath = constructPath;
+    this.prop = prop;
+    this.value = value;
+  }
+}
+
+/**
+ * Where an error happened: a construct, or a name such as `Plugin.fromPluginName` for static
+ * factories that have no construct yet.
+ * @internal
+ */
+export type ErrorScope = IConstruct | string;
+
+/**
+ * Throws a {@link CnpgIValidationError} for `scope`.
+ * @internal
+ */
+export function invalid(scope: ErrorScope, prop: string, value: unknown, problem: string, fix: string): never {
+  const path = typeof scope === 'string' ? scope : scope.node.path || '<root>';
+  throw new CnpgIValidationError(path, prop, value, problem, fix);
+}
+
+/**
+ * Renders a value for an error message: strings quoted, the rest as JSON where possible.
+ * @internal
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (typeof value === 'symbol') return value.toString();
+  try {
+    const json = JSON.stringify(value);
+    if (json === undefined) return String(value);
+    return json.length > 120 ? `${json.slice(0, 117)}...` : json;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

@@ -1,0 +1,123 @@
+import { ErrorScope, invalid } from './errors';
+
+/** RFC 1123 DNS subdomain, as Kubernetes validates object names: at most 253 characters. */
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** RFC 1123 DNS label: at most 63 characters. */
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** RFC 1035 DNS label, what a Service name must be: starts with a letter. */
+const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/** @internal */
+export function isDnsSubdomain(value: string): boolean {
+  return value.length <= 253 && DNS_SUBDOMAIN.test(value) && value.split('.').every((l) => l.length <= 63);
+}
+
+/** @internal */
+export function isDnsLabel(value: string): boolean {
+  return value.length <= 63 && DNS_LABEL.test(value);
+}
+
+/** @internal */
+export function isDns1035Label(value: string): boolean {
+  return value.length <= 63 && DNS_1035_LABEL.test(value);
+}
+
+/**
+ * Checks that `value` is a non-empty string; JavaScript callers can pass anything.
+ * @internal
+ */
+export function requireString(scope: ErrorScope, prop: string, value: unknown, fix: string): string {
+  if (typeof value !== 'string') {
+    invalid(scope, prop, value, `must be a string, not ${typeName(value)}`, fix);
+  }
+  if (value.trim() === '') {
+    invalid(scope, prop, value, 'must not be empty', fix);
+  }
+  return value;
+}
+
+/**
+ * Checks a plugin name: the `cnpg.io/pluginName` label value, the socket file name and the
+ * name Clusters use. Kubernetes label values allow upper case and at most 63 characters; the
+ * CNPG-I convention is a lower-case DNS subdomain such as `barman-cloud.cloudnative-pg.io`, and
+ * the label limit of 63 characters applies because the name is a label value.
+ * @internal
+ */
+export function validatePluginName(scope: ErrorScope, prop: string, value: unknown): string {
+  const fix = "use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'";
+  const name = requireString(scope, prop, value, fix);
+  if (name !== name.toLowerCase()) {
+    invalid(scope, prop, name, 'has upper-case letters', `use '${name.toLowerCase()}'`);
+  }
+  if (name.length > 63) {
+    invalid(scope, prop, name, `is ${name.length} characters long; a Kubernetes label value holds at most 63`, fix);
+  }
+  if (!isDnsSubdomain(name)) {
+    invalid(scope, prop, name, 'is not a DNS subdomain (RFC 1123)', fix);
+  }
+  return name;
+}
+
+/**
+ * Checks a TCP port number.
+ * @internal
+ */
+export function validatePort(scope: ErrorScope, prop: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) {
+    invalid(scope, prop, value, 'is not a TCP port', 'use a whole number from 1 to 65535');
+  }
+  return value;
+}
+
+/**
+ * Checks a whole number within bounds.
+ * @internal
+ */
+export function validateInteger(scope: ErrorScope, prop: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    invalid(scope, prop, value, 'is out of range', `use a whole number ${range}`);
+  }
+  return value;
+}
+
+/**
+ * Checks a map of string to string (labels, annotations, plugin parameters).
+ * @internal
+ */
+export function validateStringMap(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    invalid(scope, prop, value, `must be an object of strings, not ${typeName(value)}`, 'pass { key: \'value\' }');
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v !== 'string') {
+      invalid(scope, `${prop}.${k}`, v, `must be a string, not ${typeName(v)}`, `write it as a string, e.g. '${String(v)}'`);
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Checks an array of strings.
+ * @internal
+ */
+export function validateStringArray(scope: ErrorScope, prop: string, value: unknown): string[] {
+  if (!Array.isArray(value)) {
+    invalid(scope, prop, value, `must be an array of strings, not ${typeName(value)}`, "pass ['a', 'b']");
+  }
+  value.forEach((v, i) => {
+    if (typeof v !== 'string') {
+      invalid(scope, `${prop}[${i}]`, v, `must be a string, not ${typeName(v)}`, 'write it as a string');
+    }
+  });
+  return [...(value as string[])];
+}
+
+/** @internal */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,2 @@
+export * from './plugin';
+export * from './pod-security';
