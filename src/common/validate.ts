@@ -118,6 +118,7 @@ export function validateStringArray(scope: ErrorScope, prop: string, value: unkn
 /** @internal */
 export function typeName(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

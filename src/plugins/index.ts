@@ -1,2 +1,3 @@
 export * from './plugin';
 export * from './pod-security';
+export * from './standalone-plugin';

@@ -1,1 +1,3 @@
-export {};
+export * from './issuer-ref';
+export * from './plugin-tls';
+export * from './plugin-certificates';

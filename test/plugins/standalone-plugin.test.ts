@@ -1,0 +1,416 @@
+import { ApiObject, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { IssuerRef, PluginTls, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { chartIn, expectValidationError, Manifest, named, ofKind, only, synth } from '../util';
+
+const HELLO = {
+  pluginName: 'cnpg-i-hello-world.cloudnative-pg.io',
+  image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0',
+  args: ['plugin'],
+};
+
+const MODES: Array<[string, PluginTls | undefined]> = [
+  ['selfSigned (default)', undefined],
+  ['privateCa', PluginTls.privateCa()],
+  ['fromIssuer', PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca'))],
+  ['fromSecrets', PluginTls.fromSecrets({ clientSecretName: 'hello-client-tls', serverSecretName: 'hello-server-tls' })],
+];
+
+function render(props: Partial<StandalonePluginProps> = {}, namespace = 'cnpg-system') {
+  const chart = chartIn(namespace);
+  const plugin = new StandalonePlugin(chart, 'hello', { ...HELLO, ...props });
+  return { plugin, objects: synth(chart) };
+}
+
+function container(objects: Manifest[]) {
+  return only(objects, 'Deployment').spec.template.spec.containers[0];
+}
+
+/** The Secret behind a mount path, read from the Deployment's volumes and mounts. */
+function secretMountedAt(objects: Manifest[], path: string): string {
+  const pod = only(objects, 'Deployment').spec.template.spec;
+  const mount = pod.containers[0].volumeMounts.find((m: any) => m.mountPath === path);
+  return pod.volumes.find((v: any) => v.name === mount.name).secret.secretName;
+}
+
+/** The value of a `--flag=value` argument of the plugin container. */
+function flag(objects: Manifest[], name: string): string {
+  const arg = (container(objects).args as string[]).find((a) => a.startsWith(`${name}=`));
+  if (!arg) throw new Error(`no ${name}`);
+  return arg.slice(name.length + 1);
+}
+
+describe.each(MODES)('StandalonePlugin with TLS %s', (_mode, tls) => {
+  const { plugin, objects } = render({ tls, serverName: 'hello-world.cnpg-system.svc' });
+  const service = only(objects, 'Service');
+
+  test('snapshot', () => {
+    expect(objects).toMatchSnapshot();
+  });
+
+  test('the Service carries the discovery label and all annotations, consistent with the container', () => {
+    expect(service.metadata.labels['cnpg.io/pluginName']).toBe('cnpg-i-hello-world.cloudnative-pg.io');
+    const ann = service.metadata.annotations;
+    expect(ann['cnpg.io/pluginPort']).toMatch(/^[0-9]+$/);
+    expect(ann['cnpg.io/pluginPort']).toBe(String(service.spec.ports[0].port));
+    expect(service.spec.ports[0].targetPort).toBe(container(objects).ports[0].containerPort);
+    expect(flag(objects, '--server-address')).toBe(`:${ann['cnpg.io/pluginPort']}`);
+    expect(ann['cnpg.io/pluginClientSecret']).toBe(plugin.clientSecretName);
+    expect(ann['cnpg.io/pluginServerSecret']).toBe(plugin.serverSecretName);
+    expect(ann['cnpg.io/pluginServerName']).toBe('hello-world.cnpg-system.svc');
+  });
+
+  test('the Service selects exactly the plugin pods', () => {
+    const deployment = only(objects, 'Deployment');
+    expect(deployment.spec.selector.matchLabels).toEqual(service.spec.selector);
+    for (const [k, v] of Object.entries(service.spec.selector)) {
+      expect(deployment.spec.template.metadata.labels[k]).toBe(v);
+    }
+  });
+
+  test('the annotated Secrets are the ones the Deployment mounts, and the Certificates write', () => {
+    const ann = service.metadata.annotations;
+    expect(secretMountedAt(objects, '/server')).toBe(ann['cnpg.io/pluginServerSecret']);
+    expect(secretMountedAt(objects, '/client')).toBe(ann['cnpg.io/pluginClientSecret']);
+    expect(flag(objects, '--server-cert')).toBe('/server/tls.crt');
+    expect(flag(objects, '--server-key')).toBe('/server/tls.key');
+    const certs = ofKind(objects, 'Certificate');
+    if (tls?.mode === 'Secrets') {
+      expect(certs).toEqual([]);
+      expect(ofKind(objects, 'Issuer')).toEqual([]);
+      return;
+    }
+    const client = certs.find((c) => c.spec.usages.includes('client auth'));
+    const server = certs.find((c) => c.spec.usages.includes('server auth'));
+    expect(client?.spec.secretName).toBe(ann['cnpg.io/pluginClientSecret']);
+    expect(server?.spec.secretName).toBe(ann['cnpg.io/pluginServerSecret']);
+  });
+
+  test('the plugin trusts the client CA (ca.crt), never the client leaf', () => {
+    expect(flag(objects, '--client-cert')).toBe('/client/ca.crt');
+  });
+
+  test('server SANs cover the name the operator verifies, the Service forms and serverName', () => {
+    const server = ofKind(objects, 'Certificate').find((c) => c.spec.usages.includes('server auth'));
+    if (!server) return; // fromSecrets: the user's Secret
+    const svc = service.metadata.name;
+    expect(server.spec.dnsNames).toEqual([svc, `${svc}.cnpg-system`, `${svc}.cnpg-system.svc`, `${svc}.cnpg-system.svc.cluster.local`, 'hello-world.cnpg-system.svc']);
+    expect(server.spec.dnsNames).toContain(plugin.serverName);
+  });
+
+  test('issuerRefs point at issuers that exist in the namespace, or at the given issuer', () => {
+    const issuers = ofKind(objects, 'Issuer').map((i) => i.metadata.name);
+    for (const cert of ofKind(objects, 'Certificate')) {
+      const ref = cert.spec.issuerRef;
+      if (tls?.mode === 'Issuer') {
+        expect(ref).toEqual({ group: 'cert-manager.io', kind: 'ClusterIssuer', name: 'corp-ca' });
+      } else {
+        expect(ref.kind).toBe('Issuer');
+        expect(issuers).toContain(ref.name);
+      }
+    }
+  });
+
+  test('everything is in the chart namespace', () => {
+    for (const o of objects) expect(o.metadata.namespace).toBe('cnpg-system');
+  });
+});
+
+describe('StandalonePlugin TLS layouts', () => {
+  test('selfSigned: one SelfSigned Issuer issues both leaves', () => {
+    const { objects } = render();
+    const issuer = only(objects, 'Issuer');
+    expect(issuer.spec).toEqual({ selfSigned: {} });
+    expect(ofKind(objects, 'Certificate').map((c) => c.spec.issuerRef.name)).toEqual([issuer.metadata.name, issuer.metadata.name]);
+  });
+
+  test('privateCa: SelfSigned bootstrap -> CA Certificate -> CA Issuer -> leaves', () => {
+    const { plugin, objects } = render({ tls: PluginTls.privateCa() });
+    const bootstrap = named(objects, 'Issuer', plugin.tls.bootstrapIssuer!.name);
+    const ca = named(objects, 'Certificate', plugin.tls.caCertificate!.name);
+    const caIssuer = named(objects, 'Issuer', plugin.tls.issuer!.name);
+    expect(bootstrap.spec).toEqual({ selfSigned: {} });
+    expect(ca.spec.isCA).toBe(true);
+    expect(ca.spec.issuerRef.name).toBe(bootstrap.metadata.name);
+    expect(caIssuer.spec).toEqual({ ca: { secretName: ca.spec.secretName } });
+    const leaves = ofKind(objects, 'Certificate').filter((c) => !c.spec.isCA);
+    expect(leaves.map((c) => c.spec.issuerRef.name)).toEqual([caIssuer.metadata.name, caIssuer.metadata.name]);
+  });
+
+  test('fromIssuer with a namespaced Issuer or an external issuer creates no Issuer', () => {
+    for (const ref of [IssuerRef.issuer('corp-ca'), IssuerRef.external({ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'pca' })]) {
+      const { objects } = render({ tls: PluginTls.fromIssuer(ref) });
+      expect(ofKind(objects, 'Issuer')).toEqual([]);
+      for (const c of ofKind(objects, 'Certificate')) expect(c.spec.issuerRef).toEqual({ group: ref.group, kind: ref.kind, name: ref.name });
+    }
+  });
+
+  test('fromSecrets with another clientCaKey mounts and trusts that key', () => {
+    const { plugin, objects } = render({ tls: PluginTls.fromSecrets({ clientSecretName: 'c', serverSecretName: 's', clientCaKey: 'client-ca.pem' }) });
+    expect(plugin.clientCaPath).toBe('/client/client-ca.pem');
+    expect(flag(objects, '--client-cert')).toBe('/client/client-ca.pem');
+  });
+
+  test('leaf usages are client auth and server auth', () => {
+    const { objects } = render();
+    expect(ofKind(objects, 'Certificate').map((c) => c.spec.usages)).toEqual([
+      ['digital signature', 'client auth'],
+      ['digital signature', 'server auth'],
+    ]);
+  });
+});
+
+describe('StandalonePlugin defaults', () => {
+  const { plugin, objects } = render();
+  const pod = only(objects, 'Deployment').spec.template.spec;
+  const c = pod.containers[0];
+
+  test('port 9090 everywhere', () => {
+    expect(plugin.port).toBe(9090);
+    expect(only(objects, 'Service').metadata.annotations['cnpg.io/pluginPort']).toBe('9090');
+    expect(c.ports).toEqual([{ containerPort: 9090, name: 'grpc', protocol: 'TCP' }]);
+  });
+
+  test('no serverName: no annotation, the operator verifies the short Service name', () => {
+    expect(only(objects, 'Service').metadata.annotations['cnpg.io/pluginServerName']).toBeUndefined();
+    expect(plugin.serverName).toBe(only(objects, 'Service').metadata.name);
+  });
+
+  test('TLS flags appended after the user args', () => {
+    expect(c.args).toEqual(['plugin', '--server-cert=/server/tls.crt', '--server-key=/server/tls.key', '--client-cert=/client/ca.crt', '--server-address=:9090']);
+    expect(c.command).toBeUndefined();
+  });
+
+  test('one replica, RollingUpdate 25%/25%, no PodDisruptionBudget', () => {
+    const d = only(objects, 'Deployment');
+    expect(d.spec.replicas).toBe(1);
+    expect(d.spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
+    expect(ofKind(objects, 'PodDisruptionBudget')).toEqual([]);
+  });
+
+  test('resources: requests cpu 100m, memory 128Mi; limit memory 256Mi, no CPU limit', () => {
+    expect(c.resources).toEqual({ requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } });
+  });
+
+  test('imagePullPolicy IfNotPresent', () => {
+    expect(c.imagePullPolicy).toBe('IfNotPresent');
+  });
+
+  test('restricted security context, uid/gid 10001', () => {
+    expect(c.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+      privileged: false,
+      readOnlyRootFilesystem: true,
+      runAsGroup: 10001,
+      runAsNonRoot: true,
+      runAsUser: 10001,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001 });
+  });
+
+  test('readiness probe on the plugin port', () => {
+    expect(c.readinessProbe).toEqual({ tcpSocket: { port: 9090 }, periodSeconds: 10, failureThreshold: 3 });
+  });
+
+  test('TLS Secrets mounted read-only', () => {
+    expect(c.volumeMounts).toEqual([
+      { mountPath: '/server', name: 'server', readOnly: true },
+      { mountPath: '/client', name: 'client', readOnly: true },
+    ]);
+  });
+
+  test('own ServiceAccount, no token mounted', () => {
+    const sa = only(objects, 'ServiceAccount');
+    expect(sa.automountServiceAccountToken).toBe(false);
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.serviceAccountName).toBe(sa.metadata.name);
+  });
+
+  test('a NetworkPolicy admits only the operator pods to the plugin port', () => {
+    const np = only(objects, 'NetworkPolicy');
+    expect(np.spec).toEqual({
+      podSelector: { matchLabels: only(objects, 'Service').spec.selector },
+      policyTypes: ['Ingress'],
+      ingress: [{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'cloudnative-pg' } } }], ports: [{ protocol: 'TCP', port: 9090 }] }],
+    });
+  });
+
+  test('selfSigned TLS when tls is not given', () => {
+    expect(plugin.tls.mode).toBe('SelfSigned');
+  });
+
+  test('no imagePullSecrets, nodeSelector, tolerations or priorityClassName', () => {
+    expect(pod.imagePullSecrets).toBeUndefined();
+    expect(pod.nodeSelector).toBeUndefined();
+    expect(pod.tolerations).toBeUndefined();
+    expect(pod.priorityClassName).toBeUndefined();
+  });
+
+  test('no extra labels on the objects', () => {
+    expect(only(objects, 'ServiceAccount').metadata.labels).toBeUndefined();
+  });
+});
+
+describe('StandalonePlugin options', () => {
+  test('a custom port reaches the annotation, both Service ports, the container and the NetworkPolicy', () => {
+    const { objects } = render({ port: 7443 });
+    const svc = only(objects, 'Service');
+    expect(svc.metadata.annotations['cnpg.io/pluginPort']).toBe('7443');
+    expect(svc.spec.ports[0]).toMatchObject({ port: 7443, targetPort: 7443 });
+    expect(container(objects).ports[0].containerPort).toBe(7443);
+    expect(flag(objects, '--server-address')).toBe(':7443');
+    expect(only(objects, 'NetworkPolicy').spec.ingress[0].ports[0].port).toBe(7443);
+    expect(container(objects).readinessProbe.tcpSocket.port).toBe(7443);
+  });
+
+  test('replicas > 1 adds a PodDisruptionBudget on the plugin pods', () => {
+    const { objects } = render({ replicas: 2 });
+    const pdb = only(objects, 'PodDisruptionBudget');
+    expect(pdb.spec).toEqual({ minAvailable: 1, selector: { matchLabels: only(objects, 'Service').spec.selector } });
+  });
+
+  test('networkPolicy: false and custom operator labels', () => {
+    expect(ofKind(render({ networkPolicy: false }).objects, 'NetworkPolicy')).toEqual([]);
+    const np = only(render({ operatorPodLabels: { 'app.kubernetes.io/name': 'cloudnative-pg', 'app.kubernetes.io/instance': 'cnpg' } }).objects, 'NetworkPolicy');
+    expect(np.spec.ingress[0].from[0].podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'cloudnative-pg', 'app.kubernetes.io/instance': 'cnpg' });
+  });
+
+  test('pod fields set through patches survive synthesis', () => {
+    const { objects } = render({
+      imagePullSecrets: ['registry'],
+      nodeSelector: { 'kubernetes.io/os': 'linux' },
+      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'db', effect: 'NoSchedule' }],
+      priorityClassName: 'system-cluster-critical',
+    });
+    const pod = only(objects, 'Deployment').spec.template.spec;
+    expect(pod.imagePullSecrets).toEqual([{ name: 'registry' }]);
+    expect(pod.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' });
+    expect(pod.tolerations).toEqual([{ key: 'dedicated', operator: 'Equal', value: 'db', effect: 'NoSchedule' }]);
+    expect(pod.priorityClassName).toBe('system-cluster-critical');
+  });
+
+  test('env, strategy, command, serviceAccountToken, user/group and labels', () => {
+    const { objects } = render({
+      env: { LOG_LEVEL: kplus.EnvValue.fromValue('debug') },
+      strategy: kplus.DeploymentStrategy.recreate(),
+      command: ['/plugin'],
+      serviceAccountToken: true,
+      user: 2000,
+      group: 3000,
+      labels: { team: 'db' },
+    });
+    const d = only(objects, 'Deployment');
+    const c = d.spec.template.spec.containers[0];
+    expect(c.env).toEqual([{ name: 'LOG_LEVEL', value: 'debug' }]);
+    expect(c.command).toEqual(['/plugin']);
+    expect(d.spec.strategy).toEqual({ type: 'Recreate' });
+    expect(d.spec.template.spec.automountServiceAccountToken).toBe(true);
+    expect(only(objects, 'ServiceAccount').automountServiceAccountToken).toBe(true);
+    expect(c.securityContext).toMatchObject({ runAsUser: 2000, runAsGroup: 3000 });
+    for (const o of objects) expect(o.metadata.labels?.team).toBe('db');
+    expect(d.spec.selector.matchLabels.team).toBeUndefined();
+  });
+
+  test('appendTlsArgs: false leaves the args alone and exposes the paths', () => {
+    const { plugin, objects } = render({ appendTlsArgs: false, args: ['serve', '--tls-cert=/server/tls.crt'] });
+    expect(container(objects).args).toEqual(['serve', '--tls-cert=/server/tls.crt']);
+    expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress])
+      .toEqual(['/server/tls.crt', '/server/tls.key', '/client/ca.crt', ':9090']);
+  });
+
+  test('serviceName names the Service and is what the operator verifies', () => {
+    const { plugin, objects } = render({ serviceName: 'hello-world' });
+    expect(only(objects, 'Service').metadata.name).toBe('hello-world');
+    expect(plugin.serverName).toBe('hello-world');
+    const server = ofKind(objects, 'Certificate').find((c) => c.spec.usages.includes('server auth'));
+    expect(server?.spec.dnsNames).toEqual(['hello-world', 'hello-world.cnpg-system', 'hello-world.cnpg-system.svc', 'hello-world.cnpg-system.svc.cluster.local']);
+  });
+
+  test('the namespace follows the chart, never a hard-coded cnpg-system', () => {
+    const { objects } = render({}, 'postgres-operator');
+    for (const o of objects) expect(o.metadata.namespace).toBe('postgres-operator');
+    const server = ofKind(objects, 'Certificate').find((c) => c.spec.usages.includes('server auth'));
+    expect(server?.spec.dnsNames[2]).toMatch(/\.postgres-operator\.svc$/);
+  });
+
+  test('the escape hatch: JSON patches on the Deployment survive synthesis', () => {
+    const chart = chartIn();
+    const plugin = new StandalonePlugin(chart, 'hello', HELLO);
+    ApiObject.of(plugin.deployment).addJsonPatch(JsonPatch.add('/spec/revisionHistoryLimit', 3));
+    expect(only(synth(chart), 'Deployment').spec.revisionHistoryLimit).toBe(3);
+  });
+
+  test('the same program gives the same YAML', () => {
+    const a = render({ tls: PluginTls.privateCa() }).objects;
+    const b = render({ tls: PluginTls.privateCa() }).objects;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  test('a changed image changes only the image', () => {
+    const a = render().objects;
+    const b = render({ image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.2.0' }).objects;
+    const strip = (objs: Manifest[]) => JSON.stringify(objs).replace(/cnpg-i-hello-world:v0\.[12]\.0/g, 'IMAGE');
+    expect(strip(b)).toBe(strip(a));
+  });
+});
+
+describe('StandalonePlugin validation', () => {
+  const cases: Array<[string, Partial<StandalonePluginProps>, string]> = [
+    ['an empty plugin name', { pluginName: '' },
+      "cnpg-system/hello: pluginName '' must not be empty; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
+    ['an upper-case plugin name', { pluginName: 'Hello.Example.com' },
+      "cnpg-system/hello: pluginName 'Hello.Example.com' has upper-case letters; use 'hello.example.com'"],
+    ['a plugin name that is no DNS subdomain', { pluginName: 'hello_world' },
+      "cnpg-system/hello: pluginName 'hello_world' is not a DNS subdomain (RFC 1123); use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
+    ['a plugin name longer than a label value', { pluginName: `${'a'.repeat(60)}.com` },
+      `cnpg-system/hello: pluginName '${'a'.repeat(60)}.com' is 64 characters long; a Kubernetes label value holds at most 63; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'`],
+    ['a number as plugin name', { pluginName: 42 as any },
+      "cnpg-system/hello: pluginName 42 must be a string, not a number; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
+    ['port 0', { port: 0 }, 'cnpg-system/hello: port 0 is not a TCP port; use a whole number from 1 to 65535'],
+    ['port 65536', { port: 65536 }, 'cnpg-system/hello: port 65536 is not a TCP port; use a whole number from 1 to 65535'],
+    ['a string port', { port: '9090' as any }, "cnpg-system/hello: port '9090' is not a TCP port; use a whole number from 1 to 65535"],
+    ['a serverName that is no DNS name', { serverName: 'hello world' },
+      "cnpg-system/hello: serverName 'hello world' is not a DNS name; use a lower-case DNS name such as 'my-plugin.cnpg-system.svc'"],
+    ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number 0 or more'],
+    ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is out of range; use a whole number 0 or more'],
+    ['an arg repeating a TLS flag', { args: ['plugin', '--server-cert=/tmp/x'] },
+      "cnpg-system/hello: args[1] '--server-cert=/tmp/x' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself"],
+    ['an arg repeating a TLS flag with a separate value', { args: ['--client-cert', '/client/tls.crt'] },
+      "cnpg-system/hello: args[0] '--client-cert' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself"],
+    ['the socket flag', { args: ['--plugin-path=/plugins'] },
+      "cnpg-system/hello: args[0] '--plugin-path=/plugins' selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags; remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment"],
+    ['args that are not an array', { args: 'plugin' as any }, "cnpg-system/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
+    ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use the plugin's image reference, e.g. 'ghcr.io/org/plugin:v1.0.0'"],
+    ['a missing image', { image: undefined as any }, "cnpg-system/hello: image undefined must be a string, not undefined; use the plugin's image reference, e.g. 'ghcr.io/org/plugin:v1.0.0'"],
+    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
+    ['a bad service name', { serviceName: '9lives' },
+      "cnpg-system/hello: serviceName '9lives' is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters); set serviceName to a name such as 'my-plugin'"],
+    ['empty operator labels', { operatorPodLabels: {} },
+      "cnpg-system/hello: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"],
+    ['a non-string label value', { labels: { tier: 1 as any } }, "cnpg-system/hello: labels.tier 1 must be a string, not a number; write it as a string, e.g. '1'"],
+    ['a bad pull secret', { imagePullSecrets: ['Registry'] }, "cnpg-system/hello: imagePullSecrets[0] 'Registry' is not a Secret name; use the Secret's metadata.name"],
+    ['a bad priority class', { priorityClassName: 'High Priority' }, "cnpg-system/hello: priorityClassName 'High Priority' is not a PriorityClass name; use the PriorityClass's metadata.name"],
+    ['tolerations that are not an array', { tolerations: {} as any }, "cnpg-system/hello: tolerations {} must be an array, not an object; pass [{ key: 'dedicated', operator: 'Exists' }]"],
+    ['uid 0', { user: 0 }, 'cnpg-system/hello: user 0 is out of range; use a whole number from 1 to 2147483647'],
+  ];
+  test.each(cases)('rejects %s', (_what, props, message) => {
+    expectValidationError(() => render(props), message);
+  });
+
+  test('rejects a chart without a namespace, and says how to set one', () => {
+    const chart = new Chart(Testing.app(), 'plugins');
+    expectValidationError(() => new StandalonePlugin(chart, 'hello', HELLO),
+      "plugins/hello: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with a namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+  });
+
+  test('rejects missing props from JavaScript callers', () => {
+    expectValidationError(() => new StandalonePlugin(chartIn(), 'hello', undefined as any),
+      "cnpg-system/hello: props undefined must be an object, not undefined; pass { pluginName: '...', image: '...' }");
+  });
+
+  test('a valid Duration renders even through a second copy check', () => {
+    expect(() => render({ tls: PluginTls.selfSigned({ duration: Duration.hours(48), renewBefore: Duration.hours(12) }) })).not.toThrow();
+  });
+});

@@ -1,0 +1,87 @@
+import { Duration } from 'cdk8s';
+import { CertificateRotationPolicy, PluginTls, PrivateKeyAlgorithm, StandalonePlugin } from '../../src';
+import { chartIn, expectValidationError, ofKind, synth } from '../util';
+
+const base = { pluginName: 'demo.example.com', image: 'example/plugin:1.0.0' };
+
+function certificates(tls: PluginTls) {
+  const chart = chartIn();
+  new StandalonePlugin(chart, 'demo', { ...base, tls });
+  return ofKind(synth(chart), 'Certificate');
+}
+
+describe('certificate options', () => {
+  test('documented defaults: 2160h, 360h, ECDSA P-256, rotation Always', () => {
+    for (const cert of certificates(PluginTls.selfSigned())) {
+      expect(cert.spec.duration).toBe('2160h');
+      expect(cert.spec.renewBefore).toBe('360h');
+      expect(cert.spec.privateKey).toEqual({ algorithm: 'ECDSA', size: 256, rotationPolicy: 'Always' });
+    }
+  });
+
+  test('privateCa defaults: CA valid 87600h, renewed 720h before', () => {
+    const ca = certificates(PluginTls.privateCa()).find((c) => c.spec.isCA);
+    expect(ca?.spec.duration).toBe('87600h');
+    expect(ca?.spec.renewBefore).toBe('720h');
+  });
+
+  test('durations render in the largest whole Go unit', () => {
+    const certs = certificates(PluginTls.selfSigned({ duration: Duration.minutes(90), renewBefore: Duration.seconds(600) }));
+    expect(certs.map((c) => [c.spec.duration, c.spec.renewBefore])).toEqual([['90m', '10m'], ['90m', '10m']]);
+  });
+
+  test('RSA defaults to 2048 bits; Ed25519 has no size', () => {
+    expect(certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA }))[0].spec.privateKey)
+      .toEqual({ algorithm: 'RSA', size: 2048, rotationPolicy: 'Always' });
+    expect(certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, rotationPolicy: CertificateRotationPolicy.NEVER }))[0].spec.privateKey)
+      .toEqual({ algorithm: 'Ed25519', rotationPolicy: 'Never' });
+  });
+
+  test('extra server DNS names are added after the verified names, without repeats', () => {
+    const server = certificates(PluginTls.selfSigned({ extraServerDnsNames: ['plugin.example.internal', '*.plugins.example.internal', 'plugin.example.internal'] }))
+      .find((c) => c.spec.usages.includes('server auth'));
+    expect(server?.spec.dnsNames.slice(4)).toEqual(['plugin.example.internal', '*.plugins.example.internal']);
+  });
+
+  test.each<[string, PluginTls, string]>([
+    ['renewBefore >= duration', PluginTls.selfSigned({ duration: Duration.hours(24), renewBefore: Duration.hours(24) }),
+      "cnpg-system/demo: tls.renewBefore '24h' is not shorter than tls.duration '24h'; make tls.renewBefore shorter than tls.duration, so the certificate is renewed before it expires"],
+    ['duration under an hour', PluginTls.selfSigned({ duration: Duration.minutes(30), renewBefore: Duration.minutes(10) }),
+      "cnpg-system/demo: tls.duration '30m' is shorter than one hour, the least cert-manager accepts; use Duration.hours(1) or more"],
+    ['renewBefore under five minutes', PluginTls.selfSigned({ renewBefore: Duration.minutes(1) }),
+      "cnpg-system/demo: tls.renewBefore '1m' is shorter than five minutes, the least cert-manager accepts; use Duration.minutes(5) or more"],
+    ['sub-second duration', PluginTls.selfSigned({ duration: Duration.millis(3_600_500) }),
+      "cnpg-system/demo: tls.duration '3600500ms' is not a whole number of seconds; round it to whole seconds, minutes or hours"],
+    ['a string instead of a Duration', PluginTls.selfSigned({ duration: '2160h' as any }),
+      "cnpg-system/demo: tls.duration '2160h' must be a cdk8s Duration, not a string; use Duration.hours(2160)"],
+    ['CA renewBefore >= CA duration', PluginTls.privateCa({ caDuration: Duration.hours(100), caRenewBefore: Duration.hours(200) }),
+      "cnpg-system/demo: tls.caRenewBefore '200h' is not shorter than tls.caDuration '100h'; make tls.caRenewBefore shorter than tls.caDuration, so the certificate is renewed before it expires"],
+    ['RSA below 2048 bits', PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 1024 }),
+      'cnpg-system/demo: tls.privateKeySize 1024 is not a safe RSA key size; use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)'],
+    ['an ECDSA size that is no curve', PluginTls.selfSigned({ privateKeySize: 255 }),
+      'cnpg-system/demo: tls.privateKeySize 255 is not an ECDSA curve size; use 256 (P-256), 384 (P-384) or 521 (P-521)'],
+    ['an Ed25519 size', PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, privateKeySize: 256 }),
+      'cnpg-system/demo: tls.privateKeySize 256 is set for an Ed25519 key, which has no size; leave privateKeySize unset'],
+    ['an unknown algorithm', PluginTls.selfSigned({ privateKeyAlgorithm: 'DSA' as any }),
+      "cnpg-system/demo: tls.privateKeyAlgorithm 'DSA' is not a key algorithm cert-manager knows; use PrivateKeyAlgorithm.ECDSA, RSA or ED25519"],
+    ['an unknown rotation policy', PluginTls.selfSigned({ rotationPolicy: 'Sometimes' as any }),
+      "cnpg-system/demo: tls.rotationPolicy 'Sometimes' is not a rotation policy; use CertificateRotationPolicy.ALWAYS or NEVER"],
+    ['a bad extra DNS name', PluginTls.selfSigned({ extraServerDnsNames: ['Not A Name'] }),
+      "cnpg-system/demo: tls.extraServerDnsNames[0] 'Not A Name' is not a DNS name; use a lower-case DNS name such as 'plugin.example.internal'"],
+    ['the same Secret for both sides', PluginTls.fromSecrets({ clientSecretName: 'tls', serverSecretName: 'tls' }),
+      "cnpg-system/demo: tls.serverSecretName 'tls' is also the client Secret; use two Secrets: the operator presents the client one and trusts the server one"],
+    ['a bad Secret name', PluginTls.fromSecrets({ clientSecretName: 'Client', serverSecretName: 'server' }),
+      "cnpg-system/demo: tls.clientSecretName 'Client' is not a Secret name (a lower-case DNS subdomain); use the Secret's metadata.name, e.g. 'plugin-server-tls'"],
+    ['a bad client CA key', PluginTls.fromSecrets({ clientSecretName: 'client', serverSecretName: 'server', clientCaKey: 'ca/crt' }),
+      "cnpg-system/demo: tls.clientCaKey 'ca/crt' is not a Secret key; use the key holding the client CA, normally 'ca.crt'"],
+    ['a fromIssuer without an IssuerRef', PluginTls.fromIssuer('corp-ca' as any),
+      "cnpg-system/demo: tls.issuer 'corp-ca' must be an IssuerRef, not a string; use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})"],
+  ])('rejects %s', (_what, tls, message) => {
+    expectValidationError(() => new StandalonePlugin(chartIn(), 'demo', { ...base, tls }), message);
+  });
+
+  test('rejects a tls prop that is not a PluginTls', () => {
+    expectValidationError(() => new StandalonePlugin(chartIn(), 'demo', { ...base, tls: 'selfSigned' as any }),
+      "cnpg-system/demo: tls 'selfSigned' must be a PluginTls, not a string; use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)");
+  });
+});
