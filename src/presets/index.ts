@@ -1,1 +1,3 @@
-export {};
+export * from './log-level';
+export * from './versions';
+export * from './object-store';
