@@ -1,0 +1,40 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as ts from 'typescript';
+
+// Every ```ts block of the README runs here against the library's sources, so the README
+// cannot drift from the API. Snippets call app.synth(); their output goes to a temp folder.
+const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+describe('README snippets', () => {
+  let outdir: string;
+  beforeAll(() => {
+    outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-readme-'));
+    process.env.CDK8S_OUTDIR = outdir;
+  });
+  afterAll(() => {
+    delete process.env.CDK8S_OUTDIR;
+    fs.rmSync(outdir, { recursive: true, force: true });
+  });
+
+  test('there are snippets', () => {
+    expect(SNIPPETS.length).toBeGreaterThan(2);
+  });
+
+  test.each(SNIPPETS.map((code, i) => [i + 1, code]))('snippet %i runs and synthesizes', (_i, code) => {
+    for (const f of fs.readdirSync(outdir)) fs.rmSync(path.join(outdir, f), { recursive: true, force: true });
+    const js = ts.transpileModule(code as string, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    }).outputText;
+    const req = (name: string) => (name === 'cdk8s-cnpg-i' ? require('../src') : require(name));
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      new Function('require', 'module', 'exports', js)(req, { exports: {} }, {});
+    } finally {
+      log.mockRestore();
+    }
+    expect(fs.readdirSync(outdir).some((f) => f.endsWith('.k8s.yaml'))).toBe(true);
+  });
+});
