@@ -1,1 +1,4 @@
-export {};
+export * from './cluster-bootstrap';
+export * from './postgres-cluster';
+export * from './plugin-backup';
+export * from './plugin-scheduled-backup';
