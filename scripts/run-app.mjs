@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Runs a cdk8s app written in TypeScript, without type-checking it (that is `npm run build`
+// and `npm test`): esbuild bundles the app's own sources, with packages left external so
+// Node loads cdk8s and cdk8s-plus from node_modules as usual, and Node runs the bundle.
+//
+// The bundle is cached under node_modules/.cache, keyed by the app's entry; it is reused while
+// every input file keeps its size and modification time, so a repeated synth skips the build.
+//
+// Usage: node scripts/run-app.mjs [entry.ts]   (default src/main.ts)
+// The app writes where cdk8s says: $CDK8S_OUTDIR, else dist/. Old *.k8s.yaml files there are
+// removed first, so a chart removed from the app does not linger in a GitOps repository.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = resolve(process.argv[2] ?? join(root, 'src', 'main.ts'));
+const outdir = resolve(process.env.CDK8S_OUTDIR ?? 'dist');
+const cacheDir = join(root, 'node_modules', '.cache', 'cdk8s-cnpg-i-synth');
+const key = createHash('sha256').update(entry).digest('hex').slice(0, 16);
+const bundlePath = join(cacheDir, `${key}.cjs`);
+const manifestPath = join(cacheDir, `${key}.json`);
+
+function stamp(file) {
+  const s = statSync(file);
+  return `${s.size}:${s.mtimeMs}`;
+}
+
+function cached() {
+  if (!existsSync(manifestPath) || !existsSync(bundlePath)) return false;
+  try {
+    const inputs = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    return Object.entries(inputs).every(([file, st]) => stamp(join(root, file)) === st);
+  } catch {
+    return false;
+  }
+}
+
+async function bundle() {
+  // Imported only when a build is needed: a cached synth never loads esbuild.
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    // Keep the original file names in stack traces.
+    sourcemap: 'inline',
+    sourcesContent: false,
+  });
+  const inputs = {};
+  for (const file of Object.keys(result.metafile.inputs)) inputs[file] = stamp(join(root, file));
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(bundlePath, result.outputFiles[0].text);
+  writeFileSync(manifestPath, JSON.stringify(inputs));
+}
+
+if (!cached()) {
+  try {
+    await bundle();
+  } catch (err) {
+    const errors = err?.errors ?? [];
+    for (const e of errors) {
+      const where = e.location ? `${relative(process.cwd(), e.location.file)}:${e.location.line}:${e.location.column}: ` : '';
+      console.error(`${where}${e.text}`);
+    }
+    if (!errors.length) console.error(err);
+    process.exit(1);
+  }
+}
+
+if (existsSync(outdir)) {
+  for (const f of readdirSync(outdir)) if (f.endsWith('.k8s.yaml')) rmSync(join(outdir, f));
+}
+process.setSourceMapsEnabled(true);
+createRequire(import.meta.url)(bundlePath);
