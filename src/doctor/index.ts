@@ -1,1 +1,3 @@
-export {};
+export * from './finding';
+export * from './rules';
+export { analyzeManifests, checkManifests } from './check-manifests';

@@ -1,0 +1,104 @@
+/**
+ * How bad a finding is.
+ *
+ * - `error`: the operator will not discover or connect to the plugin, or will refuse the object.
+ * - `warning`: it may work, but depends on something outside the checked manifests, or works
+ *   by accident; read the message.
+ */
+export type Severity = 'error' | 'warning';
+
+/**
+ * One problem the doctor found in a set of manifests.
+ */
+export interface Finding {
+  /** Stable rule id, e.g. `CNPGI005`; see `DOCTOR_RULES` and the README's rule table. */
+  readonly ruleId: string;
+  /** `error` or `warning`. */
+  readonly severity: Severity;
+  /**
+   * The object the finding is about: `Kind/namespace/name`, `Kind/name` for cluster-scoped
+   * objects, or `document #<n>` (1-based position in the input) for input that is not a
+   * Kubernetes object.
+   */
+  readonly object: string;
+  /** What is wrong, in the operator's terms. */
+  readonly message: string;
+  /** What to write instead. */
+  readonly fix: string;
+  /** Where in the object, as a field path such as `spec.plugins[1].name`, when known. */
+  readonly path?: string;
+  /**
+   * Position (0-based) in the `objects` array passed to `checkManifests` of the object the
+   * finding is about (for items of a `kind: List`, the position of the List).
+   */
+  readonly index?: number;
+}
+
+/**
+ * Options of `checkManifests`.
+ */
+export interface DoctorOptions {
+  /**
+   * The namespace the CloudNativePG operator runs in: the only namespace whose plugin Services
+   * and Secrets it reads.
+   * @default - from the operator Deployment in the input (its `OPERATOR_NAMESPACE`, else its
+   * namespace); else `cnpg-system`, with a warning (CNPGI001)
+   */
+  readonly operatorNamespace?: string;
+  /**
+   * The CloudNativePG version the manifests are meant for, e.g. `1.26.1`; some behaviour
+   * depends on it (the `cnpg.io/pluginServerName` annotation, the address the operator dials).
+   * @default '1.30.0'
+   */
+  readonly cnpgVersion?: string;
+  /**
+   * Names of plugins that exist outside the checked manifests (installed by a Helm chart,
+   * another repository, or a sidecar whose socket name the manifests do not show).
+   * @default []
+   */
+  readonly knownPlugins?: string[];
+  /**
+   * Namespace assumed for namespaced objects that have none, as `kubectl apply -n` or a
+   * kustomization's `namespace:` would set.
+   * @default - the operator namespace
+   */
+  readonly defaultNamespace?: string;
+}
+
+/**
+ * A plugin the operator would know about, as the doctor worked it out.
+ */
+export interface DiscoveredPlugin {
+  /** The plugin name Clusters use. */
+  readonly name: string;
+  /** How it is found: a plugin Service, a sidecar socket, or `knownPlugins`. */
+  readonly source: 'service' | 'sidecar' | 'known';
+  /** The object that declares it (`Service/ns/name` or `Deployment/ns/name`), if any. */
+  readonly object?: string;
+  /** TCP port from `cnpg.io/pluginPort` (Service plugins). */
+  readonly port?: number;
+  /** Secret the operator presents as its client certificate (Service plugins). */
+  readonly clientSecret?: string;
+  /** Secret whose `tls.crt` the operator trusts for the server (Service plugins). */
+  readonly serverSecret?: string;
+  /** TLS server name the operator verifies (Service plugins). */
+  readonly serverName?: string;
+  /** The address the operator dials (Service plugins), or the socket path (sidecars). */
+  readonly address?: string;
+}
+
+/**
+ * Everything `analyzeManifests` worked out.
+ */
+export interface DoctorReport {
+  /** The findings, errors first, then in input order. */
+  readonly findings: Finding[];
+  /** Plugins the operator would discover (valid Services in its namespace, sidecars, known). */
+  readonly plugins: DiscoveredPlugin[];
+  /** The operator namespace used for the checks. */
+  readonly operatorNamespace: string;
+  /** The CloudNativePG version used for the checks. */
+  readonly cnpgVersion: string;
+  /** Number of objects checked, after expanding `kind: List`. */
+  readonly objectCount: number;
+}
