@@ -1,0 +1,147 @@
+import * as fs from 'fs';
+import { ApiObject, Include } from 'cdk8s';
+import { Construct } from 'constructs';
+import { invalid } from '../common/errors';
+import { isDnsLabel, requireString, typeName } from '../common/validate';
+import { IOperatorDeployment, OperatorDeployment, SidecarHost, isManagerContainer, podViewOfManifest } from './cnpg-operator-deployment';
+import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
+
+/**
+ * Props of {@link CnpgOperator.fromManifest}.
+ */
+export interface CnpgOperatorManifestProps {
+  /**
+   * Path of the operator's release manifest (for example a `cnpg-1.30.0.yaml` kept in your
+   * repository), relative to the working directory of the cdk8s program, like cdk8s `Include`.
+   * URLs are refused so that synthesis never depends on the network.
+   */
+  readonly path: string;
+
+  /**
+   * The namespace the operator runs in, for a manifest whose Deployment has no
+   * `metadata.namespace` (applied with `kubectl -n`). It is only reported by `namespace`;
+   * nothing in the manifest is rewritten.
+   * @default - the operator Deployment's `metadata.namespace` (the chart's namespace when the
+   * manifest has none)
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * The CloudNativePG operator, installed from its release manifest, to which sidecar plugins
+ * can be added.
+ *
+ * The manifest is loaded with cdk8s `Include` (child id `Resource`) and every object comes out
+ * as it went in, except the operator Deployment, which only gains what `addSidecarPlugin()`
+ * adds. cdk8s itself sorts keys (no change in meaning), drops `null` values and empty
+ * `metadata` maps, reads YAML 1.1 (unquoted timestamps become ISO strings), and applies the
+ * chart's labels and namespace to the objects that have none (cluster-scoped ones included):
+ * use a chart without a namespace for the operator.
+ *
+ * The operator Deployment is found by what it is, not by its position: the one `apps/v1`
+ * Deployment with a container that sets `OPERATOR_NAMESPACE` and runs the `controller`
+ * subcommand (the CloudNativePG manager).
+ */
+export class CnpgOperator extends Construct implements IOperatorDeployment {
+  /**
+   * Loads an operator release manifest.
+   */
+  public static fromManifest(scope: Construct, id: string, props: CnpgOperatorManifestProps): CnpgOperator {
+    return new CnpgOperator(scope, id, props);
+  }
+
+  /** The namespace the operator runs in (where standalone plugins must be installed). */
+  public readonly namespace: string;
+  /** The operator Deployment, as loaded from the manifest. */
+  public readonly deployment: ApiObject;
+  /** The name of the manager container. */
+  public readonly managerContainerName: string;
+  private readonly include: Include;
+  private readonly operator: IOperatorDeployment;
+  private readonly sidecars: SidecarPlugin[] = [];
+
+  private constructor(scope: Construct, id: string, props: CnpgOperatorManifestProps) {
+    super(scope, id);
+    if (props === null || typeof props !== 'object') {
+      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass { path }');
+    }
+    const fix = "pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'";
+    const file = requireString(this, 'path', props.path, fix);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+      invalid(this, 'path', file, 'is a URL; synthesis would depend on the network', `download the manifest into your repository and ${fix.slice(0, 1).toLowerCase()}${fix.slice(1)}`);
+    }
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      invalid(this, 'path', file, `is not a file (relative paths start at the working directory ${process.cwd()})`, fix);
+    }
+    this.include = new Include(this, 'Resource', { url: file });
+
+    const found = this.include.apiObjects
+      .filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')
+      .map((o) => ({ obj: o, managers: (podViewOfManifest(o.toJson())?.containers ?? []).filter(isManagerContainer) }))
+      .filter((d) => d.managers.length > 0);
+    if (found.length !== 1) {
+      const problem = found.length === 0
+        ? "has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand)"
+        : `has ${found.length} CloudNativePG operator Deployments (${found.map((d) => describeObject(d.obj)).join(', ')})`;
+      const remedy = found.length === 0
+        ? 'pass the CloudNativePG release manifest (cnpg-<version>.yaml)'
+        : 'keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean';
+      invalid(this, 'path', file, problem, remedy);
+    }
+    const { obj, managers } = found[0];
+    if (managers.length > 1) {
+      invalid(this, 'path', file, `has an operator Deployment ${describeObject(obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
+        'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName');
+    }
+    this.deployment = obj;
+    this.managerContainerName = managers[0].name;
+    this.operator = OperatorDeployment.fromApiObject(obj, { managerContainerName: this.managerContainerName });
+
+    const declared: unknown = obj.toJson().metadata?.namespace;
+    if (props.namespace !== undefined) {
+      if (typeof props.namespace !== 'string' || !isDnsLabel(props.namespace)) {
+        invalid(this, 'namespace', props.namespace, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
+      }
+      if (typeof declared === 'string' && declared !== props.namespace) {
+        invalid(this, 'namespace', props.namespace, `differs from '${declared}', where the manifest puts the operator Deployment`,
+          `drop namespace (the operator runs in '${declared}') or change the manifest`);
+      }
+    }
+    const namespace = props.namespace ?? declared;
+    if (typeof namespace !== 'string') {
+      invalid(this, 'namespace', undefined, `cannot be known: the operator Deployment ${describeObject(obj)} has no metadata.namespace`,
+        'pass namespace (the namespace you apply the manifest to)');
+    }
+    this.namespace = namespace;
+  }
+
+  /** Every object loaded from the manifest, in file order (a copy). */
+  public get apiObjects(): ApiObject[] {
+    return [...this.include.apiObjects];
+  }
+
+  /** The sidecar plugins added with `addSidecarPlugin()` (a copy). */
+  public get sidecarPlugins(): SidecarPlugin[] {
+    return [...this.sidecars];
+  }
+
+  /**
+   * Adds a plugin as a sidecar container of the operator, talking to it over a Unix socket.
+   * The operator restarts (its pod template changes) and finds the socket at startup.
+   */
+  public addSidecarPlugin(id: string, options: SidecarPluginOptions): SidecarPlugin {
+    const plugin = new SidecarPlugin(this, id, { ...options, operator: this });
+    this.sidecars.push(plugin);
+    return plugin;
+  }
+
+  /** @internal */
+  public _sidecarHost(): SidecarHost {
+    return this.operator._sidecarHost();
+  }
+}
+
+function describeObject(obj: ApiObject): string {
+  const ns = obj.toJson().metadata?.namespace;
+  return typeof ns === 'string' ? `${ns}/${obj.name}` : obj.name;
+}

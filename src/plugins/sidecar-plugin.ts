@@ -1,0 +1,449 @@
+import { Size, SizeRoundingBehavior } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { describeValue, invalid } from '../common/errors';
+import { requireString, typeName, validateInteger, validatePluginName, validateStringArray, validateStringMap } from '../common/validate';
+import {
+  IOperatorDeployment,
+  PodView,
+  SidecarContainerSpec,
+  SidecarHost,
+  containerManifest,
+} from './cnpg-operator-deployment';
+import { IPlugin } from './plugin';
+import { DEFAULT_PLUGIN_USER_ID } from './pod-security';
+
+/**
+ * The directory the CloudNativePG operator lists for plugin sockets when `PLUGIN_SOCKET_DIR`
+ * is not set (the operator code says `/plugins`; some upstream docs wrongly say `/plugin`).
+ */
+export const DEFAULT_PLUGIN_SOCKET_DIR = '/plugins';
+
+/** The env variable that tells the CloudNativePG manager where to look for plugin sockets. */
+export const PLUGIN_SOCKET_DIR_ENV = 'PLUGIN_SOCKET_DIR';
+
+/**
+ * The name of the `emptyDir` volume that sidecar plugins and the manager share, unless the
+ * manager already mounts a volume at the socket directory (then that one is shared).
+ */
+export const SIDECAR_PLUGIN_VOLUME_NAME = 'cnpg-i-plugins';
+
+/**
+ * Longest path a Unix socket can have on Linux (`sun_path` holds 108 bytes with the final NUL).
+ */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * How a sidecar plugin is told where to create its socket.
+ */
+export class PluginPathFlag {
+  /**
+   * Passes the directory as `<name>=<dir>`, after the other `args`. cnpg-i-machinery based
+   * plugins (hello-world and most others) take `--plugin-path`.
+   */
+  public static flag(name: string): PluginPathFlag {
+    const where = 'PluginPathFlag.flag';
+    const fix = "pass a flag such as '--plugin-path'";
+    requireString(where, 'name', name, fix);
+    if (!/^--?[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+      invalid(where, 'name', name, 'is not a command line flag', fix);
+    }
+    return new PluginPathFlag(name);
+  }
+
+  /**
+   * Does not pass the directory: for plugins that take it some other way (their own flag in
+   * `args`, an env variable, or a built-in default equal to `socketDir`).
+   */
+  public static none(): PluginPathFlag {
+    return new PluginPathFlag(undefined);
+  }
+
+  /** The flag, or `undefined` when the directory is not passed. */
+  public readonly flagName?: string;
+
+  private constructor(flagName: string | undefined) {
+    this.flagName = flagName;
+  }
+}
+
+/**
+ * What a sidecar plugin runs and where its socket lives. Used by
+ * `CnpgOperator.addSidecarPlugin()` and, with `operator`, by `SidecarPlugin`.
+ */
+export interface SidecarPluginOptions {
+  /**
+   * The plugin's name: the file name of its socket, which is how the operator knows the
+   * plugin, and the name Clusters use. Must equal the name the plugin reports.
+   */
+  readonly pluginName: string;
+
+  /** The plugin's container image. */
+  readonly image: string;
+
+  /**
+   * Arguments of the plugin container, before the socket directory flag
+   * (for cnpg-i-hello-world: `['plugin']`).
+   * @default - none: the image's default command with only the socket directory flag
+   */
+  readonly args?: string[];
+
+  /**
+   * Environment variables of the plugin container, in this order.
+   * @default - none
+   */
+  readonly env?: Record<string, string>;
+
+  /**
+   * Compute resources of the plugin container.
+   * @default - requests 50m CPU and 64Mi memory, limits memory to 256Mi, no CPU limit
+   * (a throttled plugin slows the operator that waits on it)
+   */
+  readonly resources?: kplus.ContainerResources;
+
+  /**
+   * When the kubelet pulls the image.
+   * @default kplus.ImagePullPolicy.IF_NOT_PRESENT
+   */
+  readonly imagePullPolicy?: kplus.ImagePullPolicy;
+
+  /**
+   * The directory, in the manager and in the plugin container, that holds the sockets. Every
+   * sidecar of one operator uses the same directory. When it is not `/plugins`,
+   * `PLUGIN_SOCKET_DIR` is set on the manager container.
+   * @default '/plugins'
+   */
+  readonly socketDir?: string;
+
+  /**
+   * The user id the plugin container runs as.
+   * @default 10001
+   */
+  readonly user?: number;
+
+  /**
+   * The group id the plugin container runs as.
+   * @default 10001
+   */
+  readonly group?: number;
+
+  /**
+   * How the socket directory is passed to the plugin.
+   * @default PluginPathFlag.flag('--plugin-path'), what cnpg-i-machinery reads
+   */
+  readonly pluginPathFlag?: PluginPathFlag;
+
+  /**
+   * The name of the plugin container.
+   * @default - the first label of `pluginName` (`cnpg-i-hello-world` for
+   * `cnpg-i-hello-world.cloudnative-pg.io`)
+   */
+  readonly containerName?: string;
+}
+
+/**
+ * Props of {@link SidecarPlugin}.
+ */
+export interface SidecarPluginProps extends SidecarPluginOptions {
+  /**
+   * The operator Deployment to add the plugin to: `CnpgOperator.fromManifest(...)`,
+   * `OperatorDeployment.fromApiObject(...)` or `OperatorDeployment.fromDeployment(...)`.
+   */
+  readonly operator: IOperatorDeployment;
+}
+
+/** What all sidecars of one operator pod must agree on. */
+interface SharedSocket {
+  readonly socketDir: string;
+  readonly firstPath: string;
+  readonly plugins: Map<string, string>;
+}
+
+const SHARED = new WeakMap<object, SharedSocket>();
+
+/**
+ * A CNPG-I plugin that runs as a sidecar container of the CloudNativePG operator and talks to
+ * it over a Unix socket.
+ *
+ * Adds to the operator Deployment: the plugin container (restricted security context), one
+ * `emptyDir` volume shared by the manager and every sidecar plugin, mounted at `socketDir` in
+ * each of them, and `PLUGIN_SOCKET_DIR` on the manager when `socketDir` is not `/plugins`.
+ * The plugin creates its socket at `socketPath` (`<socketDir>/<pluginName>`); the operator lists
+ * that directory once, at startup. Adding a sidecar changes the pod template, so the operator
+ * restarts and finds the new socket. No TLS, no Service, no network.
+ *
+ * Implements `IPlugin`, so Clusters can reference it.
+ */
+export class SidecarPlugin extends Construct implements IPlugin {
+  /** The plugin's name, which is also its socket file name. */
+  public readonly pluginName: string;
+  /** The directory of the socket, in the manager and in the plugin container. */
+  public readonly socketDir: string;
+  /** The full path of the plugin's socket: `<socketDir>/<pluginName>`. */
+  public readonly socketPath: string;
+  /** The name of the plugin container. */
+  public readonly containerName: string;
+  /** The name of the volume that holds the sockets. */
+  public readonly volumeName: string;
+  /** The operator Deployment the plugin runs in. */
+  public readonly operator: IOperatorDeployment;
+
+  constructor(scope: Construct, id: string, props: SidecarPluginProps) {
+    super(scope, id);
+    if (props === null || typeof props !== 'object') {
+      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass { operator, pluginName, image }');
+    }
+    const operator = props.operator;
+    if (operator === null || typeof operator !== 'object' || typeof (operator as any)._sidecarHost !== 'function') {
+      invalid(this, 'operator', operator, 'is not an operator Deployment',
+        'pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
+    }
+    this.operator = operator;
+
+    this.pluginName = validatePluginName(this, 'pluginName', props.pluginName);
+    const image = requireString(this, 'image', props.image, "pass an image reference such as 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'");
+    if (/\s/.test(image)) {
+      invalid(this, 'image', image, 'contains white space', 'pass a single image reference');
+    }
+    const args = props.args === undefined ? [] : validateStringArray(this, 'args', props.args);
+    const env = props.env === undefined ? {} : validateStringMap(this, 'env', props.env);
+    for (const name of Object.keys(env)) {
+      if (name === '' || name.includes('=')) {
+        invalid(this, 'env', name, 'is not an environment variable name', 'use a name without \'=\', such as LOG_LEVEL');
+      }
+    }
+    const imagePullPolicy = props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
+    if (!Object.values(kplus.ImagePullPolicy).includes(imagePullPolicy)) {
+      invalid(this, 'imagePullPolicy', imagePullPolicy, 'is not an image pull policy', 'use kplus.ImagePullPolicy.IF_NOT_PRESENT, ALWAYS or NEVER');
+    }
+    const user = validateInteger(this, 'user', props.user ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
+    const group = validateInteger(this, 'group', props.group ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
+    const resources = this.validateResources(props.resources ?? defaultResources());
+    const flag = props.pluginPathFlag ?? PluginPathFlag.flag('--plugin-path');
+    if (!(flag instanceof PluginPathFlag)) {
+      invalid(this, 'pluginPathFlag', flag, 'is not a PluginPathFlag', "use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()");
+    }
+    this.socketDir = this.validateSocketDir(props.socketDir ?? DEFAULT_PLUGIN_SOCKET_DIR);
+    this.socketPath = `${this.socketDir}/${this.pluginName}`;
+    if (this.socketPath.length > MAX_SOCKET_PATH) {
+      invalid(this, 'socketDir', this.socketDir, `makes the socket path '${this.socketPath}' ${this.socketPath.length} characters long; a Unix socket path holds at most ${MAX_SOCKET_PATH}`, 'use a shorter socketDir');
+    }
+    if (flag.flagName !== undefined) {
+      const clash = args.find((a) => a === flag.flagName || a.startsWith(`${flag.flagName}=`));
+      if (clash !== undefined) {
+        invalid(this, 'args', clash, `already passes ${flag.flagName}, which the sidecar sets from socketDir`,
+          'remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()');
+      }
+    }
+    const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
+
+    const containerName = props.containerName ?? this.pluginName.split('.')[0];
+    if (typeof containerName !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(containerName) || containerName.length > 63) {
+      invalid(this, 'containerName', containerName, 'is not a DNS label (RFC 1123)', "use lower-case letters, digits and '-', at most 63 characters");
+    }
+    this.containerName = containerName;
+
+    const host = operator._sidecarHost();
+    const view = host.view();
+    const managerName = operator.managerContainerName;
+    const manager = view.containers.find((c) => c.name === managerName);
+    if (!manager) {
+      invalid(this, 'operator', managerName, 'names a manager container that the Deployment does not have', 'check managerContainerName');
+    }
+
+    const shared = SHARED.get(host.key);
+    this.checkAgainstOtherSidecars(shared, host);
+    this.checkManagerSocketDir(manager.env, managerName);
+    if (view.containerNames.includes(containerName)) {
+      invalid(this, 'containerName', containerName, 'is already a container of the operator Deployment', 'set containerName to another name');
+    }
+    const existing = this.managerSocketVolume(view, manager.mounts, managerName);
+    this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
+
+    if (existing === undefined) {
+      host.addEmptyDirVolume(this.volumeName);
+      host.mountOnContainer(managerName, this.volumeName, this.socketDir);
+    }
+    if (this.socketDir !== DEFAULT_PLUGIN_SOCKET_DIR && !manager.env.some((e) => e.name === PLUGIN_SOCKET_DIR_ENV)) {
+      host.addEnv(managerName, PLUGIN_SOCKET_DIR_ENV, this.socketDir);
+    }
+    const spec: SidecarContainerSpec = {
+      name: containerName,
+      image,
+      imagePullPolicy,
+      args: fullArgs,
+      env: Object.entries(env),
+      resources,
+      securityContext: { user, group },
+      volumeName: this.volumeName,
+      mountPath: this.socketDir,
+    };
+    host.addContainer(spec);
+
+    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map() };
+    state.plugins.set(this.pluginName, this.node.path);
+    SHARED.set(host.key, state);
+
+    this.node.addValidation({ validate: () => this.checkRendered(host, spec, managerName) });
+  }
+
+  private validateSocketDir(dir: unknown): string {
+    const fix = "use an absolute directory such as '/plugins'";
+    const value = requireString(this, 'socketDir', dir, fix);
+    if (!value.startsWith('/')) invalid(this, 'socketDir', value, 'is not an absolute path', fix);
+    if (value === '/') invalid(this, 'socketDir', value, 'is the root directory', fix);
+    if (value.endsWith('/')) invalid(this, 'socketDir', value, 'ends with \'/\'', `use '${value.replace(/\/+$/, '') || '/plugins'}'`);
+    const segments = value.slice(1).split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || !/^[A-Za-z0-9._-]+$/.test(s))) {
+      invalid(this, 'socketDir', value, "is not a plain path (empty, '.' or '..' segments, or characters other than letters, digits, '.', '_' and '-')", fix);
+    }
+    return value;
+  }
+
+  private validateResources(resources: unknown): kplus.ContainerResources {
+    const fix = 'pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }';
+    if (resources === null || typeof resources !== 'object' || Array.isArray(resources)) {
+      invalid(this, 'resources', resources, `must be an object, not ${typeName(resources)}`, fix);
+    }
+    const r = resources as Record<string, any>;
+    const kinds: Array<[string, (v: unknown) => boolean]> = [
+      ['cpu', (v) => v instanceof kplus.Cpu],
+      ['memory', (v) => v instanceof Size],
+      ['ephemeralStorage', (v) => v instanceof Size],
+    ];
+    for (const [kind, ok] of kinds) {
+      const entry = r[kind];
+      if (entry === undefined) continue;
+      if (entry === null || typeof entry !== 'object') {
+        invalid(this, `resources.${kind}`, entry, `must be an object, not ${typeName(entry)}`, fix);
+      }
+      for (const side of ['request', 'limit']) {
+        const v = entry[side];
+        if (v !== undefined && !ok(v)) {
+          invalid(this, `resources.${kind}.${side}`, v, `must be a ${kind === 'cpu' ? 'kplus.Cpu' : 'cdk8s Size'}`, fix);
+        }
+      }
+    }
+    // cdk8s-plus renders memory in whole Mi and ephemeral storage in whole Gi; say so now
+    // rather than let its conversion error surface at synthesis.
+    const units: Array<[string, string, (s: Size) => number]> = [
+      ['memory', 'Mi', (v) => v.toMebibytes()],
+      ['ephemeralStorage', 'Gi', (v) => v.toGibibytes()],
+    ];
+    for (const [kind, unit, convert] of units) {
+      for (const side of ['request', 'limit']) {
+        const v: Size | undefined = r[kind]?.[side];
+        if (v === undefined) continue;
+        try {
+          convert(v);
+        } catch {
+          invalid(this, `resources.${kind}.${side}`, `${v.toKibibytes({ rounding: SizeRoundingBehavior.NONE })}Ki`, `is not a whole number of ${unit}`,
+            `use a whole number, such as Size.${unit === 'Mi' ? 'mebibytes' : 'gibibytes'}(1)`);
+        }
+      }
+    }
+    return r as kplus.ContainerResources;
+  }
+
+  private checkAgainstOtherSidecars(shared: SharedSocket | undefined, host: SidecarHost): void {
+    if (!shared) return;
+    const other = shared.plugins.get(this.pluginName);
+    if (other !== undefined) {
+      invalid(this, 'pluginName', this.pluginName, `is already a sidecar plugin of ${host.construct.node.path} (${other}); the socket file name is the plugin name, so it must be unique`,
+        'add each plugin once, or give the plugins different names');
+    }
+    if (shared.socketDir !== this.socketDir) {
+      invalid(this, 'socketDir', this.socketDir, `differs from '${shared.socketDir}' used by ${shared.firstPath}; the operator lists one socket directory`,
+        `use socketDir '${shared.socketDir}' for every sidecar plugin of this operator`);
+    }
+  }
+
+  private checkManagerSocketDir(env: PodView['containers'][number]['env'], managerName: string): void {
+    const set = env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
+    if (!set) return;
+    if (set.fromSource || set.value === undefined) {
+      invalid(this, 'socketDir', this.socketDir, `cannot be checked: ${PLUGIN_SOCKET_DIR_ENV} on manager container '${managerName}' comes from valueFrom`,
+        `set ${PLUGIN_SOCKET_DIR_ENV} to a plain value on the manager`);
+    }
+    if (set.value !== this.socketDir) {
+      invalid(this, 'socketDir', this.socketDir, `differs from ${PLUGIN_SOCKET_DIR_ENV} ${describeValue(set.value)} already set on manager container '${managerName}'; the operator only lists that directory`,
+        `set socketDir to ${describeValue(set.value)}`);
+    }
+  }
+
+  /**
+   * The volume the manager already mounts at the socket directory, if any. Such a volume is
+   * shared rather than shadowed by a second mount at the same path (which Kubernetes rejects).
+   */
+  private managerSocketVolume(view: PodView, mounts: PodView['containers'][number]['mounts'], managerName: string): string | undefined {
+    const mount = mounts.find((m) => m.mountPath.replace(/\/+$/, '') === this.socketDir);
+    if (!mount) {
+      if (view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME)) {
+        invalid(this, 'socketDir', this.socketDir, `is not where manager container '${managerName}' mounts the existing volume '${SIDECAR_PLUGIN_VOLUME_NAME}'`,
+          `set socketDir to where the manager mounts '${SIDECAR_PLUGIN_VOLUME_NAME}', or rename that volume`);
+      }
+      return undefined;
+    }
+    const volume = view.volumes.find((v) => v.name === mount.name);
+    if (mount.readOnly || mount.subPath || !volume || !volume.emptyDir) {
+      const what = mount.readOnly ? 'read-only' : mount.subPath ? 'a subPath' : `not an emptyDir`;
+      invalid(this, 'socketDir', this.socketDir, `is where manager container '${managerName}' already mounts volume '${mount.name}', which is ${what}; sockets need a writable emptyDir shared with the plugin`,
+        'choose another socketDir or change that mount');
+    }
+    return mount.name;
+  }
+
+  /** Proves at synthesis that every added field is in the output (cdk8s issue 2172). */
+  private checkRendered(host: SidecarHost, spec: SidecarContainerSpec, managerName: string): string[] {
+    const json = host.render();
+    const pod = json?.spec?.template?.spec ?? {};
+    const errors: string[] = [];
+    const containers: any[] = Array.isArray(pod.containers) ? pod.containers : [];
+    const rendered = containers.find((c) => c?.name === spec.name);
+    const expected = containerManifest(spec);
+    const missing = rendered === undefined ? ['the container'] : missingPaths(expected, rendered, '');
+    if (missing.length > 0) {
+      errors.push(`container '${spec.name}' lost ${missing.join(', ')} in synthesis; the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject`);
+    }
+    const volume = (Array.isArray(pod.volumes) ? pod.volumes : []).find((v: any) => v?.name === this.volumeName);
+    if (!volume || volume.emptyDir === undefined) {
+      errors.push(`volume '${this.volumeName}' (emptyDir) is missing from the synthesized Deployment`);
+    }
+    const manager = containers.find((c) => c?.name === managerName);
+    const mounts: any[] = Array.isArray(manager?.volumeMounts) ? manager.volumeMounts : [];
+    if (!mounts.some((m) => m?.name === this.volumeName && m?.mountPath === this.socketDir)) {
+      errors.push(`manager container '${managerName}' does not mount volume '${this.volumeName}' at '${this.socketDir}' in the synthesized Deployment`);
+    }
+    const env: any[] = Array.isArray(manager?.env) ? manager.env : [];
+    const dir = env.find((e) => e?.name === PLUGIN_SOCKET_DIR_ENV)?.value ?? DEFAULT_PLUGIN_SOCKET_DIR;
+    if (dir !== this.socketDir) {
+      errors.push(`manager container '${managerName}' lists sockets in '${dir}', not in socketDir '${this.socketDir}'`);
+    }
+    return errors;
+  }
+}
+
+/** The documented default resources of a sidecar plugin container. */
+function defaultResources(): kplus.ContainerResources {
+  return {
+    cpu: { request: kplus.Cpu.millis(50) },
+    memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) },
+  };
+}
+
+/**
+ * The JSON paths of `expected` that `actual` does not have with the same value. Arrays match
+ * element by element regardless of order, because renderers may sort (env, for instance).
+ */
+function missingPaths(expected: unknown, actual: unknown, at: string): string[] {
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [at || '/'];
+    return expected.flatMap((e, i) => (actual.some((a) => missingPaths(e, a, '').length === 0) ? [] : [`${at}/${i}`]));
+  }
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [at || '/'];
+    return Object.entries(expected as Record<string, unknown>)
+      .flatMap(([k, v]) => missingPaths(v, (actual as Record<string, unknown>)[k], `${at}/${k}`));
+  }
+  return expected === actual ? [] : [at || '/'];
+}

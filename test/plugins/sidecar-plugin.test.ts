@@ -1,0 +1,468 @@
+import * as path from 'path';
+import { ApiObject, Chart, JsonPatch, Size, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Cluster as CnpgCluster } from '../../imports/postgresql.cnpg.io';
+import {
+  CnpgIValidationError,
+  CnpgOperator,
+  IOperatorDeployment,
+  OperatorDeployment,
+  PluginPathFlag,
+  SidecarPlugin,
+  SidecarPluginOptions,
+} from '../../src';
+
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
+const HELLO = {
+  pluginName: 'cnpg-i-hello-world.cloudnative-pg.io',
+  image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0',
+  args: ['plugin'],
+};
+
+/** The restricted security context every plugin container gets, for uid/gid 10001. */
+const RESTRICTED = {
+  allowPrivilegeEscalation: false,
+  capabilities: { drop: ['ALL'] },
+  privileged: false,
+  readOnlyRootFilesystem: true,
+  runAsGroup: 10001,
+  runAsNonRoot: true,
+  runAsUser: 10001,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+
+/** The hello-world container with every default, as Kubernetes JSON. */
+function helloContainer(dir = '/plugins', volume = 'cnpg-i-plugins'): Record<string, unknown> {
+  return {
+    args: ['plugin', `--plugin-path=${dir}`],
+    image: HELLO.image,
+    imagePullPolicy: 'IfNotPresent',
+    name: 'cnpg-i-hello-world',
+    resources: { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '64Mi' } },
+    securityContext: RESTRICTED,
+    volumeMounts: [{ mountPath: dir, name: volume }],
+  };
+}
+
+/** The pod spec a hand-built operator Deployment starts with. */
+function managerPod(extra: { env?: any[]; volumeMounts?: any[]; volumes?: any[]; containers?: any[] } = {}): any {
+  return {
+    containers: [
+      ...(extra.containers ?? []),
+      {
+        name: 'manager',
+        image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+        command: ['/manager'],
+        args: ['controller', '--leader-elect'],
+        env: [{ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }, ...(extra.env ?? [])],
+        resources: { requests: { cpu: '100m', memory: '100Mi' } },
+        ...(extra.volumeMounts ? { volumeMounts: extra.volumeMounts } : {}),
+      },
+    ],
+    ...(extra.volumes ? { volumes: extra.volumes } : {}),
+  };
+}
+
+function plainDeployment(chart: Chart, pod = managerPod()): ApiObject {
+  return new ApiObject(chart, 'Operator', {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
+    spec: { selector: { matchLabels: { app: 'cnpg' } }, template: { metadata: { labels: { app: 'cnpg' } }, spec: pod } },
+  });
+}
+
+function podOf(objects: any[], name = 'cnpg-controller-manager'): any {
+  return objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name).spec.template.spec;
+}
+
+function container(pod: any, name: string): any {
+  return pod.containers.find((c: any) => c.name === name);
+}
+
+/** One operator Deployment per source kind, each with the same manager. */
+const SOURCES: Array<[string, (chart: Chart) => IOperatorDeployment]> = [
+  ['a manifest loaded with Include', (chart) => CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE })],
+  ['a plain ApiObject', (chart) => OperatorDeployment.fromApiObject(plainDeployment(chart))],
+  ['a generated L1 KubeDeployment', (chart) => OperatorDeployment.fromApiObject(new kplus.k8s.KubeDeployment(chart, 'Operator', {
+    metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
+    spec: {
+      selector: { matchLabels: { app: 'cnpg' } },
+      template: {
+        metadata: { labels: { app: 'cnpg' } },
+        spec: {
+          containers: [{
+            name: 'manager',
+            image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+            command: ['/manager'],
+            args: ['controller'],
+            env: [{ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }],
+            resources: { requests: { cpu: kplus.k8s.Quantity.fromString('100m') } },
+          }],
+        },
+      },
+    },
+  }))],
+  ['a cdk8s-plus Deployment', (chart) => OperatorDeployment.fromDeployment(kplusOperator(chart))],
+];
+
+function kplusOperator(chart: Chart): kplus.Deployment {
+  const deployment = new kplus.Deployment(chart, 'Operator', {
+    metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
+    containers: [{
+      name: 'manager',
+      image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+      command: ['/manager'],
+      args: ['controller'],
+      envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAMESPACE) },
+      securityContext: { ensureNonRoot: true, user: 10001, group: 10001 },
+    }],
+  });
+  return deployment;
+}
+
+describe('SidecarPlugin on every kind of operator Deployment', () => {
+  test.each(SOURCES)('on %s, every added key survives synthesis', (_kind, make) => {
+    const chart = Testing.chart();
+    const operator = make(chart);
+    new SidecarPlugin(chart, 'hello', { operator, ...HELLO, socketDir: '/run/cnpg-i', env: { LOG_LEVEL: 'debug' } });
+    const objects = Testing.synth(chart);
+    const deployment = objects.find((o) => o.kind === 'Deployment');
+    const pod = deployment.spec.template.spec;
+
+    const expected = { ...helloContainer('/run/cnpg-i'), env: [{ name: 'LOG_LEVEL', value: 'debug' }] };
+    expect(container(pod, 'cnpg-i-hello-world')).toEqual(expected);
+    expect(pod.volumes).toContainEqual({ name: 'cnpg-i-plugins', emptyDir: {} });
+    const manager = container(pod, 'manager');
+    expect(manager.volumeMounts).toContainEqual({ name: 'cnpg-i-plugins', mountPath: '/run/cnpg-i' });
+    expect(manager.env).toContainEqual({ name: 'PLUGIN_SOCKET_DIR', value: '/run/cnpg-i' });
+    expect(manager.env).toContainEqual({ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } });
+  });
+
+  test('a plain JSON patch on a generated L1 loses its quantities (cdk8s issue 2172), which is why SidecarPlugin does not use one', () => {
+    const chart = Testing.chart();
+    const l1 = new kplus.k8s.KubeDeployment(chart, 'Operator', {
+      spec: { selector: {}, template: { spec: { containers: [{ name: 'manager', image: 'x' }] } } },
+    });
+    l1.addJsonPatch(JsonPatch.add('/spec/template/spec/containers/-', { name: 'naive', image: 'y', resources: { limits: { memory: '256Mi' } } }));
+    expect(container(Testing.synth(chart)[0].spec.template.spec, 'naive').resources).toEqual({ limits: {} });
+  });
+
+  test('synthesis fails, naming what was lost, when a Deployment drops added fields', () => {
+    class Lossy extends ApiObject {
+      public toJson(): any {
+        const json = super.toJson();
+        for (const c of json.spec.template.spec.containers) delete c.securityContext;
+        return json;
+      }
+    }
+    const chart = Testing.chart();
+    const lossy = new Lossy(chart, 'Operator', plainDeployment(Testing.chart()).toJson());
+    new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(lossy), ...HELLO });
+    expect(() => Testing.synth(chart)).toThrow(
+      "Validation failed with the following errors:\n  [test/hello] container 'cnpg-i-hello-world' lost /securityContext in synthesis; "
+      + "the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject");
+  });
+
+  test('on a cdk8s-plus Deployment the plugin container gets no cdk8s-plus defaults (no probe, no extra resources)', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromDeployment(kplusOperator(chart));
+    new SidecarPlugin(chart, 'hello', { operator, ...HELLO });
+    expect(container(podOf(Testing.synth(chart)), 'cnpg-i-hello-world')).toEqual(helloContainer());
+  });
+});
+
+describe('SidecarPlugin defaults', () => {
+  test('socket directory /plugins, one emptyDir, no PLUGIN_SOCKET_DIR, restricted uid/gid 10001, IfNotPresent, --plugin-path, default resources', () => {
+    const chart = Testing.chart();
+    const plugin = new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(plainDeployment(chart)), ...HELLO });
+    const pod = podOf(Testing.synth(chart));
+    expect(container(pod, 'cnpg-i-hello-world')).toEqual(helloContainer());
+    expect(pod.volumes).toEqual([{ emptyDir: {}, name: 'cnpg-i-plugins' }]);
+    expect(container(pod, 'manager').volumeMounts).toEqual([{ mountPath: '/plugins', name: 'cnpg-i-plugins' }]);
+    expect(container(pod, 'manager').env.map((e: any) => e.name)).toEqual(['OPERATOR_NAMESPACE']);
+    expect(plugin.socketDir).toBe('/plugins');
+    expect(plugin.socketPath).toBe('/plugins/cnpg-i-hello-world.cloudnative-pg.io');
+    expect(plugin.containerName).toBe('cnpg-i-hello-world');
+    expect(plugin.volumeName).toBe('cnpg-i-plugins');
+  });
+
+  test('without args the container only gets the socket directory flag', () => {
+    const chart = Testing.chart();
+    new SidecarPlugin(chart, 'p', { operator: OperatorDeployment.fromApiObject(plainDeployment(chart)), pluginName: 'p.example.com', image: 'p:1' });
+    expect(container(podOf(Testing.synth(chart)), 'p').args).toEqual(['--plugin-path=/plugins']);
+  });
+});
+
+describe('SidecarPlugin options', () => {
+  function render(options: Partial<SidecarPluginOptions>, pod = managerPod()): any {
+    const chart = Testing.chart();
+    new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(plainDeployment(chart, pod)), ...HELLO, ...options });
+    return podOf(Testing.synth(chart));
+  }
+
+  test('env keeps its order, resources/user/group/imagePullPolicy/containerName are used as given', () => {
+    const pod = render({
+      env: { B: '2', A: '1' },
+      resources: { cpu: { request: kplus.Cpu.millis(10), limit: kplus.Cpu.units(1) }, memory: { limit: Size.gibibytes(1) }, ephemeralStorage: { request: Size.gibibytes(1) } },
+      user: 2000,
+      group: 3000,
+      imagePullPolicy: kplus.ImagePullPolicy.ALWAYS,
+      containerName: 'hello',
+    });
+    const c = container(pod, 'hello');
+    expect(c.env).toEqual([{ name: 'B', value: '2' }, { name: 'A', value: '1' }]);
+    expect(c.resources).toEqual({ limits: { cpu: '1', memory: '1024Mi' }, requests: { 'cpu': '10m', 'ephemeral-storage': '1Gi' } });
+    expect(c.securityContext).toEqual({ ...RESTRICTED, runAsUser: 2000, runAsGroup: 3000 });
+    expect(c.imagePullPolicy).toBe('Always');
+  });
+
+  test('empty resources render no resources', () => {
+    expect(container(render({ resources: {} }), 'cnpg-i-hello-world').resources).toBeUndefined();
+  });
+
+  test('pluginPathFlag picks the flag or passes nothing', () => {
+    expect(container(render({ pluginPathFlag: PluginPathFlag.flag('--socket-dir') }), 'cnpg-i-hello-world').args).toEqual(['plugin', '--socket-dir=/plugins']);
+    expect(container(render({ pluginPathFlag: PluginPathFlag.none() }), 'cnpg-i-hello-world').args).toEqual(['plugin']);
+    expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: [] }), 'cnpg-i-hello-world').args).toBeUndefined();
+    expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: ['plugin', '--plugin-path=/plugins'] }), 'cnpg-i-hello-world').args)
+      .toEqual(['plugin', '--plugin-path=/plugins']);
+  });
+
+  test('a PLUGIN_SOCKET_DIR already equal to socketDir is kept, not repeated', () => {
+    const pod = render({ socketDir: '/sockets' }, managerPod({ env: [{ name: 'PLUGIN_SOCKET_DIR', value: '/sockets' }] }));
+    expect(container(pod, 'manager').env.filter((e: any) => e.name === 'PLUGIN_SOCKET_DIR')).toEqual([{ name: 'PLUGIN_SOCKET_DIR', value: '/sockets' }]);
+  });
+
+  test('an emptyDir the manager already mounts at the socket directory is shared, not doubled', () => {
+    const pod = render({}, managerPod({
+      volumeMounts: [{ name: 'sockets', mountPath: '/plugins' }],
+      volumes: [{ name: 'sockets', emptyDir: { medium: 'Memory' } }],
+    }));
+    expect(pod.volumes).toEqual([{ name: 'sockets', emptyDir: { medium: 'Memory' } }]);
+    expect(container(pod, 'manager').volumeMounts).toEqual([{ name: 'sockets', mountPath: '/plugins' }]);
+    expect(container(pod, 'cnpg-i-hello-world').volumeMounts).toEqual([{ name: 'sockets', mountPath: '/plugins' }]);
+  });
+
+  test("the manager's other containers, volumes, mounts and env are untouched", () => {
+    const before = managerPod({
+      containers: [{ name: 'proxy', image: 'proxy:1' }],
+      env: [{ name: 'WATCH_NAMESPACE', value: '' }],
+      volumeMounts: [{ name: 'scratch', mountPath: '/controller' }],
+      volumes: [{ name: 'scratch', emptyDir: {} }],
+    });
+    const pod = render({ socketDir: '/run/cnpg-i' }, JSON.parse(JSON.stringify(before)));
+    expect(container(pod, 'proxy')).toEqual({ name: 'proxy', image: 'proxy:1' });
+    expect(pod.volumes).toEqual([...before.volumes, { name: 'cnpg-i-plugins', emptyDir: {} }]);
+    const manager = container(pod, 'manager');
+    const was = container(before, 'manager');
+    expect(manager.env).toEqual([...was.env, { name: 'PLUGIN_SOCKET_DIR', value: '/run/cnpg-i' }]);
+    expect(manager.volumeMounts).toEqual([...was.volumeMounts, { name: 'cnpg-i-plugins', mountPath: '/run/cnpg-i' }]);
+    const { env: _e, volumeMounts: _m, ...rest } = manager;
+    const { env: _we, volumeMounts: _wm, ...wasRest } = was;
+    expect(rest).toEqual(wasRest);
+  });
+});
+
+describe('several sidecar plugins on one operator', () => {
+  test('share the one volume and the one mount on the manager', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
+    new SidecarPlugin(chart, 'a', { operator, pluginName: 'a.example.com', image: 'a:1', socketDir: '/sockets' });
+    new SidecarPlugin(chart, 'b', { operator, pluginName: 'b.example.com', image: 'b:1', socketDir: '/sockets' });
+    const pod = podOf(Testing.synth(chart));
+    expect(pod.volumes).toEqual([{ emptyDir: {}, name: 'cnpg-i-plugins' }]);
+    expect(container(pod, 'manager').volumeMounts).toEqual([{ mountPath: '/sockets', name: 'cnpg-i-plugins' }]);
+    expect(container(pod, 'manager').env.filter((e: any) => e.name === 'PLUGIN_SOCKET_DIR')).toHaveLength(1);
+    expect(pod.containers.map((c: any) => c.name)).toEqual(['manager', 'a', 'b']);
+    expect(container(pod, 'b').volumeMounts).toEqual([{ mountPath: '/sockets', name: 'cnpg-i-plugins' }]);
+  });
+
+  test('on a cdk8s-plus Deployment too', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromDeployment(kplusOperator(chart));
+    new SidecarPlugin(chart, 'a', { operator, pluginName: 'a.example.com', image: 'a:1' });
+    new SidecarPlugin(chart, 'b', { operator, pluginName: 'b.example.com', image: 'b:1' });
+    const pod = podOf(Testing.synth(chart));
+    expect(pod.volumes).toEqual([{ emptyDir: {}, name: 'cnpg-i-plugins' }]);
+    expect(container(pod, 'manager').volumeMounts).toEqual([{ mountPath: '/plugins', name: 'cnpg-i-plugins' }]);
+  });
+
+  test('two with the same plugin name are an error', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
+    new SidecarPlugin(chart, 'a', { operator, ...HELLO });
+    expect(() => new SidecarPlugin(chart, 'b', { operator, ...HELLO, containerName: 'other' })).toThrow(
+      "test/b: pluginName 'cnpg-i-hello-world.cloudnative-pg.io' is already a sidecar plugin of test/Operator (test/a); "
+      + 'the socket file name is the plugin name, so it must be unique; add each plugin once, or give the plugins different names');
+  });
+
+  test('the same name through two references to one Deployment is still caught', () => {
+    const chart = Testing.chart();
+    const deployment = plainDeployment(chart);
+    new SidecarPlugin(chart, 'a', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO });
+    expect(() => new SidecarPlugin(chart, 'b', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO, containerName: 'other' }))
+      .toThrow(CnpgIValidationError);
+  });
+
+  test('disagreeing socket directories are an error', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
+    new SidecarPlugin(chart, 'a', { operator, pluginName: 'a.example.com', image: 'a:1' });
+    expect(() => new SidecarPlugin(chart, 'b', { operator, pluginName: 'b.example.com', image: 'b:1', socketDir: '/other' })).toThrow(
+      "test/b: socketDir '/other' differs from '/plugins' used by test/a; the operator lists one socket directory; use socketDir '/plugins' for every sidecar plugin of this operator");
+  });
+
+  test('a container name taken by another sidecar is an error', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
+    new SidecarPlugin(chart, 'a', { operator, pluginName: 'x.example.com', image: 'a:1' });
+    expect(() => new SidecarPlugin(chart, 'b', { operator, pluginName: 'x.other.org', image: 'b:1' })).toThrow(
+      "test/b: containerName 'x' is already a container of the operator Deployment; set containerName to another name");
+  });
+});
+
+describe('conflicts with the manager container', () => {
+  function add(pod: any, options: Partial<SidecarPluginOptions> = {}): () => void {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, pod));
+    return () => new SidecarPlugin(chart, 'hello', { operator, ...HELLO, ...options });
+  }
+
+  test('socketDir differing from PLUGIN_SOCKET_DIR on the manager', () => {
+    expect(add(managerPod({ env: [{ name: 'PLUGIN_SOCKET_DIR', value: '/sockets' }] }))).toThrow(
+      "test/hello: socketDir '/plugins' differs from PLUGIN_SOCKET_DIR '/sockets' already set on manager container 'manager'; the operator only lists that directory; set socketDir to '/sockets'");
+  });
+
+  test('PLUGIN_SOCKET_DIR from valueFrom', () => {
+    expect(add(managerPod({ env: [{ name: 'PLUGIN_SOCKET_DIR', valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } }] }))).toThrow(
+      "test/hello: socketDir '/plugins' cannot be checked: PLUGIN_SOCKET_DIR on manager container 'manager' comes from valueFrom; set PLUGIN_SOCKET_DIR to a plain value on the manager");
+  });
+
+  test('a read-only mount at the socket directory', () => {
+    expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', readOnly: true }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
+      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is read-only; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+  });
+
+  test('a subPath mount at the socket directory', () => {
+    expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', subPath: 'x' }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
+      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is a subPath; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+  });
+
+  test('a Secret mounted at the socket directory', () => {
+    expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins' }], volumes: [{ name: 's', secret: { secretName: 's' } }] }))).toThrow(
+      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is not an emptyDir; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+  });
+
+  test('a volume already named cnpg-i-plugins but mounted elsewhere', () => {
+    expect(add(managerPod({ volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/elsewhere' }], volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }] }))).toThrow(
+      "test/hello: socketDir '/plugins' is not where manager container 'manager' mounts the existing volume 'cnpg-i-plugins'; set socketDir to where the manager mounts 'cnpg-i-plugins', or rename that volume");
+  });
+
+  test('a container name the pod already has', () => {
+    expect(add(managerPod(), { containerName: 'manager' })).toThrow(
+      "test/hello: containerName 'manager' is already a container of the operator Deployment; set containerName to another name");
+  });
+});
+
+describe('input validation', () => {
+  function make(options: any): () => void {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
+    return () => new SidecarPlugin(chart, 'hello', { operator, ...HELLO, ...options });
+  }
+
+  test.each<[string, any, string]>([
+    ['pluginName upper case', { pluginName: 'Hello.example.com' }, "test/hello: pluginName 'Hello.example.com' has upper-case letters; use 'hello.example.com'"],
+    ['pluginName missing', { pluginName: undefined }, "test/hello: pluginName undefined must be a string, not undefined; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
+    ['image missing', { image: undefined }, "test/hello: image undefined must be a string, not undefined; pass an image reference such as 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'"],
+    ['image with spaces', { image: 'a b' }, "test/hello: image 'a b' contains white space; pass a single image reference"],
+    ['args not an array', { args: 'plugin' }, "test/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
+    ['env value not a string', { env: { PORT: 1 } }, "test/hello: env.PORT 1 must be a string, not a number; write it as a string, e.g. '1'"],
+    ['env name with =', { env: { 'A=B': 'x' } }, "test/hello: env 'A=B' is not an environment variable name; use a name without '=', such as LOG_LEVEL"],
+    ['imagePullPolicy unknown', { imagePullPolicy: 'Sometimes' }, "test/hello: imagePullPolicy 'Sometimes' is not an image pull policy; use kplus.ImagePullPolicy.IF_NOT_PRESENT, ALWAYS or NEVER"],
+    ['user 0', { user: 0 }, 'test/hello: user 0 is out of range; use a whole number from 1 to 2147483647'],
+    ['group not a number', { group: '10001' }, "test/hello: group '10001' is out of range; use a whole number from 1 to 2147483647"],
+    ['resources not an object', { resources: 'small' }, "test/hello: resources 'small' must be an object, not a string; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }"],
+    ['resources cpu as a string', { resources: { cpu: { request: '100m' } } }, "test/hello: resources.cpu.request '100m' must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }"],
+    ['resources memory not an object', { resources: { memory: 5 } }, 'test/hello: resources.memory 5 must be an object, not a number; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }'],
+    ['resources memory in KiB', { resources: { memory: { request: Size.kibibytes(100) } } }, "test/hello: resources.memory.request '100Ki' is not a whole number of Mi; use a whole number, such as Size.mebibytes(1)"],
+    ['resources ephemeral storage in MiB', { resources: { ephemeralStorage: { limit: Size.mebibytes(512) } } }, "test/hello: resources.ephemeralStorage.limit '524288Ki' is not a whole number of Gi; use a whole number, such as Size.gibibytes(1)"],
+    ['socketDir relative', { socketDir: 'plugins' }, "test/hello: socketDir 'plugins' is not an absolute path; use an absolute directory such as '/plugins'"],
+    ['socketDir root', { socketDir: '/' }, "test/hello: socketDir '/' is the root directory; use an absolute directory such as '/plugins'"],
+    ['socketDir trailing slash', { socketDir: '/plugins/' }, "test/hello: socketDir '/plugins/' ends with '/'; use '/plugins'"],
+    ['socketDir with ..', { socketDir: '/run/../plugins' }, "test/hello: socketDir '/run/../plugins' is not a plain path (empty, '.' or '..' segments, or characters other than letters, digits, '.', '_' and '-'); use an absolute directory such as '/plugins'"],
+    ['socketDir not a string', { socketDir: 5 }, "test/hello: socketDir 5 must be a string, not a number; use an absolute directory such as '/plugins'"],
+    ['socket path too long', { socketDir: `/${'d'.repeat(80)}` }, `test/hello: socketDir '/${'d'.repeat(80)}' makes the socket path '/${'d'.repeat(80)}/cnpg-i-hello-world.cloudnative-pg.io' 118 characters long; a Unix socket path holds at most 107; use a shorter socketDir`],
+    ['args already pass the flag', { args: ['plugin', '--plugin-path=/x'] }, "test/hello: args '--plugin-path=/x' already passes --plugin-path, which the sidecar sets from socketDir; remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()"],
+    ['pluginPathFlag not a PluginPathFlag', { pluginPathFlag: '--plugin-path' }, "test/hello: pluginPathFlag '--plugin-path' is not a PluginPathFlag; use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"],
+    ['containerName not a DNS label', { containerName: 'Hello_World' }, "test/hello: containerName 'Hello_World' is not a DNS label (RFC 1123); use lower-case letters, digits and '-', at most 63 characters"],
+  ])('%s', (_name, options, message) => {
+    expect(make(options)).toThrow(message);
+  });
+
+  test('a bad flag name', () => {
+    expect(() => PluginPathFlag.flag('plugin path')).toThrow("PluginPathFlag.flag: name 'plugin path' is not a command line flag; pass a flag such as '--plugin-path'");
+    expect(() => PluginPathFlag.flag(undefined as any)).toThrow("PluginPathFlag.flag: name undefined must be a string, not undefined; pass a flag such as '--plugin-path'");
+  });
+
+  test('props and operator from JavaScript', () => {
+    const chart = Testing.chart();
+    expect(() => new SidecarPlugin(chart, 'a', null as any)).toThrow("test/a: props null must be an object, not null; pass { operator, pluginName, image }");
+    expect(() => new SidecarPlugin(chart, 'b', { ...HELLO, operator: {} as any })).toThrow(
+      'test/b: operator {} is not an operator Deployment; pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
+  });
+});
+
+describe('OperatorDeployment', () => {
+  test('finds the manager by what it runs, not by position or name', () => {
+    const chart = Testing.chart();
+    const pod = managerPod({ containers: [{ name: 'manager-proxy', image: 'p', args: ['controller'] }] });
+    pod.containers[1].name = 'cnpg';
+    expect(OperatorDeployment.fromApiObject(plainDeployment(chart, pod)).managerContainerName).toBe('cnpg');
+  });
+
+  test('managerContainerName picks the manager explicitly', () => {
+    const chart = Testing.chart();
+    const pod = { containers: [{ name: 'op', image: 'x' }] };
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, pod), { managerContainerName: 'op' });
+    new SidecarPlugin(chart, 'hello', { operator, ...HELLO });
+    expect(container(podOf(Testing.synth(chart)), 'op').volumeMounts).toEqual([{ mountPath: '/plugins', name: 'cnpg-i-plugins' }]);
+  });
+
+  test('errors', () => {
+    const chart = Testing.chart();
+    expect(() => OperatorDeployment.fromApiObject({} as any)).toThrow(
+      'OperatorDeployment.fromApiObject: deployment {} must be a cdk8s ApiObject, not an object; pass the ApiObject of the operator Deployment');
+    expect(() => OperatorDeployment.fromDeployment(plainDeployment(chart) as any)).toThrow(
+      /^OperatorDeployment\.fromDeployment: deployment .* must be a cdk8s-plus Deployment, not an object; pass the cdk8s-plus Deployment that runs the operator$/);
+    const service = new ApiObject(chart, 'Svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } });
+    expect(() => OperatorDeployment.fromApiObject(service)).toThrow(
+      "test/Svc: deployment 'v1/Service' is not an apps/v1 Deployment; pass the operator Deployment");
+    const empty = new ApiObject(chart, 'Empty', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'e' } });
+    expect(() => OperatorDeployment.fromApiObject(empty)).toThrow("test/Empty: deployment 'e' has no spec.template.spec; pass a Deployment with a pod template");
+    const other = plainDeployment(Testing.chart(), { containers: [{ name: 'web', image: 'nginx' }] });
+    expect(() => OperatorDeployment.fromApiObject(other)).toThrow(
+      "test/Operator: managerContainerName undefined cannot be found: no container sets OPERATOR_NAMESPACE and runs the 'controller' subcommand; pass managerContainerName");
+    expect(() => OperatorDeployment.fromApiObject(other, { managerContainerName: 'manager' })).toThrow(
+      "test/Operator: managerContainerName 'manager' is not a container of this Deployment (containers: 'web'); pass the name of the container that runs the CloudNativePG manager");
+    const twice = managerPod();
+    twice.containers.push({ ...twice.containers[0], name: 'manager2' });
+    expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart(), twice))).toThrow(
+      "test/Operator: managerContainerName undefined cannot be found: containers 'manager' and 'manager2' both look like the CloudNativePG manager; pass managerContainerName");
+    expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart()), null as any)).toThrow(
+      'test/Operator: options null must be an object, not null; pass { managerContainerName } or nothing');
+  });
+});
+
+describe('Clusters reference the sidecar by IPlugin', () => {
+  test("the Cluster's plugin name is the socket file name", () => {
+    const chart = Testing.chart();
+    const operator = CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE });
+    const hello = operator.addSidecarPlugin('hello', HELLO);
+    new CnpgCluster(chart, 'pg', { metadata: { name: 'pg' }, spec: { instances: 1, plugins: [{ name: hello.pluginName }] } });
+    const cluster = Testing.synth(chart).find((o) => o.kind === 'Cluster');
+    expect(cluster.spec.plugins).toEqual([{ name: path.posix.basename(hello.socketPath) }]);
+    expect(path.posix.dirname(hello.socketPath)).toBe(hello.socketDir);
+  });
+});
