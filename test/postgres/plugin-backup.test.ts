@@ -1,0 +1,141 @@
+import { App, Chart, Size, Testing } from 'cdk8s';
+import { Plugin } from '../../src/plugins/plugin';
+import { BackupTarget, PluginBackup, PostgresCluster } from '../../src/postgres';
+import { chartIn, expectValidationError, only, synth } from '../util';
+
+const BARMAN = 'barman-cloud.cloudnative-pg.io';
+const storage = { size: Size.gibibytes(10) };
+const js = (v: unknown): any => v;
+
+function clusterWithBarman(chart: Chart = Testing.chart()): PostgresCluster {
+  const pg = new PostgresCluster(chart, 'pg', { storage });
+  pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+  return pg;
+}
+
+describe('PluginBackup', () => {
+  test('an on-demand backup through the Cluster\'s WAL archiver', () => {
+    const chart = chartIn('databases', 'apps');
+    const pg = clusterWithBarman(chart);
+    const backup = pg.addBackup('before-upgrade', { plugin: Plugin.fromPluginName(BARMAN) });
+    const out = synth(chart);
+    expect(out).toMatchSnapshot();
+    const b = only(out, 'Backup');
+    expect(b.metadata).toEqual({ name: backup.name, namespace: 'databases' });
+    expect(b.spec).toEqual({ cluster: { name: pg.name }, method: 'plugin', pluginConfiguration: { name: BARMAN } });
+    expect(backup.clusterName).toBe(pg.name);
+    expect(backup.pluginName).toBe(BARMAN);
+    expect(backup.node.path).toBe('apps/pg/before-upgrade');
+  });
+
+  test('every documented default appears in the output as documented', () => {
+    const chart = Testing.chart();
+    clusterWithBarman(chart).addBackup('b', { plugin: BARMAN });
+    const spec = only(synth(chart), 'Backup').spec;
+    // method is always plugin; parameters, target and online are not written.
+    expect(spec.method).toBe('plugin');
+    expect(spec.pluginConfiguration).toEqual({ name: BARMAN });
+    expect(spec).not.toHaveProperty('target');
+    expect(spec).not.toHaveProperty('online');
+  });
+
+  test('options are written with their wire values', () => {
+    const chart = Testing.chart();
+    clusterWithBarman(chart).addBackup('b', {
+      plugin: BARMAN, parameters: { barmanObjectName: 'other-store' }, target: BackupTarget.PREFER_STANDBY, online: true,
+      metadata: { name: 'pg-before-upgrade', labels: { reason: 'upgrade' } },
+    });
+    const b = only(synth(chart), 'Backup');
+    expect(b.metadata).toEqual({ name: 'pg-before-upgrade', labels: { reason: 'upgrade' } });
+    expect(b.spec).toEqual({
+      cluster: { name: 'test-pg-c82786fb' }, method: 'plugin', online: true, target: 'prefer-standby',
+      pluginConfiguration: { name: BARMAN, parameters: { barmanObjectName: 'other-store' } },
+    });
+  });
+
+  test('a plugin added after the backup is accepted (checked at synth)', () => {
+    const chart = Testing.chart();
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addBackup('b', { plugin: BARMAN });
+    pg.addPlugin(BARMAN);
+    expect(only(synth(chart), 'Backup').spec.pluginConfiguration.name).toBe(BARMAN);
+  });
+
+  test('a plugin the Cluster does not use', () => {
+    const chart = Testing.chart();
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addBackup('b', { plugin: BARMAN });
+    expectValidationError(() => synth(chart),
+      `test/pg/b: plugin '${BARMAN}' is not among the plugins of Cluster 'test-pg-c82786fb'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
+  });
+
+  test('a plugin the Cluster disables, also through App.synth()', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addPlugin(BARMAN, { enabled: false });
+    pg.addBackup('b', { plugin: BARMAN });
+    expectValidationError(() => app.synth(),
+      `c/pg/b: plugin '${BARMAN}' is disabled (enabled: false) on Cluster 'c-pg-c8edc80c'; enable it in addPlugin(), or back up through a plugin the Cluster enables`);
+  });
+
+  test('standalone, for a Cluster in another chart of the same namespace', () => {
+    const app = new App({ outdir: Testing.app().outdir });
+    const db = new Chart(app, 'db', { namespace: 'databases' });
+    const ops = new Chart(app, 'ops', { namespace: 'databases' });
+    const pg = clusterWithBarman(db);
+    const backup = new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN });
+    expect(only(synth(ops), 'Backup').metadata.namespace).toBe('databases');
+    expect(backup.name).toBe('ops-adhoc-c82b1037');
+  });
+
+  test('standalone, for a Cluster in a chart without namespace: the Backup follows the Cluster', () => {
+    const app = Testing.app();
+    const db = new Chart(app, 'db');
+    const ops = new Chart(app, 'ops');
+    new PluginBackup(ops, 'adhoc', { cluster: clusterWithBarman(db), plugin: BARMAN });
+    expect(only(synth(ops), 'Backup').metadata).not.toHaveProperty('namespace');
+  });
+
+  test('standalone, for a Cluster in another namespace', () => {
+    const app = Testing.app();
+    const pg = clusterWithBarman(new Chart(app, 'db', { namespace: 'databases' }));
+    const ops = new Chart(app, 'ops', { namespace: 'ops' });
+    expectValidationError(() => new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN, metadata: { namespace: 'ops' } }),
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'db-pg-c82fd93f' ('databases'); "
+      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+    // The Cluster's namespace wins over the chart's when metadata.namespace is not set.
+    new PluginBackup(ops, 'follows', { cluster: pg, plugin: BARMAN });
+    expect(only(synth(ops), 'Backup').metadata.namespace).toBe('databases');
+  });
+
+  test('standalone, for a Cluster without namespace from a chart with one', () => {
+    const app = Testing.app();
+    const pg = clusterWithBarman(new Chart(app, 'db'));
+    expectValidationError(() => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'db-pg-c82fd93f' (undefined); "
+      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+  });
+
+  test('standalone, for a Cluster managed elsewhere', () => {
+    const chart = chartIn('databases', 'ops');
+    new PluginBackup(chart, 'adhoc', { cluster: 'pg-main', plugin: BARMAN });
+    expect(only(synth(chart), 'Backup').spec.cluster).toEqual({ name: 'pg-main' });
+  });
+
+  test('validation', () => {
+    const chart = Testing.chart();
+    expectValidationError(() => new PluginBackup(chart, 'a', { cluster: 'PG', plugin: BARMAN }),
+      "test/a: cluster 'PG' is not a valid Cluster name (a DNS-1035 label of at most 50 characters); pass the PostgresCluster construct or the metadata.name of the Cluster");
+    expectValidationError(() => new PluginBackup(chart, 'b', { cluster: js({ name: 'pg' }), plugin: BARMAN }),
+      'test/b: cluster {"name":"pg"} must be a PostgresCluster or a Cluster name, not an object; pass the PostgresCluster construct, or the name of a Cluster managed elsewhere');
+    expectValidationError(() => new PluginBackup(chart, 'c', { cluster: 'pg', plugin: BARMAN, target: js('standby') }),
+      "test/c: target 'standby' is not a BackupTarget; use one of BackupTarget.PRIMARY, BackupTarget.PREFER_STANDBY");
+    expectValidationError(() => new PluginBackup(chart, 'd', { cluster: 'pg', plugin: js(undefined) }),
+      "test/d: plugin undefined must be a plugin or a plugin name, not undefined; pass a plugin construct, Plugin.fromPluginName('backup.example.com') or 'backup.example.com'");
+    expectValidationError(() => new PluginBackup(chart, 'e', { cluster: 'pg', plugin: BARMAN, parameters: js({ n: 1 }) }),
+      "test/e: parameters.n 1 must be a string, not a number; write it as a string, e.g. '1'");
+    expectValidationError(() => new PluginBackup(chart, 'f', { cluster: 'pg', plugin: BARMAN, online: js('yes') }),
+      "test/f: online 'yes' must be a boolean, not a string; pass true or false");
+  });
+});
