@@ -1,4 +1,4 @@
-import { Chart, Size, SizeRoundingBehavior } from 'cdk8s';
+import { ApiObject, Chart, Size, SizeRoundingBehavior } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { isDns1035Label, typeName, validatePluginName, validateStringMap } from '../common/validate';
@@ -111,6 +111,11 @@ export interface BackupClusterBinding {
   readonly namespace: string | undefined;
   /** Throws unless the Cluster enables the plugin; run at synth, as plugins may come later. */
   readonly check: () => void;
+  /**
+   * The Cluster object the backup object must follow in the output: CloudNativePG fails a
+   * Backup whose Cluster does not exist yet, for good, since a Backup runs only once.
+   */
+  readonly clusterObject?: ApiObject;
 }
 
 /**
@@ -141,6 +146,7 @@ export function bindBackupCluster(scope: Construct, cluster: unknown, pluginName
   return {
     clusterName: pg.name,
     namespace: clusterNamespace,
+    clusterObject: pg.apiObject,
     check: () => {
       const entry = pg.plugins.find((p) => p.pluginName === pluginName);
       if (entry === undefined) {

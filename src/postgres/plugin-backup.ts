@@ -113,6 +113,7 @@ export class PluginBackup extends Construct {
       },
     };
     this.apiObject = new BackupResource(this, 'Resource', backupProps, binding.check);
+    if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
   }
 }

@@ -160,6 +160,7 @@ export class PluginScheduledBackup extends Construct {
       },
     };
     this.apiObject = new ScheduledBackupResource(this, 'Resource', scheduledProps, binding.check);
+    if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
   }
 }

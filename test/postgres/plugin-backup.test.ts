@@ -1,4 +1,5 @@
 import { App, Chart, Size, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
 import { Plugin } from '../../src/plugins/plugin';
 import { BackupTarget, PluginBackup, PostgresCluster } from '../../src/postgres';
 import { chartIn, expectValidationError, only, synth } from '../util';
@@ -115,6 +116,21 @@ describe('PluginBackup', () => {
     expectValidationError(() => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
       "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'db-pg-c82fd93f' (undefined); "
       + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+  });
+
+  test('the Backup follows its Cluster in the output, in one chart and across charts', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const backups = new Construct(chart, 'backups');
+    const pg = clusterWithBarman(chart);
+    new PluginBackup(backups, 'b', { cluster: pg, plugin: BARMAN });
+    expect(synth(chart).map((o) => o.kind)).toEqual(['Cluster', 'Backup']);
+
+    const ops = new Chart(app, 'a-ops');
+    const db = new Chart(app, 'b-db');
+    new PluginBackup(ops, 'b', { cluster: clusterWithBarman(db), plugin: BARMAN });
+    expect(app.synthYaml().split('---').filter((d) => d.includes('kind:')).map((d) => /kind: (\w+)/.exec(d)![1]))
+      .toEqual(['Cluster', 'Backup', 'Cluster', 'Backup']);
   });
 
   test('standalone, for a Cluster managed elsewhere', () => {
