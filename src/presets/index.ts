@@ -1,3 +1,5 @@
 export * from './log-level';
 export * from './versions';
 export * from './object-store';
+export * from './barman-cloud-plugin';
+export * from './hello-world-plugin';

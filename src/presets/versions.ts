@@ -23,3 +23,10 @@ export const HELLO_WORLD_PLUGIN_VERSION = 'v0.1.0';
  * publishes `ghcr.io/<repository>:<tag>` for tags (untagged builds go to `...-testing`).
  */
 export const HELLO_WORLD_PLUGIN_IMAGE = `ghcr.io/cloudnative-pg/cnpg-i-hello-world:${HELLO_WORLD_PLUGIN_VERSION}`;
+
+/**
+ * The ObjectStore CustomResourceDefinition of {@link BARMAN_CLOUD_PLUGIN_VERSION} in the
+ * upstream repository, for `BarmanCloudPlugin`'s `objectStoreCrd` (fetched at synth time).
+ */
+export const BARMAN_CLOUD_OBJECT_STORE_CRD_URL =
+  `https://raw.githubusercontent.com/cloudnative-pg/plugin-barman-cloud/${BARMAN_CLOUD_PLUGIN_VERSION}/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml`;

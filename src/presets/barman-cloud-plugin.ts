@@ -1,0 +1,268 @@
+import { createHash } from 'crypto';
+import { ApiObject, Include, JsonPatch, Names } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { invalid } from '../common/errors';
+import { requireString, typeName } from '../common/validate';
+import { IPlugin } from '../plugins/plugin';
+import { StandalonePlugin, StandalonePluginProps } from '../plugins/standalone-plugin';
+import { PluginLogLevel } from './log-level';
+import { BARMAN_CLOUD_PLUGIN_IMAGE, BARMAN_CLOUD_SIDECAR_IMAGE } from './versions';
+
+/** The environment variable from which the plugin reads the instance sidecar image (required by `operator`). */
+const SIDECAR_IMAGE_ENV = 'SIDECAR_IMAGE';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
+/**
+ * Props of {@link BarmanCloudPlugin}. The props shared with {@link StandalonePlugin} have the
+ * same meaning and defaults there.
+ */
+export interface BarmanCloudPluginProps extends Pick<StandalonePluginProps,
+'tls' | 'serverName' | 'serviceName' | 'port' | 'resources' | 'imagePullPolicy' | 'imagePullSecrets' | 'nodeSelector'
+| 'tolerations' | 'priorityClassName' | 'user' | 'group' | 'networkPolicy' | 'operatorPodLabels' | 'labels' | 'env'> {
+  /**
+   * The plugin image (it runs the `operator` subcommand).
+   * @default 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0' (`BARMAN_CLOUD_PLUGIN_IMAGE`)
+   */
+  readonly image?: string;
+  /**
+   * The image of the sidecar the plugin injects into PostgreSQL instance pods, passed as
+   * `SIDECAR_IMAGE`. Keep it at the same release as `image`.
+   * @default 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0' (`BARMAN_CLOUD_SIDECAR_IMAGE`)
+   */
+  readonly sidecarImage?: string;
+  /**
+   * The plugin's `--log-level`. The upstream manifest sets `debug`; `info` is the plugin's own
+   * default and quieter in production.
+   * @default PluginLogLevel.INFO
+   */
+  readonly logLevel?: PluginLogLevel;
+  /**
+   * A path or URL of a YAML file with the ObjectStore CustomResourceDefinition, added to the
+   * chart with cdk8s `Include` (only `CustomResourceDefinition` objects are kept, without a
+   * namespace). The plugin does not start without the CRD. `BARMAN_CLOUD_OBJECT_STORE_CRD_URL`
+   * is the CRD of the default release; a URL is fetched at synth time.
+   * @default - the CRD is not part of the output; install it some other way
+   */
+  readonly objectStoreCrd?: string;
+}
+
+/**
+ * The Barman Cloud CNPG-I plugin (`barman-cloud.cloudnative-pg.io`), installed the way the
+ * upstream v0.14.0 release manifest installs it, in the chart's namespace instead of a
+ * hard-coded `cnpg-system`.
+ *
+ * Creates a {@link StandalonePlugin} (Deployment with the `Recreate` strategy and one replica,
+ * the discoverable Service, mutual TLS, NetworkPolicy) running `operator --leader-elect`, an
+ * immutable ConfigMap holding `SIDECAR_IMAGE` (the image is not secret; the name carries a hash
+ * of the image so that changing it rolls the Deployment), the ServiceAccount token the plugin
+ * needs to talk to the API server, and the upstream RBAC: a ClusterRole and a metrics
+ * ClusterRole with their ClusterRoleBindings, and the leader-election Role and RoleBinding,
+ * all bound to the plugin's ServiceAccount in the chart's namespace.
+ *
+ * The chart's namespace must be the operator's namespace, and cert-manager must be installed
+ * (unless `tls` is `PluginTls.fromSecrets`). Requires CloudNativePG 1.26 or later.
+ *
+ * ```ts
+ * const system = new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' });
+ * const barman = new BarmanCloudPlugin(system, 'barman');
+ * cluster.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
+ * ```
+ */
+export class BarmanCloudPlugin extends Construct implements IPlugin {
+  /** The name the Barman Cloud plugin reports, and that Clusters, Backups and recoveries use. */
+  public static readonly PLUGIN_NAME = 'barman-cloud.cloudnative-pg.io';
+
+  /** `barman-cloud.cloudnative-pg.io`. */
+  public readonly pluginName: string;
+  /** The plugin Deployment, Service, TLS objects and ServiceAccount. */
+  public readonly plugin: StandalonePlugin;
+  /** The plugin image in use. */
+  public readonly image: string;
+  /** The instance sidecar image in use (`SIDECAR_IMAGE`). */
+  public readonly sidecarImage: string;
+  /** The ConfigMap holding `SIDECAR_IMAGE`. */
+  public readonly sidecarImageConfigMap: kplus.ConfigMap;
+  /** The plugin's cluster-wide permissions. */
+  public readonly clusterRole: kplus.k8s.KubeClusterRole;
+  /** Binds {@link clusterRole} to the plugin's ServiceAccount. */
+  public readonly clusterRoleBinding: kplus.k8s.KubeClusterRoleBinding;
+  /** Permissions to authenticate and authorize scrapes of the (opt-in) metrics endpoint. */
+  public readonly metricsAuthClusterRole: kplus.k8s.KubeClusterRole;
+  /** Binds {@link metricsAuthClusterRole} to the plugin's ServiceAccount. */
+  public readonly metricsAuthClusterRoleBinding: kplus.k8s.KubeClusterRoleBinding;
+  /** Leader election permissions in the plugin's namespace. */
+  public readonly leaderElectionRole: kplus.k8s.KubeRole;
+  /** Binds {@link leaderElectionRole} to the plugin's ServiceAccount. */
+  public readonly leaderElectionRoleBinding: kplus.k8s.KubeRoleBinding;
+  /** The included ObjectStore CRD, when `objectStoreCrd` is set. */
+  public readonly objectStoreCrd?: Include;
+
+  constructor(scope: Construct, id: string, props: BarmanCloudPluginProps = {}) {
+    super(scope, id);
+    if (props === null || typeof props !== 'object') {
+      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass {} or leave it out');
+    }
+    this.image = checkImage(this, 'image', props.image ?? BARMAN_CLOUD_PLUGIN_IMAGE);
+    this.sidecarImage = checkImage(this, 'sidecarImage', props.sidecarImage ?? BARMAN_CLOUD_SIDECAR_IMAGE);
+    const logLevel = props.logLevel ?? PluginLogLevel.INFO;
+    if (!(Object.values(PluginLogLevel) as string[]).includes(logLevel)) {
+      invalid(this, 'logLevel', logLevel, `is not one of ${Object.values(PluginLogLevel).join(', ')}`, 'use PluginLogLevel');
+    }
+    if (props.env !== undefined && props.env !== null && typeof props.env === 'object' && SIDECAR_IMAGE_ENV in props.env) {
+      invalid(this, `env.${SIDECAR_IMAGE_ENV}`, props.env[SIDECAR_IMAGE_ENV], 'is set by the construct from sidecarImage',
+        'set sidecarImage instead');
+    }
+
+    this.sidecarImageConfigMap = new kplus.ConfigMap(this, 'SidecarImage', {
+      metadata: {
+        // Like upstream's generated Secret: a new image means a new name, so the pod template
+        // changes and the Deployment rolls; the old ConfigMap is left for GitOps pruning.
+        name: Names.toDnsLabel(this, { extra: ['sidecar-image', createHash('sha256').update(this.sidecarImage).digest('hex').slice(0, 10)] }),
+        labels: props.labels,
+      },
+      data: { [SIDECAR_IMAGE_ENV]: this.sidecarImage },
+      immutable: true,
+    });
+
+    this.plugin = new StandalonePlugin(this, 'Plugin', {
+      ...pickDefined(props),
+      pluginName: BarmanCloudPlugin.PLUGIN_NAME,
+      image: this.image,
+      args: ['operator', '--leader-elect', `--log-level=${logLevel}`],
+      // One active replica (leader election) and no overlap of old and new pods on upgrades.
+      replicas: 1,
+      strategy: kplus.DeploymentStrategy.recreate(),
+      env: {
+        ...props.env,
+        [SIDECAR_IMAGE_ENV]: kplus.EnvValue.fromConfigMap(this.sidecarImageConfigMap, SIDECAR_IMAGE_ENV),
+      },
+      // The plugin is a controller: it reads ObjectStores and Backups and writes Roles.
+      serviceAccountToken: true,
+    });
+    this.pluginName = this.plugin.pluginName;
+
+    const labels = props.labels === undefined ? undefined : { ...props.labels };
+    const subjects = [{ kind: 'ServiceAccount', name: this.plugin.serviceAccount.name, namespace: this.plugin.namespace }];
+
+    this.clusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+      metadata: { labels },
+      rules: [
+        // The plugin writes, for each Cluster, a Role granting the instance sidecar read access
+        // to its ObjectStores and their credential Secrets. Kubernetes only lets it grant what it
+        // holds itself, so it needs these verbs on Secrets (create/delete as upstream grants them).
+        { apiGroups: [''], resources: ['secrets'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
+        // Reconciles ObjectStores (the controller in the `operator` subcommand) and reads them
+        // when it injects the sidecar into instance pods.
+        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+        // Sets finalizers on the ObjectStores it reconciles.
+        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/finalizers'], verbs: ['update'] },
+        // Writes ObjectStore status (recovery window, last archived WAL); the Roles it writes let
+        // the sidecar update it too, which again needs the verb here first.
+        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/status'], verbs: ['get', 'patch', 'update'] },
+        // Reads Backups to follow the backups taken through the plugin.
+        { apiGroups: ['postgresql.cnpg.io'], resources: ['backups'], verbs: ['get', 'list', 'watch'] },
+        // Makes the Cluster the owner (with blockOwnerDeletion) of the per-Cluster Role and
+        // RoleBinding, which the API server only allows to who may update the Cluster's finalizers.
+        { apiGroups: ['postgresql.cnpg.io'], resources: ['clusters/finalizers'], verbs: ['update'] },
+        // Creates and updates the per-Cluster Role and RoleBinding for the instance sidecar.
+        { apiGroups: [RBAC_GROUP], resources: ['rolebindings', 'roles'], verbs: ['create', 'get', 'list', 'patch', 'update', 'watch'] },
+      ],
+    }));
+    this.clusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+      metadata: { labels },
+      roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.clusterRole.name },
+      subjects,
+    }));
+
+    this.metricsAuthClusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
+      metadata: { labels },
+      rules: [
+        // The metrics endpoint (off unless `--metrics-bind-address` is set) authenticates the
+        // bearer token of each scrape with a TokenReview...
+        { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+        // ...and authorizes it with a SubjectAccessReview.
+        { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+      ],
+    }));
+    this.metricsAuthClusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
+      metadata: { labels },
+      roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.metricsAuthClusterRole.name },
+      subjects,
+    }));
+
+    const leaderElectionVerbs = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
+    this.leaderElectionRole = new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
+      metadata: { labels },
+      rules: [
+        // controller-runtime's leader election lock: older releases kept it in a ConfigMap...
+        { apiGroups: [''], resources: ['configmaps'], verbs: leaderElectionVerbs },
+        // ...current ones in a Lease, in the namespace of the ServiceAccount.
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: leaderElectionVerbs },
+        // Records "became leader" events.
+        { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+      ],
+    });
+    this.leaderElectionRoleBinding = new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
+      metadata: { labels },
+      roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: this.leaderElectionRole.name },
+      subjects,
+    });
+
+    if (props.objectStoreCrd !== undefined) {
+      const url = requireString(this, 'objectStoreCrd', props.objectStoreCrd,
+        'use a path or URL of a YAML file with the ObjectStore CRD, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
+      this.objectStoreCrd = includeCrds(this, url);
+    }
+  }
+}
+
+/** Only the StandalonePlugin props the user set, so StandalonePlugin applies its own defaults. */
+function pickDefined(props: BarmanCloudPluginProps): Partial<StandalonePluginProps> {
+  const keys = ['tls', 'serverName', 'serviceName', 'port', 'resources', 'imagePullPolicy', 'imagePullSecrets', 'nodeSelector',
+    'tolerations', 'priorityClassName', 'user', 'group', 'networkPolicy', 'operatorPodLabels', 'labels'] as const;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    if (props[k] !== undefined) out[k] = props[k];
+  }
+  return out as Partial<StandalonePluginProps>;
+}
+
+function checkImage(scope: Construct, prop: string, value: unknown): string {
+  const fix = 'use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0';
+  const image = requireString(scope, prop, value, fix);
+  if (/\s/.test(image)) {
+    invalid(scope, prop, image, 'contains white space', fix);
+  }
+  return image;
+}
+
+/**
+ * cdk8s gives every object the chart's namespace; cluster-scoped kinds must not carry one (the
+ * API server rejects or ignores it, and GitOps tools report drift). A JSON patch removes it
+ * after rendering; the chart always has a namespace here because StandalonePlugin requires one.
+ */
+function clusterScoped<T extends ApiObject>(obj: T): T {
+  if (obj.metadata.namespace !== undefined) {
+    obj.addJsonPatch(JsonPatch.remove('/metadata/namespace'));
+  }
+  return obj;
+}
+
+function includeCrds(scope: Construct, url: string): Include {
+  const include = new Include(scope, 'ObjectStoreCrd', { url });
+  const crds = include.apiObjects.filter((o) => o.kind === 'CustomResourceDefinition');
+  if (crds.length === 0) {
+    invalid(scope, 'objectStoreCrd', url, 'holds no CustomResourceDefinition', 'use the CRD file of the plugin release, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
+  }
+  for (const obj of include.apiObjects) {
+    if (obj.kind === 'CustomResourceDefinition') {
+      clusterScoped(obj);
+    } else {
+      // A whole release manifest may be given: keep its CRDs only; the rest is what this
+      // construct renders itself (in the right namespace).
+      include.node.tryRemoveChild(obj.node.id);
+    }
+  }
+  return include;
+}

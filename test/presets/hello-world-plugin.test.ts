@@ -1,0 +1,145 @@
+import { Chart, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { CnpgIValidationError, HELLO_WORLD_PLUGIN_IMAGE, HelloWorldPlugin, HelloWorldPluginProps, PluginLogLevel } from '../../src';
+
+function systemChart(): Chart {
+  return new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
+}
+
+function synth(props?: HelloWorldPluginProps): { hello: HelloWorldPlugin; objects: any[] } {
+  const chart = systemChart();
+  const hello = new HelloWorldPlugin(chart, 'hello', props);
+  return { hello, objects: Testing.synth(chart) };
+}
+
+function deployment(objects: any[]): any {
+  return objects.find((o) => o.kind === 'Deployment');
+}
+
+function expectExactError(fn: () => unknown, message: string): void {
+  expect(fn).toThrow(CnpgIValidationError);
+  let actual: string | undefined;
+  try {
+    fn();
+  } catch (e) {
+    actual = (e as Error).message;
+  }
+  expect(actual).toBe(message);
+}
+
+describe('HelloWorldPlugin', () => {
+  test('the whole install with defaults (snapshot)', () => {
+    expect(synth().objects).toMatchSnapshot();
+  });
+
+  test('is an IPlugin named cnpg-i-hello-world.cloudnative-pg.io running `plugin`', () => {
+    const { hello, objects } = synth({ logLevel: PluginLogLevel.TRACE });
+    expect(hello.pluginName).toBe('cnpg-i-hello-world.cloudnative-pg.io');
+    expect(HelloWorldPlugin.PLUGIN_NAME).toBe(hello.pluginName);
+    expect(hello.plugin.pluginName).toBe(hello.pluginName);
+    expect(objects.find((o) => o.kind === 'Service').metadata.labels['cnpg.io/pluginName']).toBe('cnpg-i-hello-world.cloudnative-pg.io');
+    expect(deployment(objects).spec.template.spec.containers[0].args).toEqual([
+      'plugin',
+      '--log-level=trace',
+      '--server-cert=/server/tls.crt',
+      '--server-key=/server/tls.key',
+      '--client-cert=/client/ca.crt',
+      '--server-address=:9090',
+    ]);
+  });
+
+  test('documented defaults appear in the output', () => {
+    const { hello, objects } = synth();
+    const c = deployment(objects).spec.template.spec.containers[0];
+    expect(c.image).toBe('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'); // image
+    expect(HELLO_WORLD_PLUGIN_IMAGE).toBe(c.image);
+    expect(hello.image).toBe(c.image);
+    expect(c.args).toContain('--log-level=info'); // logLevel
+    // The plugin needs no Kubernetes API access: StandalonePlugin's default (no token) stays.
+    expect(deployment(objects).spec.template.spec.automountServiceAccountToken).toBe(false);
+  });
+
+  test('props shared with StandalonePlugin are passed on', () => {
+    const { objects } = synth({
+      image: 'registry.example.com/hello:dev',
+      replicas: 2,
+      serviceAccountToken: true,
+      env: { DEBUG: kplus.EnvValue.fromValue('1') },
+    });
+    const d = deployment(objects);
+    expect(d.spec.replicas).toBe(2);
+    expect(d.spec.template.spec.automountServiceAccountToken).toBe(true);
+    expect(d.spec.template.spec.containers[0].image).toBe('registry.example.com/hello:dev');
+    expect(d.spec.template.spec.containers[0].env).toEqual([{ name: 'DEBUG', value: '1' }]);
+    expect(objects.filter((o) => o.kind === 'PodDisruptionBudget')).toHaveLength(1);
+  });
+
+  test('JavaScript callers cannot override the plugin name or args through props', () => {
+    const { objects } = synth({ pluginName: 'other.example.com', args: ['x'] } as any);
+    expect(objects.find((o) => o.kind === 'Service').metadata.labels['cnpg.io/pluginName']).toBe('cnpg-i-hello-world.cloudnative-pg.io');
+    expect(deployment(objects).spec.template.spec.containers[0].args[0]).toBe('plugin');
+  });
+
+  describe('parameters()', () => {
+    test('encodes labels and annotations as JSON strings with sorted keys', () => {
+      expect(HelloWorldPlugin.parameters({
+        labels: { 'second-label': 'b', 'first-label': 'a' },
+        annotations: { 'example.com/note': 'hello, world', 'a': '' },
+      })).toEqual({
+        labels: '{"first-label":"a","second-label":"b"}',
+        annotations: '{"a":"","example.com/note":"hello, world"}',
+      });
+    });
+
+    test('round-trips through JSON.parse, which is what the plugin does (json.Unmarshal)', () => {
+      const labels = { 'app.kubernetes.io/part-of': 'payments', 'tier': 'db' };
+      expect(JSON.parse(HelloWorldPlugin.parameters({ labels }).labels)).toEqual(labels);
+    });
+
+    test('documented defaults: unset keys are left out, so the plugin adds plugin-metadata: default', () => {
+      expect(HelloWorldPlugin.parameters({})).toEqual({});
+      expect(HelloWorldPlugin.parameters({ labels: { a: 'b' } })).toEqual({ labels: '{"a":"b"}' });
+    });
+
+    const cases: Array<[string, unknown, string]> = [
+      ['not an object', 'labels',
+        "HelloWorldPlugin.parameters: parameters 'labels' must be an object, not a string; pass { labels: { team: 'db' } }"],
+      ['labels not an object', { labels: ['a'] },
+        "HelloWorldPlugin.parameters: labels [\"a\"] must be an object of strings, not an array; pass { key: 'value' }"],
+      ['label value not a string', { labels: { replicas: 3 } },
+        "HelloWorldPlugin.parameters: labels.replicas 3 must be a string, not a number; write it as a string, e.g. '3'"],
+      ['label value invalid', { labels: { team: 'data base' } },
+        "HelloWorldPlugin.parameters: labels.team 'data base' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit"],
+      ['label value too long', { labels: { team: 'a'.repeat(64) } },
+        `HelloWorldPlugin.parameters: labels.team '${'a'.repeat(64)}' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit`],
+      ['label key invalid', { labels: { 'team name': 'db' } },
+        "HelloWorldPlugin.parameters: labels 'team name' is not a valid Kubernetes key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+      ['annotation key with a bad prefix', { annotations: { 'Example.com/note': 'x' } },
+        "HelloWorldPlugin.parameters: annotations 'Example.com/note' is not a valid Kubernetes key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+      ['annotation value not a string', { annotations: { note: true } },
+        "HelloWorldPlugin.parameters: annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'"],
+    ];
+    test.each(cases)('validation: %s', (_name, input, message) => {
+      expectExactError(() => HelloWorldPlugin.parameters(input as any), message);
+    });
+  });
+
+  describe('validation (exact messages)', () => {
+    test('props not an object', () => {
+      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
+        'system/hello: props 7 must be an object, not a number; pass {} or leave it out');
+    });
+    test('image empty', () => {
+      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
+        "system/hello: image ' ' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
+    });
+    test('image with white space', () => {
+      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: 'a b' }),
+        "system/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
+    });
+    test('logLevel unknown', () => {
+      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
+        "system/hello: logLevel 'warn' is not one of error, warning, info, debug, trace; use PluginLogLevel");
+    });
+  });
+});
