@@ -14,7 +14,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { IssuerRef, PluginTls, PrivateKeyAlgorithm, StandalonePlugin, StandalonePluginProps } from '../../src';
-import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, startPlugin } from './go-peers';
+import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
 
 const REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
@@ -88,6 +88,8 @@ interface Handshake {
   readonly tlsVersion?: string;
   readonly alpn?: string;
   readonly pluginLog: string;
+  /** What the issuer issued, when issueAndShake issued it. */
+  readonly issued?: IssuedCertificate[];
 }
 
 /**
@@ -120,8 +122,8 @@ async function issueAndShake(
   const secretsDir = newSecretsDir();
   let certs = [...certManagerObjects(objects), ...(opts.extra ?? [])];
   if (opts.mutate) certs = opts.mutate(certs);
-  await issue(bin, { namespace: wiring.namespace, secretsDir, objects: certs, caIssuers: opts.caIssuers });
-  return handshake(wiring, secretsDir, opts.waitForPluginLog);
+  const issued = await issue(bin, { namespace: wiring.namespace, secretsDir, objects: certs, caIssuers: opts.caIssuers });
+  return { ...(await handshake(wiring, secretsDir, opts.waitForPluginLog)), issued };
 }
 
 /** Replaces the spec fields of the one Certificate whose secretName is `secretName`. */
@@ -131,6 +133,10 @@ function patchCertificate(secretName: string, patch: Record<string, unknown>): (
     expect(hits).toHaveLength(1);
     return certs.map((c) => (c === hits[0] ? { ...c, spec: { ...c.spec, ...patch } } : c));
   };
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** What the operator peer reports when the plugin rejects it for lack of a certificate. */
@@ -160,6 +166,14 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
       // Without the annotation the operator verifies the short Service name.
       expect(hs.wiring.service.metadata.annotations?.['cnpg.io/pluginServerName']).toBeUndefined();
       expect(hs.wiring.serverName).toBe(hs.wiring.service.metadata.name);
+      // What was issued follows the Certificates: SANs, key, 90 days, one SelfSigned Issuer.
+      const svc = hs.wiring.service.metadata.name;
+      const server = hs.issued!.find((c) => c.secretName === hs.wiring.serverSecretName)!;
+      expect(server.dnsNames).toEqual([svc, `${svc}.${NAMESPACE}`, `${svc}.${NAMESPACE}.svc`, `${svc}.${NAMESPACE}.svc.cluster.local`]);
+      expect(server.keyType).toBe('ECDSA-256');
+      expect(Date.parse(server.notAfter) - Date.parse(server.notBefore)).toBe(2160 * 3600 * 1000);
+      expect(new Set(hs.issued!.map((c) => c.issuer)).size).toBe(1);
+      expect(hs.issued!.map((c) => c.secretName).sort()).toEqual([hs.wiring.clientSecretName, hs.wiring.serverSecretName].sort());
     });
 
     test('the ports agree: annotation = Service port = targetPort = containerPort = --server-address', () => {
@@ -275,7 +289,9 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
         waitForPluginLog: 'TLS handshake error',
       });
       expect(hs.ok).toBe(false);
-      expect(hs.error).toBe(`tls: failed to verify certificate: x509: certificate is valid for ${fqdn}, not ${wiring.serverName}`);
+      // Go 1.20+ prefix it with `tls: failed to verify certificate: `; the x509 part is stable.
+      expect(hs.error).toMatch(new RegExp(`x509: certificate is valid for ${escape(fqdn)}, not ${escape(wiring.serverName)}$`));
+      if (toolchain!.minor >= 20) expect(hs.error).toBe(`tls: failed to verify certificate: x509: certificate is valid for ${fqdn}, not ${wiring.serverName}`);
       expect(hs.pluginLog).toContain('remote error: tls: bad certificate');
     });
 
@@ -305,7 +321,8 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
         waitForPluginLog: 'TLS handshake error',
       });
       expect(hs.ok).toBe(false);
-      expect(hs.pluginLog).toContain('tls: failed to verify certificate: x509: certificate specifies an incompatible key usage');
+      // `tls: failed to verify certificate:` since Go 1.20, `... client certificate:` before.
+      expect(hs.pluginLog).toMatch(/TLS handshake error from .*: tls: failed to verify (client )?certificate: x509: certificate specifies an incompatible key usage/);
       expect(hs.error).toBe('error reading server preface: remote error: tls: bad certificate');
     });
 
