@@ -23,13 +23,18 @@ export interface GoToolchain {
   readonly minor: number;
 }
 
-/** Finds `go` on PATH, else Debian's Go 1.23 package. */
+/**
+ * Finds `go` on PATH, else Debian's Go 1.23 package. `CNPG_I_E2E_GO` names one binary to use
+ * instead (e.g. an older Go, to check the assertions that depend on the version).
+ */
 export function findGo(): GoToolchain | undefined {
-  const candidates = (process.env.PATH ?? '')
-    .split(path.delimiter)
-    .filter((d) => d !== '')
-    .map((d) => path.join(d, 'go'));
-  candidates.push(DEBIAN_GO_1_23);
+  const candidates = process.env.CNPG_I_E2E_GO
+    ? [process.env.CNPG_I_E2E_GO]
+    : (process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter((d) => d !== '')
+      .map((d) => path.join(d, 'go'))
+      .concat([DEBIAN_GO_1_23]);
   for (const go of candidates) {
     try {
       fs.accessSync(go, fs.constants.X_OK);

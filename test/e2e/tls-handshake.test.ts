@@ -20,9 +20,9 @@ import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort }
 const REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
 const toolchain = findGo();
 if (!toolchain && REQUIRED) {
-  throw new Error('the TLS e2e needs Go (go on PATH or Debian golang-1.23-go); it is required in CI');
+  throw new Error('the TLS e2e needs Go (CNPG_I_E2E_GO, go on PATH, or Debian golang-1.23-go) and is required in CI (CI=true or CNPG_I_REQUIRE_SHARED=1)');
 }
-if (!toolchain) console.warn('skipping the TLS e2e: no Go toolchain (go on PATH or /usr/lib/go-1.23/bin/go)');
+if (!toolchain) console.warn('skipping the TLS e2e: no Go toolchain (CNPG_I_E2E_GO, go on PATH, or Debian golang-1.23-go)');
 const describeGo = toolchain ? describe : describe.skip;
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
