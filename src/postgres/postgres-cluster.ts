@@ -31,10 +31,13 @@ import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-sc
 
 /**
  * The part of the generated `ClusterSpec` that `PostgresCluster` writes as is: every field of
- * the CloudNativePG CRD, all optional. Fields that have a typed prop or an `addXxx()` method are
- * rejected here (see `PostgresClusterProps.spec`).
+ * the CloudNativePG CRD, all optional, minus the fields that have a typed prop or an `addXxx()`
+ * method (the compiler refuses those; from JavaScript they are a `CnpgIValidationError`, as are
+ * `postgresql.parameters` and `monitoring.enablePodMonitor`).
  */
-export type ClusterSpecPassthrough = Partial<CnpgClusterSpec>;
+export type ClusterSpecPassthrough = Omit<Partial<CnpgClusterSpec>,
+'instances' | 'storage' | 'walStorage' | 'imageName' | 'imageCatalogRef' | 'bootstrap' | 'replica'
+| 'resources' | 'affinity' | 'plugins' | 'externalClusters'>;
 
 /**
  * Affinity and scheduling of the instance pods (`spec.affinity`), as the CRD defines it:
@@ -414,7 +417,7 @@ export class PostgresCluster extends Construct {
   public readonly apiObject: ApiObject;
 
   private readonly instances: number;
-  private readonly passthrough: ClusterSpecPassthrough;
+  private readonly passthrough: Partial<CnpgClusterSpec>;
   private readonly fixedSpec: CnpgClusterSpec;
   private readonly pluginEntries: PluginEntry[] = [];
   private readonly externalClusters: CnpgExternalCluster[] = [];
@@ -596,7 +599,7 @@ export class PostgresCluster extends Construct {
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
   }
 
-  private checkPassthrough(spec: unknown): ClusterSpecPassthrough {
+  private checkPassthrough(spec: unknown): Partial<CnpgClusterSpec> {
     if (spec === undefined) return {};
     const s = requireObject(this, 'spec', spec, 'pass fields of the Cluster spec, e.g. { enableSuperuserAccess: false }');
     for (const [path, instead] of MANAGED) {
@@ -608,7 +611,7 @@ export class PostgresCluster extends Construct {
         invalid(this, `spec.${path.join('.')}`, value, 'is managed by PostgresCluster', `use ${instead} instead`);
       }
     }
-    return { ...s } as ClusterSpecPassthrough;
+    return { ...s } as Partial<CnpgClusterSpec>;
   }
 
   private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {

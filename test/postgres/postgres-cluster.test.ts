@@ -218,7 +218,8 @@ describe('PostgresCluster.addPlugin', () => {
   });
 
   test('a WAL archiver beside spec.backup.barmanObjectStore', () => {
-    const pg = cluster({ spec: { backup: { barmanObjectStore: { destinationPath: 's3://b/' } } } });
+    const spec: ClusterSpecPassthrough = { backup: { barmanObjectStore: { destinationPath: 's3://b/' } } };
+    const pg = cluster({ spec });
     pg.addPlugin('b.example.com');
     expectValidationError(() => pg.addPlugin('a.example.com', { isWalArchiver: true }),
       "test/pg: plugins 'a.example.com' sets isWalArchiver while spec.backup.barmanObjectStore is set; "
@@ -388,7 +389,8 @@ describe('PostgresCluster props validation', () => {
       "test/pg: replica.minApplyDelay '1h' must be a cdk8s Duration, not a string; use Duration.hours(1)");
   });
 
-  test.each<[keyof ClusterSpecPassthrough | string, ClusterSpecPassthrough, string]>([
+  // TypeScript refuses the top-level keys at compile time; JavaScript callers get these errors.
+  test.each<[string, unknown, string]>([
     ['instances', { instances: 3 }, 'test/pg: spec.instances 3 is managed by PostgresCluster; use the instances prop instead'],
     ['storage', { storage: { size: '1Gi' } }, 'test/pg: spec.storage {"size":"1Gi"} is managed by PostgresCluster; use the storage prop instead'],
     ['imageCatalogRef', { imageCatalogRef: { kind: 'ImageCatalog', name: 'a', major: 1 } },
@@ -404,7 +406,14 @@ describe('PostgresCluster props validation', () => {
     ['externalClusters', { externalClusters: [{ name: 'o' }] },
       'test/pg: spec.externalClusters [{"name":"o"}] is managed by PostgresCluster; use addExternalCluster() instead'],
   ])('passthrough spec.%s is refused', (_key, spec, message) => {
-    expectValidationError(() => cluster({ spec }), message);
+    expectValidationError(() => cluster({ spec: js(spec) }), message);
+  });
+
+  test('TypeScript refuses managed keys in spec', () => {
+    // @ts-expect-error plugins is not part of ClusterSpecPassthrough
+    const spec: ClusterSpecPassthrough = { plugins: [] };
+    expectValidationError(() => cluster({ spec }),
+      'test/pg: spec.plugins [] is managed by PostgresCluster; use addPlugin() instead');
   });
 
   test('passthrough spec must be an object', () => {
