@@ -149,8 +149,9 @@ export interface SidecarHost {
 const OPERATOR_NAMESPACE_ENV = 'OPERATOR_NAMESPACE';
 
 /**
- * Whether a container is the CloudNativePG manager: the operator refuses to start without
- * `OPERATOR_NAMESPACE`, and its binary runs the operator under the `controller` subcommand
+ * Whether a container is the CloudNativePG manager: the manager reads its own namespace from
+ * `OPERATOR_NAMESPACE` (the release manifest and the Helm chart set it from the downward API),
+ * and its binary runs the operator under the `controller` subcommand
  * (the same image also has `instance`, `pgbouncer`, ... subcommands). Both together tell it
  * apart from other operators built with kubebuilder, which also use `/manager`.
  * @internal

@@ -172,6 +172,13 @@ const SHARED = new WeakMap<object, SharedSocket>();
  * that directory once, at startup. Adding a sidecar changes the pod template, so the operator
  * restarts and finds the new socket. No TLS, no Service, no network.
  *
+ * Checked: two sidecars with one plugin name, sidecars with different socket directories, a
+ * `PLUGIN_SOCKET_DIR` on the manager that differs from `socketDir`, and a manager that already
+ * mounts something unusable at `socketDir` (an emptyDir already mounted there is shared). Not
+ * checked: the operator also reads configuration keys, `PLUGIN_SOCKET_DIR` among them, from
+ * the ConfigMap / Secret named by its `--config-map-name` / `--secret-name` flags; keep that key
+ * unset there or equal to `socketDir`.
+ *
  * Implements `IPlugin`, so Clusters can reference it.
  */
 export class SidecarPlugin extends Construct implements IPlugin {
