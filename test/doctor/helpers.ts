@@ -1,0 +1,30 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { Finding } from '../../src/doctor/finding';
+
+/** A parsed manifest, loosely typed so tests can break any field. */
+export type Doc = Record<string, any>;
+
+/** The documents of a fixture in test/fixtures/doctor, freshly parsed (safe to mutate). */
+export function fixture(name: string): Doc[] {
+  const text = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'doctor', name), 'utf8');
+  return YAML.parseAllDocuments(text).map((d) => d.toJS()).filter((d) => d !== null);
+}
+
+/** The document of a kind and name. */
+export function doc(docs: Doc[], kind: string, name: string): Doc {
+  const found = docs.find((d) => d.kind === kind && d.metadata?.name === name);
+  if (!found) throw new Error(`no ${kind}/${name} in fixture`);
+  return found;
+}
+
+/** `ruleId severity object` of each finding, for compact assertions. */
+export function summary(findings: Finding[]): string[] {
+  return findings.map((f) => `${f.ruleId} ${f.severity} ${f.object}`);
+}
+
+/** The findings of one rule. */
+export function ofRule(findings: Finding[], ruleId: string): Finding[] {
+  return findings.filter((f) => f.ruleId === ruleId);
+}

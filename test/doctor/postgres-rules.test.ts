@@ -1,0 +1,104 @@
+import { checkManifests } from '../../src/doctor/check-manifests';
+import { Doc, doc, fixture, ofRule, summary } from './helpers';
+
+function run(mutate: (docs: Doc[]) => void, options = {}) {
+  const docs = fixture('good-plugin.yaml');
+  mutate(docs);
+  return checkManifests(docs, options);
+}
+const cluster = (docs: Doc[]) => doc(docs, 'Cluster', 'pg').spec;
+const backup = (docs: Doc[]) => doc(docs, 'Backup', 'pg-now').spec;
+const scheduled = (docs: Doc[]) => doc(docs, 'ScheduledBackup', 'pg-daily').spec;
+
+describe('Cluster, Backup and ScheduledBackup rules', () => {
+  describe('CNPGI040 plugin not discovered', () => {
+    test('Cluster plugin with a typo', () => {
+      const f = ofRule(run((docs) => { cluster(docs).plugins[0].name = 'backup.example.co'; }), 'CNPGI040');
+      expect(summary(f)).toEqual(['CNPGI040 error Cluster/app/pg']);
+      expect(f[0].message).toBe("Cluster names plugin 'backup.example.co', which is not discovered (discovered: backup.example.com); the operator stops with \"unknown plugin being required\"");
+      expect(f[0].path).toBe('spec.plugins[0].name');
+    });
+    test('wrong case suggests the discovered name', () => {
+      const f = ofRule(run((docs) => { cluster(docs).plugins[0].name = 'Backup.example.com'; }), 'CNPGI040');
+      expect(f[0].fix).toBe("use 'backup.example.com'");
+    });
+    test('external cluster, Backup and ScheduledBackup are checked', () => {
+      const f = ofRule(run((docs) => {
+        cluster(docs).externalClusters[0].plugin.name = 'x.example.com';
+        backup(docs).pluginConfiguration.name = 'x.example.com';
+        scheduled(docs).pluginConfiguration.name = 'x.example.com';
+      }), 'CNPGI040');
+      expect(summary(f)).toEqual(['CNPGI040 error Cluster/app/pg', 'CNPGI040 error Backup/app/pg-now', 'CNPGI040 error ScheduledBackup/app/pg-daily']);
+    });
+    test('a plugin Service the operator ignores does not count, and the finding says why', () => {
+      const f = ofRule(run((docs) => { delete doc(docs, 'Service', 'backup').metadata.annotations['cnpg.io/pluginPort']; }), 'CNPGI040');
+      expect(f[0].message).toContain('Service/cnpg-system/backup labels this name but the operator ignores it');
+    });
+    test('known plugins count; disabled plugins need not exist', () => {
+      expect(ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'other.example.com' }); }, { knownPlugins: ['other.example.com'] }), 'CNPGI040')).toEqual([]);
+      expect(ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'other.example.com', enabled: false }); }), 'CNPGI040')).toEqual([]);
+    });
+  });
+
+  test('CNPGI041 two WAL archivers', () => {
+    const f = ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'backup.example.com2', isWALArchiver: true }); }, { knownPlugins: ['backup.example.com2'] }), 'CNPGI041');
+    expect(f[0].message).toBe("plugins 'backup.example.com' and 'backup.example.com2' all set isWALArchiver; the webhook allows one WAL archiver per Cluster");
+    expect(ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'b2', isWALArchiver: true, enabled: false }); }), 'CNPGI041')).toEqual([]);
+  });
+
+  test('CNPGI042 WAL archiver plugin with barmanObjectStore', () => {
+    const f = ofRule(run((docs) => { cluster(docs).backup = { barmanObjectStore: { destinationPath: 's3://x' } }; }), 'CNPGI042');
+    expect(summary(f)).toEqual(['CNPGI042 error Cluster/app/pg']);
+    expect(ofRule(run((docs) => { cluster(docs).plugins[0].isWALArchiver = false; cluster(docs).backup = { barmanObjectStore: {} }; }), 'CNPGI042')).toEqual([]);
+  });
+
+  test('CNPGI043 external cluster without a source', () => {
+    const f = ofRule(run((docs) => { cluster(docs).externalClusters.push({ name: 'empty' }); }), 'CNPGI043');
+    expect(f[0].message).toBe("external cluster 'empty' has none of connectionParameters, plugin, barmanObjectStore; the webhook rejects the Cluster");
+    expect(ofRule(run((docs) => { cluster(docs).externalClusters.push({ name: 'c', connectionParameters: { host: 'x' } }); }), 'CNPGI043')).toEqual([]);
+  });
+
+  test('CNPGI044 Backup method plugin without a name', () => {
+    const f = ofRule(run((docs) => { delete backup(docs).pluginConfiguration; }), 'CNPGI044');
+    expect(summary(f)).toEqual(['CNPGI044 error Backup/app/pg-now']);
+  });
+
+  test('CNPGI045 ScheduledBackup method plugin without a name (the webhook misses it)', () => {
+    const f = ofRule(run((docs) => { scheduled(docs).pluginConfiguration = {}; }), 'CNPGI045');
+    expect(f[0].message).toBe('ScheduledBackup has method: plugin but no pluginConfiguration.name; its webhook does not check this, and every Backup it creates is rejected');
+  });
+
+  test('CNPGI046 duplicate plugin names', () => {
+    const f = ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'backup.example.com' }); }), 'CNPGI046');
+    expect(f[0].message).toBe("plugin 'backup.example.com' is listed twice (spec.plugins[0] and [1]); nothing rejects it, and one entry's settings are silently lost");
+  });
+
+  test('CNPGI047 pluginConfiguration without method: plugin', () => {
+    const f = ofRule(run((docs) => { delete backup(docs).method; }), 'CNPGI047');
+    expect(f[0].message).toBe("Backup sets pluginConfiguration but method is 'barmanObjectStore' (the default); the plugin configuration is ignored");
+    expect(f[0].severity).toBe('warning');
+  });
+
+  test('CNPGI048 parameters must be strings', () => {
+    const f = ofRule(run((docs) => {
+      cluster(docs).plugins[0].parameters.retries = 5;
+      scheduled(docs).pluginConfiguration.parameters = { online: true };
+    }), 'CNPGI048');
+    expect(f.map((x) => x.fix)).toEqual(['quote it: retries: "5"', 'quote it: online: "true"']);
+    expect(ofRule(run((docs) => { cluster(docs).plugins[0].parameters = 'x'; }), 'CNPGI048')).toHaveLength(1);
+  });
+
+  test('CNPGI049 unknown plugin fields', () => {
+    const f = ofRule(run((docs) => {
+      const p = cluster(docs).plugins[0];
+      delete p.isWALArchiver;
+      p.isWalArchiver = true;
+    }), 'CNPGI049');
+    expect(f[0].message).toBe("unknown field 'isWalArchiver' (the field is spelled 'isWALArchiver'); the API server prunes it, so it has no effect");
+  });
+
+  test('Clusters of other API groups are not CNPG Clusters', () => {
+    const f = run((docs) => { docs.push({ apiVersion: 'cluster.x-k8s.io/v1beta1', kind: 'Cluster', metadata: { name: 'k', namespace: 'x' }, spec: { plugins: [{ name: 'nope' }] } }); });
+    expect(f).toEqual([]);
+  });
+});
