@@ -615,6 +615,7 @@ export class PostgresCluster extends Construct {
   }
 
   private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {
+    if (storage === undefined) invalid(this, prop, storage, 'is required', 'pass { size: Size.gibibytes(10) }');
     const s = requireObject<ClusterStorage>(this, prop, storage, 'pass { size: Size.gibibytes(10) }');
     return {
       size: sizeToQuantity(this, `${prop}.size`, s.size),

@@ -331,7 +331,8 @@ describe('PostgresCluster props validation', () => {
       `test/pg: metadata.name '${'p'.repeat(51)}' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
     const chart = new Chart(Testing.app(), '1st');
     const generated = () => new PostgresCluster(chart, 'pg', { storage });
-    expect(generated).toThrow(/^1st\/pg: metadata.name '1st-pg-[0-9a-f]{8}' is not a DNS-1035 label/);
+    expectValidationError(generated,
+      `1st/pg: metadata.name '1st-pg-c8d8d9a2' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
   });
 
   test('instances', () => {
@@ -355,7 +356,9 @@ describe('PostgresCluster props validation', () => {
 
   test('storage', () => {
     expectValidationError(() => new PostgresCluster(Testing.chart(), 'pg', js({})),
-      'test/pg: storage undefined must be an object, not undefined; pass { size: Size.gibibytes(10) }');
+      'test/pg: storage undefined is required; pass { size: Size.gibibytes(10) }');
+    expectValidationError(() => cluster({ storage: js(10) }),
+      'test/pg: storage 10 must be an object, not a number; pass { size: Size.gibibytes(10) }');
     expectValidationError(() => cluster({ storage: js({ size: '10Gi' }) }),
       "test/pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10) or another Size factory");
     expectValidationError(() => cluster({ storage: { size: Size.kibibytes(0) } }),
