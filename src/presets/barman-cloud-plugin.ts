@@ -155,12 +155,14 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
         // Reconciles ObjectStores (the controller in the `operator` subcommand) and reads them
         // when it injects the sidecar into instance pods.
         { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
-        // Sets finalizers on the ObjectStores it reconciles.
+        // kubebuilder's rule for the kind it reconciles: lets it add finalizers to ObjectStores
+        // and make them owners (blockOwnerDeletion) of other objects.
         { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/finalizers'], verbs: ['update'] },
         // Writes ObjectStore status (recovery window, last archived WAL); the Roles it writes let
         // the sidecar update it too, which again needs the verb here first.
         { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/status'], verbs: ['get', 'patch', 'update'] },
-        // Reads Backups to follow the backups taken through the plugin.
+        // Reads the Backups that Clusters take through the plugin (granted upstream on the
+        // ObjectStore reconciler).
         { apiGroups: ['postgresql.cnpg.io'], resources: ['backups'], verbs: ['get', 'list', 'watch'] },
         // Makes the Cluster the owner (with blockOwnerDeletion) of the per-Cluster Role and
         // RoleBinding, which the API server only allows to who may update the Cluster's finalizers.
