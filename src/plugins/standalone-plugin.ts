@@ -379,6 +379,9 @@ export class StandalonePlugin extends Construct implements IPlugin {
    */
   private patchPodSpec(props: StandalonePluginProps): void {
     const resource = ApiObject.of(this.deployment);
+    // cdk8s-plus has no pod-level seccomp prop; the containers set it too, this covers any
+    // container added later through the escape hatches.
+    resource.addJsonPatch(JsonPatch.add('/spec/template/spec/securityContext/seccompProfile', { type: 'RuntimeDefault' }));
     if (props.imagePullSecrets !== undefined) {
       const names = validateStringArray(this, 'imagePullSecrets', props.imagePullSecrets);
       names.forEach((n, i) => {

@@ -121,7 +121,7 @@ export class PluginCertificates extends Construct {
         metadata: { labels },
         spec: {
           isCa: true,
-          commonName: commonName(`${props.serviceName}-ca`),
+          commonName: commonName(props.serviceName, '-ca'),
           secretName: nameOf(() => caCertificate),
           duration: ca.duration,
           renewBefore: ca.renewBefore,
@@ -145,7 +145,7 @@ export class PluginCertificates extends Construct {
     const client: Certificate = new Certificate(this, 'ClientCertificate', {
       metadata: { labels },
       spec: {
-        commonName: commonName(`${props.serviceName}-client`),
+        commonName: commonName(props.serviceName, '-client'),
         secretName: nameOf(() => client),
         duration: opts.duration,
         renewBefore: opts.renewBefore,
@@ -160,7 +160,7 @@ export class PluginCertificates extends Construct {
     const server: Certificate = new Certificate(this, 'ServerCertificate', {
       metadata: { labels },
       spec: {
-        commonName: commonName(props.serviceName),
+        commonName: commonName(props.serviceName, ''),
         dnsNames,
         secretName: nameOf(() => server),
         duration: opts.duration,
@@ -284,8 +284,12 @@ function serverDnsNames(service: string, namespace: string, serverName: string |
   return [...new Set(names)];
 }
 
-function commonName(name: string): string {
-  return name.length <= MAX_COMMON_NAME ? name : name.slice(0, MAX_COMMON_NAME);
+/**
+ * A common name within X.509's 64 characters. The suffix is kept whole, so the CA, the client
+ * and the server certificate never end up with the same subject.
+ */
+function commonName(base: string, suffix: string): string {
+  return base.slice(0, MAX_COMMON_NAME - suffix.length) + suffix;
 }
 
 function secretName(scope: Construct, prop: string, value: unknown): string {

@@ -207,7 +207,7 @@ describe('StandalonePlugin defaults', () => {
       runAsUser: 10001,
       seccompProfile: { type: 'RuntimeDefault' },
     });
-    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001 });
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001, seccompProfile: { type: 'RuntimeDefault' } });
   });
 
   test('readiness probe on the plugin port', () => {

@@ -300,7 +300,7 @@ describeShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifest', 
     expect(ourContainer.livenessProbe).toBeUndefined();
   });
 
-  test('security context: every upstream setting is kept; deliberate differences: stricter container context, pod seccomp moved to the container', () => {
+  test('security context: every upstream setting is kept; deliberate differences: stricter container context, seccomp on the pod and every container', () => {
     expect(ourContainer.securityContext).toMatchObject(upstreamContainer.securityContext);
     expect(ourContainer.securityContext).toEqual({
       ...upstreamContainer.securityContext,
@@ -311,7 +311,7 @@ describeShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifest', 
     const ourPod = ourDeployment.spec.template.spec.securityContext;
     expect(upstreamPod).toEqual({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
     expect(ourPod.runAsNonRoot).toBe(true);
-    expect(ourPod.seccompProfile).toBeUndefined();
+    expect(ourPod.seccompProfile).toEqual(upstreamPod.seccompProfile);
     expect(ourContainer.securityContext.seccompProfile).toEqual(upstreamPod.seccompProfile);
   });
 

@@ -85,3 +85,15 @@ describe('certificate options', () => {
       "cnpg-system/demo: tls 'selfSigned' must be a PluginTls, not a string; use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)");
   });
 });
+
+describe('certificate subjects', () => {
+  test('a 63-character Service name keeps the CA, client and server common names distinct and within 64 characters', () => {
+    const chart = chartIn();
+    const serviceName = `p${'x'.repeat(61)}y`;
+    new StandalonePlugin(chart, 'demo', { ...base, serviceName, tls: PluginTls.privateCa() });
+    const names = ofKind(synth(chart), 'Certificate').map((c) => c.spec.commonName as string);
+    expect(names).toEqual([`${serviceName.slice(0, 61)}-ca`, `${serviceName.slice(0, 57)}-client`, serviceName]);
+    expect(new Set(names).size).toBe(3);
+    for (const n of names) expect(n.length).toBeLessThanOrEqual(64);
+  });
+});
