@@ -210,7 +210,9 @@ function checkDuplicates(ctx: DoctorContext): void {
   for (const [name, list] of byName) {
     if (list.length < 2) continue;
     for (const info of list) {
-      const others = list.filter((o) => o !== info).map((o) => o.service.ref).join(', ');
+      const all = list.filter((o) => o !== info).map((o) => o.service.ref);
+      // a name shared by thousands of Services must not make thousands of thousand-name messages
+      const others = all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
       ctx.report('CNPGI018', 'error', info.service, `plugin name '${name}' is also declared by ${others}; the operator keeps one connection per name and the last Service reconciled wins`,
         'give each plugin its own name, or delete the extra Service', `metadata.labels.${PLUGIN_KEYS.name}`);
     }
@@ -222,7 +224,9 @@ function checkPorts(ctx: DoctorContext, svc: Manifest, port: number | undefined)
   const spec = asObject(dig(svc.raw, 'spec')) ?? {};
   if (spec.type === 'ExternalName') return [];
   const selector = stringMap(spec.selector);
-  const templates = Object.keys(selector).length > 0 ? ctx.index.podTemplatesSelected(svc.namespace, selector) : [];
+  // A selector that matches more than a few workloads is already wrong; checking the first ones
+  // keeps a pathological input (one selector over thousands of Deployments) linear.
+  const templates = Object.keys(selector).length > 0 ? ctx.index.podTemplatesSelected(svc.namespace, selector).slice(0, 25) : [];
   if (Object.keys(selector).length === 0) {
     ctx.report('CNPGI016', 'warning', svc, 'plugin Service has no selector: Kubernetes manages no endpoints for it, so something else must', 'select the plugin pods\' labels in spec.selector', 'spec.selector');
   } else if (templates.length === 0) {
