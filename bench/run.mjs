@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, side by side in one run, printed as a table and written to
+// bench/RESULTS.md. Absolute times on these shared machines are noise; the ratios are the result.
+//
+//   node bench/run.mjs            the full run (several minutes)
+//   node bench/run.mjs --quick    one round each and small fleets: checks the harness works
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { interleave, ms, ratio, table } from './stats.mjs';
+import { fleetBench } from './fleet-run.mjs';
+import { doctorBench } from './doctor-run.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const rounds = quick ? 1 : 7;
+const node = process.execPath;
+const cacheDir = join(root, 'node_modules', '.cache', 'cdk8s-cnpg-i-synth');
+const out = mkdtempSync(join(tmpdir(), 'cnpg-i-bench-'));
+const env = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', CDK8S_OUTDIR: out };
+const opts = { cwd: root, env };
+const sections = [];
+
+console.error('building lib/ (tsc) for the precompiled baselines...');
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: root, stdio: 'ignore' });
+
+// 1. The main job: npm run synth of the example app, against the same app precompiled, and
+//    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
+{
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const clearCache = () => rmSync(cacheDir, { recursive: true, force: true });
+  const cases = [
+    { name: 'npm run synth, cold (no bundle cache)', cmd: npm, args: ['run', '-s', 'synth'], opts, before: clearCache },
+    { name: 'npm run synth, bundle cached', cmd: npm, args: ['run', '-s', 'synth'], opts },
+    { name: 'the synth command alone (node scripts/run-app.mjs), cold', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts, before: clearCache },
+    { name: 'the synth command alone (node scripts/run-app.mjs), cached', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts },
+    { name: 'precompiled app (node lib/src/main.js)', cmd: node, args: ['lib/src/main.js'], opts },
+  ];
+  if (!quick) {
+    cases.push({
+      name: 'stock: cdk8s synth, app `npx ts-node src/main.ts`',
+      cmd: join(root, 'node_modules', '.bin', 'cdk8s'),
+      args: ['synth', '--app', 'npx ts-node src/main.ts', '--output', out],
+      opts,
+    });
+  }
+  const t = interleave(cases, rounds);
+  const pre = t['precompiled app (node lib/src/main.js)'];
+  const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(v, pre)]);
+  let text = table(['main job (median)', 'time', 'vs precompiled'], rows);
+  const npmOwn = t['npm run synth, bundle cached'] - t['the synth command alone (node scripts/run-app.mjs), cached'];
+  text += `\n\nnpm's own start-up is the difference between the cached \`npm run synth\` and the command it runs: ${ms(npmOwn)}.`;
+  const stock = t['stock: cdk8s synth, app `npx ts-node src/main.ts`'];
+  if (stock) {
+    text += `\n\nThe stock setup takes ${ratio(stock, t['npm run synth, cold (no bundle cache)'])} the time of a cold \`npm run synth\`` +
+      ` and ${ratio(stock, t['npm run synth, bundle cached'])} that of a cached one.`;
+  }
+  sections.push(['1. Main job: `npm run synth` of the example app', text]);
+}
+
+// 2. Library load: requiring the package against requiring cdk8s and cdk8s-plus-28 alone.
+{
+  const cases = [
+    { name: "require('cdk8s-cnpg-i') (lib/src)", cmd: node, args: ['-e', "require('./lib/src')"], opts },
+    { name: "require('cdk8s') + require('cdk8s-plus-28')", cmd: node, args: ['-e', "require('cdk8s');require('cdk8s-plus-28')"], opts },
+    { name: 'node alone', cmd: node, args: ['-e', '0'], opts },
+  ];
+  const t = interleave(cases, quick ? 1 : 15);
+  const base = t["require('cdk8s') + require('cdk8s-plus-28')"];
+  const bare = t['node alone'];
+  const lib = t["require('cdk8s-cnpg-i') (lib/src)"];
+  const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(v, base)]);
+  const text = table(['library load (median, fresh process)', 'time', 'vs cdk8s + cdk8s-plus-28'], rows) +
+    `\n\nWithout Node's own start-up: ${ms(lib - bare)} against ${ms(base - bare)}, ${ratio(lib - bare, base - bare)}.`;
+  sections.push(['2. Library load', text]);
+}
+
+// 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
+sections.push(['3. Fleet scale', fleetBench({ root, quick })]);
+sections.push(['4. Doctor throughput', doctorBench({ root, quick, workdir: out })]);
+
+rmSync(out, { recursive: true, force: true });
+
+const header = `# Benchmark results\n\nProduced by \`npm run bench\`${quick ? ' --quick (smoke run, not a result)' : ''} on ` +
+  `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}. ` +
+  'Medians of interleaved runs after a warm-up; ratios are measured side by side in this one run.\n';
+const report = [header, ...sections.map(([title, body]) => `## ${title}\n\n${body}\n`)].join('\n');
+console.log(report);
+if (!quick) writeFileSync(join(root, 'bench', 'RESULTS.md'), report);
