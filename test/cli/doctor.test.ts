@@ -1,0 +1,111 @@
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { main } from '../../src/cli/doctor';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
+const ROOT = path.join(__dirname, '..', '..');
+
+async function run(argv: string[], stdin = '') {
+  let out = '';
+  let err = '';
+  const code = await main(argv, {
+    stdout: (t) => { out += t; },
+    stderr: (t) => { err += t; },
+    readStdin: async () => stdin,
+    cwd: FIXTURES,
+  });
+  return { code, out, err };
+}
+
+describe('cnpg-i-doctor', () => {
+  test('clean input: exit 0 and the discovered plugin', async () => {
+    const r = await run(['good-plugin.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe([
+      "cnpg-i-doctor: 9 objects in 1 file; operator namespace 'cnpg-system'; CloudNativePG 1.30.0",
+      '',
+      'Plugins the operator would discover:',
+      '  backup.example.com  (Service/cnpg-system/backup, backup.cnpg-system.svc:9090, client Secret backup-client-tls, server Secret backup-server-tls, verifies backup)',
+      '',
+      'No problems found.',
+      '',
+    ].join('\n'));
+  });
+
+  test('errors: exit 1, findings grouped by object with file and line', async () => {
+    const r = await run(['cli/nested', '--operator-namespace', 'cnpg-system']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Service/cnpg-system/lonely  (cli/nested/service.yml:1)\n  error   CNPGI010  label `cnpg.io/plugin` looks like a misspelling');
+    expect(r.out).toContain('          at metadata.labels.cnpg.io/plugin\n          fix: rename it to `cnpg.io/pluginName`');
+    expect(r.out).toMatch(/\d+ errors?, \d+ warnings?\.\n$/);
+    expect(r.out).not.toContain('is skipped'); // hidden directories are not read
+  });
+
+  test('--format json carries the source of each finding', async () => {
+    const r = await run(['--format=json', '--cnpg-version', '1.27.1', 'cli/nested/service.yml']);
+    const json = JSON.parse(r.out);
+    expect(json.cnpgVersion).toBe('1.27.1');
+    expect(json.summary.errors).toBeGreaterThan(0);
+    const f = json.findings.find((x: any) => x.ruleId === 'CNPGI010');
+    expect(f.source).toEqual({ file: 'cli/nested/service.yml', document: 1, line: 1 });
+    expect(f.index).toBeUndefined();
+  });
+
+  test('stdin, --known-plugin and --namespace', async () => {
+    const cluster = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
+    let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Cluster/app/pg  (<stdin>:1)');
+    r = await run(['-', '--operator-namespace', 'cnpg-system', '--known-plugin', 'a.example.com', '--known-plugin=b.example.com'], cluster);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('  a.example.com  (given with --known-plugin)');
+  });
+
+  test('warnings only: exit 0', async () => {
+    const r = await run(['-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n---\n42\n');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('document #3  (<stdin>:7)\n  warning CNPGI090  not a Kubernetes object (a number, not an object); skipped');
+  });
+
+  test.each<[string[], string]>([
+    [['cli/broken.yaml.txt'], 'cnpg-i-doctor: cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    [['missing.yaml'], 'cnpg-i-doctor: missing.yaml: no such file or directory\n'],
+    [['cli/nested/.hidden/..', '--format', 'xml'], "cnpg-i-doctor: --format must be text or json, not 'xml'\n"],
+    [['--bogus', 'x'], 'cnpg-i-doctor: unknown option --bogus\n'],
+    [['good-plugin.yaml', '--cnpg-version'], 'cnpg-i-doctor: --cnpg-version needs a value\n'],
+    [['good-plugin.yaml', '--cnpg-version', 'latest'], "cnpg-i-doctor: checkManifests: options.cnpgVersion 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'\n"],
+  ])('unusable input %j: exit 2', async (argv, message) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.err.startsWith(message)).toBe(true);
+    expect(r.out).toBe('');
+  });
+
+  test('a directory without manifests is unusable', async () => {
+    const empty = fs.mkdtempSync(path.join(require('os').tmpdir(), 'doctor-'));
+    try {
+      const e = await run([empty]);
+      expect(e.code).toBe(2);
+      expect(e.err).toBe(`cnpg-i-doctor: ${empty}: no .yaml, .yml or .json files in this directory\n`);
+    } finally {
+      fs.rmSync(empty, { recursive: true });
+    }
+  });
+
+  test('no arguments prints usage on stderr; --help on stdout', async () => {
+    expect((await run([])).code).toBe(2);
+    const h = await run(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.out).toContain('usage: cnpg-i-doctor [options] <file|dir|->...');
+  });
+
+  test('the bin script runs the CLI as a process', () => {
+    const bin = path.join(ROOT, 'bin', 'cnpg-i-doctor.js');
+    const out = execFileSync(process.execPath, [bin, path.join(FIXTURES, 'good-plugin.yaml')], { encoding: 'utf8' });
+    expect(out).toContain('No problems found.');
+    const bad = spawnSync(process.execPath, [bin, '-'], { input: 'a: [1\n', encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('<stdin>:2:1:');
+  });
+});
