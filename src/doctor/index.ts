@@ -1,3 +1,5 @@
 export * from './finding';
 export * from './rules';
 export { analyzeManifests, checkManifests } from './check-manifests';
+export * from './synth-validation';
+export * from './cdk8s-validation-plugin';

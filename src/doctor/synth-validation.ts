@@ -1,0 +1,75 @@
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { invalid } from '../common/errors';
+import { SidecarPlugin } from '../plugins/sidecar-plugin';
+import { analyzeManifests } from './check-manifests';
+import { DoctorOptions, DoctorReport, Finding } from './finding';
+
+/**
+ * Options of the doctor when it runs inside a cdk8s app.
+ */
+export interface DoctorValidationOptions extends DoctorOptions {
+  /**
+   * Fail the synth on warnings too, not only on errors.
+   * @default false
+   */
+  readonly failOnWarnings?: boolean;
+}
+
+/** One line per finding, as cdk8s prints validation errors. */
+export function formatFinding(f: Finding): string {
+  return `${f.ruleId} ${f.severity} ${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}; fix: ${f.fix}`;
+}
+
+/**
+ * Runs the doctor over the objects a cdk8s app (or any construct subtree) synthesizes.
+ */
+export class Doctor {
+  /**
+   * Checks every `ApiObject` under `scope` (its `toJson()`, so late additions count) and returns
+   * the report. Sidecar plugins built with `SidecarPlugin` are known by name, since their socket
+   * name appears nowhere in the YAML.
+   */
+  public static analyze(scope: IConstruct, options: DoctorOptions = {}): DoctorReport {
+    if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
+      invalid('Doctor', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
+    }
+    const objects: unknown[] = [];
+    const sidecarNames: string[] = [];
+    for (const c of scope.node.findAll()) {
+      if (ApiObject.isApiObject(c)) objects.push(c.toJson());
+      else if (c instanceof SidecarPlugin) sidecarNames.push(c.pluginName);
+    }
+    const knownPlugins = [...(options.knownPlugins ?? []), ...sidecarNames];
+    return analyzeManifests(objects, { ...options, knownPlugins });
+  }
+
+  /** Like `analyze`, returning the findings only. */
+  public static validateApp(scope: IConstruct, options: DoctorOptions = {}): Finding[] {
+    return Doctor.analyze(scope, options).findings;
+  }
+
+  /**
+   * Makes `app.synth()` (and `Testing.synth`) fail on the doctor's errors: adds a construct
+   * validation to `scope` that returns one message per error finding (and per warning with
+   * `failOnWarnings`). cdk8s runs `node.validate()` of every construct before writing anything.
+   */
+  public static addValidation(scope: IConstruct, options: DoctorValidationOptions = {}): void {
+    if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
+      invalid('Doctor.addValidation', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
+    }
+    const { failOnWarnings, ...doctorOptions } = options ?? {};
+    scope.node.addValidation({
+      validate: () => Doctor.validateApp(scope, doctorOptions)
+        .filter((f) => f.severity === 'error' || failOnWarnings === true)
+        .map(formatFinding),
+    });
+  }
+
+  private constructor() {}
+}
+
+/** Shorthand for `Doctor.addValidation(app, options)`. */
+export function addDoctorValidation(scope: IConstruct, options?: DoctorValidationOptions): void {
+  Doctor.addValidation(scope, options);
+}

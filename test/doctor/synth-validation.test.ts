@@ -1,0 +1,96 @@
+import * as path from 'path';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { CnpgOperator } from '../../src/plugins/cnpg-operator';
+import { StandalonePlugin } from '../../src/plugins/standalone-plugin';
+import { Doctor, addDoctorValidation, formatFinding } from '../../src/doctor/synth-validation';
+import { IssuerRef } from '../../src/tls/issuer-ref';
+import { PluginTls } from '../../src/tls/plugin-tls';
+
+const OPERATOR = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
+const HELLO = { pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0' };
+
+function cluster(chart: Chart, pluginName: string) {
+  return new ApiObject(chart, `pg-${pluginName}`, {
+    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'app' },
+    spec: { instances: 1, plugins: [{ name: pluginName }] },
+  } as any);
+}
+
+describe('Doctor at synth', () => {
+  test.each<[string, () => PluginTls]>([
+    ['selfSigned (default)', () => PluginTls.selfSigned()],
+    ['privateCa', () => PluginTls.privateCa()],
+    ['fromIssuer Issuer', () => PluginTls.fromIssuer(IssuerRef.issuer('corp-ca'))],
+    ['fromIssuer ClusterIssuer', () => PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca'))],
+    ['fromIssuer external', () => PluginTls.fromIssuer(IssuerRef.external({ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'pca' }))],
+    ['fromSecrets', () => PluginTls.fromSecrets({ clientSecretName: 'hello-client', serverSecretName: 'hello-server' })],
+  ])('StandalonePlugin with %s has no doctor errors', (_mode, tls) => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'plugins', { namespace: 'cnpg-system' });
+    new StandalonePlugin(chart, 'hello', { ...HELLO, tls: tls() });
+    cluster(chart, HELLO.pluginName);
+    const report = Doctor.analyze(app, { operatorNamespace: 'cnpg-system' });
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // warnings only where the doctor cannot see something outside the app
+    for (const w of report.findings) expect(['CNPGI020', 'CNPGI024']).toContain(w.ruleId);
+    expect(report.plugins.map((p) => p.name)).toEqual([HELLO.pluginName]);
+  });
+
+  test('with a serverName, the verified name is the annotation and the SAN covers it', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'plugins', { namespace: 'cnpg-system' });
+    new StandalonePlugin(chart, 'hello', { ...HELLO, serverName: 'hello.plugins.internal', tls: PluginTls.privateCa() });
+    const report = Doctor.analyze(app, { operatorNamespace: 'cnpg-system' });
+    expect(report.findings).toEqual([]);
+    expect(report.plugins[0].serverName).toBe('hello.plugins.internal');
+    // an operator that predates the annotation verifies the short name, which the library also covers
+    const old = Doctor.analyze(app, { operatorNamespace: 'cnpg-system', cnpgVersion: '1.26.2' });
+    expect(old.findings.map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['CNPGI019 warning']);
+  });
+
+  test('the operator release manifest and a sidecar plugin: the sidecar name is known from the construct', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'operator');
+    const operator = CnpgOperator.fromManifest(chart, 'cnpg', { path: OPERATOR });
+    operator.addSidecarPlugin('hello', HELLO);
+    const apps = new Chart(app, 'apps', { namespace: 'app' });
+    cluster(apps, HELLO.pluginName);
+    const report = Doctor.analyze(app);
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(report.operatorNamespace).toBe('pg-operator');
+    expect(report.plugins.map((p) => p.name)).toContain(HELLO.pluginName);
+  });
+
+  test('addValidation makes synth fail on errors only', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'apps', { namespace: 'app' });
+    cluster(chart, 'missing.example.com');
+    addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+    expect(() => app.synth()).toThrow(/Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/);
+
+    const ok = Testing.app();
+    const okChart = new Chart(ok, 'apps', { namespace: 'app' });
+    cluster(okChart, 'missing.example.com');
+    addDoctorValidation(ok, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'] });
+    expect(() => ok.synthYaml()).not.toThrow();
+  });
+
+  test('failOnWarnings fails on warnings', () => {
+    const app = new App({ outdir: path.join(__dirname, 'never-written') });
+    new ApiObject(new Chart(app, 'c'), 'x', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
+    Doctor.addValidation(app, { failOnWarnings: true });
+    expect(() => app.synthYaml()).toThrow(/CNPGI001 warning input: no operator namespace given/);
+  });
+
+  test('objects added after addValidation are checked (lazy)', () => {
+    const app = Testing.app();
+    addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+    cluster(new Chart(app, 'late', { namespace: 'app' }), 'late.example.com');
+    expect(() => app.synthYaml()).toThrow(/late.example.com/);
+  });
+
+  test('bad scope throws a validation error', () => {
+    expect(() => Doctor.addValidation(undefined as any)).toThrow("Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart");
+    expect(formatFinding({ ruleId: 'X', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe('X error o: m; fix: f');
+  });
+});
