@@ -1,0 +1,61 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { analyzeManifests } from '../../src/doctor/check-manifests';
+import { summary } from './helpers';
+
+const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
+const haveShared = fs.existsSync(SHARED);
+if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
+const describeShared = haveShared ? describe : describe.skip;
+if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
+
+function load(...files: string[]): unknown[] {
+  return files.flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(SHARED, 'reference', f), 'utf8')).map((d) => d.toJS()));
+}
+const HELLO_DIR = 'cnpg-i-hello-world-kubernetes';
+const HELLO = ['certificate-issuer.yaml', 'client-certificate.yaml', 'deployment.yaml', 'server-certificate.yaml', 'service.yaml', 'kustomization.yaml'].map((f) => path.join(HELLO_DIR, f));
+
+describeShared('the doctor over the upstream manifests', () => {
+  test('barman-cloud v0.14.0 with the CNPG 1.30.0 operator: discovered, no findings at all', () => {
+    const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml', 'cnpg-1.30.0.yaml'));
+    expect(r.operatorNamespace).toBe('cnpg-system');
+    expect(r.plugins).toEqual([{
+      name: 'barman-cloud.cloudnative-pg.io', source: 'service', object: 'Service/cnpg-system/barman-cloud', port: 9090,
+      clientSecret: 'barman-cloud-client-tls', serverSecret: 'barman-cloud-server-tls', serverName: 'barman-cloud',
+      address: 'barman-cloud.cnpg-system.svc:9090',
+    }]);
+    expect(r.findings).toEqual([]);
+  });
+
+  test('barman-cloud alone: only the assumed operator namespace', () => {
+    const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml'));
+    expect(summary(r.findings)).toEqual(['CNPGI001 warning input']);
+    expect(r.plugins.map((p) => p.name)).toEqual(['barman-cloud.cloudnative-pg.io']);
+  });
+
+  test('hello-world kustomization (namespace cnpg-system) with the operator: discovered, no errors', () => {
+    const r = analyzeManifests(load(...HELLO, 'cnpg-1.30.0.yaml'), { defaultNamespace: 'cnpg-system' });
+    expect(r.plugins).toEqual([{
+      name: 'cnpg-i-hello-world.cloudnative-pg.io', source: 'service', object: 'Service/cnpg-system/hello-world', port: 9090,
+      clientSecret: 'helloworld-client-tls', serverSecret: 'helloworld-server-tls', serverName: 'hello-world',
+      address: 'hello-world.cnpg-system.svc:9090',
+    }]);
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // the example Deployment sets no securityContext at all
+    expect(summary(r.findings)).toEqual(['CNPGI050 warning Deployment/cnpg-system/hello-world']);
+  });
+
+  test('hello-world applied to another namespace is outside the operator namespace', () => {
+    const r = analyzeManifests(load(...HELLO, 'cnpg-1.30.0.yaml'), { defaultNamespace: 'default' });
+    expect(summary(r.findings.filter((f) => f.severity === 'error'))).toEqual(['CNPGI017 error Service/default/hello-world']);
+    expect(r.plugins).toEqual([]);
+  });
+
+  test('the operator manifest alone: operator found, nothing to report', () => {
+    const r = analyzeManifests(load('cnpg-1.30.0.yaml'));
+    expect(r.operatorNamespace).toBe('cnpg-system');
+    expect(r.findings).toEqual([]);
+    expect(r.objectCount).toBeGreaterThan(20);
+  });
+});
