@@ -1,6 +1,7 @@
 // The example app that `npm run synth` renders into dist/.
 import { App, Chart, Size } from 'cdk8s';
 import {
+  addDoctorValidation,
   BackupOwnerReference,
   BackupTarget,
   BarmanCloudPlugin,
@@ -68,5 +69,8 @@ new PostgresCluster(apps, 'restored', {
     parameters: { barmanObjectName: store.name, serverName: pg.name },
   }),
 });
+
+// The doctor checks the whole app at synth: an error fails before anything is written.
+addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
 
 app.synth();
