@@ -24,7 +24,7 @@ const opts = { cwd: root, env };
 const sections = [];
 
 console.error('building lib/ (tsc) for the precompiled baselines...');
-execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: root, stdio: 'ignore' });
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
 
 // 1. The main job: npm run synth of the example app, against the same app precompiled, and
 //    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
