@@ -122,3 +122,64 @@ export function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
+
+/** A qualified name: the part of a label or annotation key after the optional prefix. */
+const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+
+/** @internal */
+export function isLabelKey(key: string): boolean {
+  const slash = key.lastIndexOf('/');
+  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
+  const name = slash >= 0 ? key.slice(slash + 1) : key;
+  return (prefix === undefined || isDnsSubdomain(prefix)) && name.length <= 63 && QUALIFIED_NAME.test(name);
+}
+
+/** @internal */
+export function isLabelValue(value: string): boolean {
+  return value === '' || (value.length <= 63 && QUALIFIED_NAME.test(value));
+}
+
+/**
+ * Checks a map of Kubernetes labels (or a label selector): keys are an optional DNS prefix and
+ * `/` and a name of at most 63 characters, values at most 63 letters, digits, `-`, `_` and `.`.
+ * The API server refuses anything else, so it is refused here, with the key in the message.
+ * @internal
+ */
+export function validateLabels(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
+  const labels = validateStringMap(scope, prop, value);
+  for (const [k, v] of Object.entries(labels)) {
+    if (!isLabelKey(k)) {
+      invalid(scope, prop, k, 'is not a valid label key',
+        "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'");
+    }
+    if (!isLabelValue(v)) {
+      invalid(scope, `${prop}.${k}`, v, 'is not a valid label value',
+        'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string');
+    }
+  }
+  return labels;
+}
+
+/**
+ * Checks an optional boolean: JavaScript callers pass `'false'` or `0`, which YAML would keep
+ * as a string or a number and the API server would refuse (or, worse, read as true).
+ * @internal
+ */
+export function validateOptionalBoolean(scope: ErrorScope, prop: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') {
+    invalid(scope, prop, value, `must be a boolean, not ${typeName(value)}`, 'pass true or false');
+  }
+  return value as boolean | undefined;
+}
+
+/**
+ * Checks an optional value of a string enum.
+ * @internal
+ */
+export function validateOptionalEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(Object.values(values) as string[]).includes(value)) {
+    invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
+  }
+  return value as T;
+}

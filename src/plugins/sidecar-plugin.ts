@@ -1,4 +1,4 @@
-import { Size, SizeRoundingBehavior } from 'cdk8s';
+import { Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { describeValue, invalid } from '../common/errors';
@@ -10,6 +10,7 @@ import {
   SidecarHost,
   containerManifest,
 } from './cnpg-operator-deployment';
+import { validateContainerResources } from './container-props';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID } from './pod-security';
 
@@ -225,7 +226,8 @@ export class SidecarPlugin extends Construct implements IPlugin {
     }
     const user = validateInteger(this, 'user', props.user ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
     const group = validateInteger(this, 'group', props.group ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
-    const resources = this.validateResources(props.resources ?? defaultResources());
+    const resources = validateContainerResources(this, 'resources', props.resources ?? defaultResources(),
+      'pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }');
     const flag = props.pluginPathFlag ?? PluginPathFlag.flag('--plugin-path');
     if (!(flag instanceof PluginPathFlag)) {
       invalid(this, 'pluginPathFlag', flag, 'is not a PluginPathFlag', "use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()");
@@ -305,51 +307,6 @@ export class SidecarPlugin extends Construct implements IPlugin {
       invalid(this, 'socketDir', value, "is not a plain path (empty, '.' or '..' segments, or characters other than letters, digits, '.', '_' and '-')", fix);
     }
     return value;
-  }
-
-  private validateResources(resources: unknown): kplus.ContainerResources {
-    const fix = 'pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }';
-    if (resources === null || typeof resources !== 'object' || Array.isArray(resources)) {
-      invalid(this, 'resources', resources, `must be an object, not ${typeName(resources)}`, fix);
-    }
-    const r = resources as Record<string, any>;
-    const kinds: Array<[string, (v: unknown) => boolean]> = [
-      ['cpu', (v) => v instanceof kplus.Cpu],
-      ['memory', (v) => v instanceof Size],
-      ['ephemeralStorage', (v) => v instanceof Size],
-    ];
-    for (const [kind, ok] of kinds) {
-      const entry = r[kind];
-      if (entry === undefined) continue;
-      if (entry === null || typeof entry !== 'object') {
-        invalid(this, `resources.${kind}`, entry, `must be an object, not ${typeName(entry)}`, fix);
-      }
-      for (const side of ['request', 'limit']) {
-        const v = entry[side];
-        if (v !== undefined && !ok(v)) {
-          invalid(this, `resources.${kind}.${side}`, v, `must be a ${kind === 'cpu' ? 'kplus.Cpu' : 'cdk8s Size'}`, fix);
-        }
-      }
-    }
-    // cdk8s-plus renders memory in whole Mi and ephemeral storage in whole Gi; say so now
-    // rather than let its conversion error surface at synthesis.
-    const units: Array<[string, string, (s: Size) => number]> = [
-      ['memory', 'Mi', (v) => v.toMebibytes()],
-      ['ephemeralStorage', 'Gi', (v) => v.toGibibytes()],
-    ];
-    for (const [kind, unit, convert] of units) {
-      for (const side of ['request', 'limit']) {
-        const v: Size | undefined = r[kind]?.[side];
-        if (v === undefined) continue;
-        try {
-          convert(v);
-        } catch {
-          invalid(this, `resources.${kind}.${side}`, `${v.toKibibytes({ rounding: SizeRoundingBehavior.NONE })}Ki`, `is not a whole number of ${unit}`,
-            `use a whole number, such as Size.${unit === 'Mi' ? 'mebibytes' : 'gibibytes'}(1)`);
-        }
-      }
-    }
-    return r as kplus.ContainerResources;
   }
 
   private checkAgainstOtherSidecars(shared: SharedSocket | undefined, host: SidecarHost): void {
