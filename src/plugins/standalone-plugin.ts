@@ -4,17 +4,21 @@ import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import {
   isDns1035Label,
+  isDnsLabel,
   isDnsSubdomain,
   requireString,
   typeName,
   validateInteger,
+  validateLabels,
+  validateOptionalBoolean,
+  validateOptionalEnum,
   validatePluginName,
   validatePort,
   validateStringArray,
-  validateStringMap,
 } from '../common/validate';
 import { PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
+import { validateContainerResources, validateEnvValues, validateTolerations } from './container-props';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, restrictedContainerSecurityContext } from './pod-security';
 
@@ -227,6 +231,10 @@ export class StandalonePlugin extends Construct implements IPlugin {
       invalid(this, 'namespace', namespace, 'is not set on the chart; a plugin must be in the operator\'s namespace',
         "create the chart with a namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
     }
+    if (!isDnsLabel(namespace)) {
+      invalid(this, 'namespace', namespace, 'of the chart is not a namespace name (an RFC 1123 label)',
+        "create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+    }
     this.namespace = namespace;
     this.pluginName = validatePluginName(this, 'pluginName', props.pluginName);
     const image = requireString(this, 'image', props.image, "use the plugin's image reference, e.g. 'ghcr.io/org/plugin:v1.0.0'");
@@ -235,16 +243,36 @@ export class StandalonePlugin extends Construct implements IPlugin {
     }
     this.port = props.port === undefined ? 9090 : validatePort(this, 'port', props.port);
     const replicas = props.replicas === undefined ? 1 : validateInteger(this, 'replicas', props.replicas, 0);
+    if (replicas > 2147483647) {
+      invalid(this, 'replicas', replicas, 'is more than a Deployment holds (an int32)', 'use a whole number from 0 to 2147483647');
+    }
     const user = props.user === undefined ? DEFAULT_PLUGIN_USER_ID : validateInteger(this, 'user', props.user, 1, 2147483647);
     const group = props.group === undefined ? DEFAULT_PLUGIN_USER_ID : validateInteger(this, 'group', props.group, 1, 2147483647);
     const userArgs = props.args === undefined ? [] : validateStringArray(this, 'args', props.args);
     const command = props.command === undefined ? undefined : validateStringArray(this, 'command', props.command);
-    const appendTlsArgs = props.appendTlsArgs ?? true;
+    // Checked as booleans: a truthy string such as 'false' would silently mean true, and a
+    // falsy 0 would drop the TLS flags.
+    const appendTlsArgs = validateOptionalBoolean(this, 'appendTlsArgs', props.appendTlsArgs) ?? true;
+    const serviceAccountToken = validateOptionalBoolean(this, 'serviceAccountToken', props.serviceAccountToken) ?? false;
+    const networkPolicy = validateOptionalBoolean(this, 'networkPolicy', props.networkPolicy) ?? true;
+    const imagePullPolicy = validateOptionalEnum(this, 'imagePullPolicy', props.imagePullPolicy, kplus.ImagePullPolicy, 'kplus.ImagePullPolicy')
+      ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
+    if (props.strategy !== undefined && !(props.strategy instanceof kplus.DeploymentStrategy)) {
+      invalid(this, 'strategy', props.strategy, `must be a kplus.DeploymentStrategy, not ${typeName(props.strategy)}`,
+        'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()');
+    }
+    const env = props.env === undefined ? undefined : validateEnvValues(this, 'env', props.env);
+    const resources = props.resources === undefined ? undefined : validateContainerResources(this, 'resources', props.resources,
+      'pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }');
+    if (props.serviceName !== undefined && (typeof props.serviceName !== 'string' || !isDns1035Label(props.serviceName))) {
+      invalid(this, 'serviceName', props.serviceName, 'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
+        "set serviceName to a name such as 'my-plugin'");
+    }
     if (appendTlsArgs) checkUserArgs(this, userArgs);
-    const extraLabels = props.labels === undefined ? {} : validateStringMap(this, 'labels', props.labels);
+    const extraLabels = props.labels === undefined ? {} : validateLabels(this, 'labels', props.labels);
     const operatorPodLabels = props.operatorPodLabels === undefined
       ? { ...DEFAULT_OPERATOR_POD_LABELS }
-      : validateStringMap(this, 'operatorPodLabels', props.operatorPodLabels);
+      : validateLabels(this, 'operatorPodLabels', props.operatorPodLabels);
     if (Object.keys(operatorPodLabels).length === 0) {
       invalid(this, 'operatorPodLabels', operatorPodLabels, 'is empty, which would admit every pod in the namespace',
         "name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }");
@@ -255,7 +283,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
 
     this.serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', {
       metadata: { labels: extraLabels },
-      automountToken: props.serviceAccountToken ?? false,
+      automountToken: serviceAccountToken,
     });
 
     this.service = new kplus.Service(this, 'Service', {
@@ -300,7 +328,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
       strategy: props.strategy,
       select: false,
       serviceAccount: this.serviceAccount,
-      automountServiceAccountToken: props.serviceAccountToken ?? false,
+      automountServiceAccountToken: serviceAccountToken,
       securityContext: { ensureNonRoot: true, user, group },
     });
     this.selectorLabels = {
@@ -329,9 +357,9 @@ export class StandalonePlugin extends Construct implements IPlugin {
       command,
       args: [...userArgs, ...tlsArgs],
       ports: [{ name: PORT_NAME, number: this.port, protocol: kplus.Protocol.TCP }],
-      envVariables: props.env,
-      imagePullPolicy: props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT,
-      resources: props.resources ?? {
+      envVariables: env,
+      imagePullPolicy,
+      resources: resources ?? {
         cpu: { request: kplus.Cpu.millis(100) },
         memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) },
       },
@@ -349,7 +377,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
 
     this.patchPodSpec(props);
 
-    if (props.networkPolicy ?? true) {
+    if (networkPolicy) {
       this.networkPolicy = new kplus.k8s.KubeNetworkPolicy(this, 'NetworkPolicy', {
         metadata: { labels: extraLabels },
         spec: {
@@ -394,17 +422,15 @@ export class StandalonePlugin extends Construct implements IPlugin {
       }
     }
     if (props.nodeSelector !== undefined) {
-      const selector = validateStringMap(this, 'nodeSelector', props.nodeSelector);
+      const selector = validateLabels(this, 'nodeSelector', props.nodeSelector);
       if (Object.keys(selector).length > 0) {
         resource.addJsonPatch(JsonPatch.add('/spec/template/spec/nodeSelector', selector));
       }
     }
     if (props.tolerations !== undefined) {
-      if (!Array.isArray(props.tolerations)) {
-        invalid(this, 'tolerations', props.tolerations, `must be an array, not ${typeName(props.tolerations)}`, "pass [{ key: 'dedicated', operator: 'Exists' }]");
-      }
-      if (props.tolerations.length > 0) {
-        const tolerations = props.tolerations.map((t) => kplus.k8s.toJson_Toleration(t));
+      const checked = validateTolerations(this, 'tolerations', props.tolerations);
+      if (checked.length > 0) {
+        const tolerations = checked.map((t) => kplus.k8s.toJson_Toleration(t));
         resource.addJsonPatch(JsonPatch.add('/spec/template/spec/tolerations', tolerations));
       }
     }

@@ -1,0 +1,75 @@
+import { Chart, Duration, Size, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { StandalonePlugin, StandalonePluginProps } from '../../src';
+import { expectValidationError } from '../util';
+
+/*
+ * Exact-message tests for the bugs the hardening properties found: each of these inputs used
+ * to synthesize wrong YAML or throw an error from inside cdk8s instead of this library's own.
+ */
+
+const HELLO = { pluginName: 'hello.example.com', image: 'ghcr.io/example/hello:v1' };
+
+function standalone(props: Record<string, unknown>, namespace: string = 'cnpg-system'): () => unknown {
+  return () => {
+    const chart = new Chart(Testing.app(), 'sys', { namespace });
+    new StandalonePlugin(chart, 'p', { ...HELLO, ...props } as unknown as StandalonePluginProps);
+    return Testing.synth(chart);
+  };
+}
+
+describe('StandalonePlugin checks what it used to pass through', () => {
+  test.each<[string, Record<string, unknown>, string]>([
+    ['a string for a boolean', { serviceAccountToken: 'false' },
+      "sys/p: serviceAccountToken 'false' must be a boolean, not a string; pass true or false"],
+    ['0 for appendTlsArgs (which dropped the TLS flags)', { appendTlsArgs: 0 },
+      'sys/p: appendTlsArgs 0 must be a boolean, not a number; pass true or false'],
+    ['a string for networkPolicy', { networkPolicy: 'no' },
+      "sys/p: networkPolicy 'no' must be a boolean, not a string; pass true or false"],
+    ['an unknown image pull policy', { imagePullPolicy: 'Sometimes' },
+      "sys/p: imagePullPolicy 'Sometimes' is not a kplus.ImagePullPolicy; use one of kplus.ImagePullPolicy.ALWAYS, kplus.ImagePullPolicy.IF_NOT_PRESENT, kplus.ImagePullPolicy.NEVER"],
+    ['a plain object for strategy', { strategy: { type: 'Recreate' } },
+      'sys/p: strategy {"type":"Recreate"} must be a kplus.DeploymentStrategy, not an object; use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'],
+    ['a string for an env value', { env: { LOG_LEVEL: 'debug' } },
+      "sys/p: env.LOG_LEVEL 'debug' must be a kplus.EnvValue, not a string; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)"],
+    ['an env name with a space', { env: { 'LOG LEVEL': kplus.EnvValue.fromValue('x') } },
+      "sys/p: env 'LOG LEVEL' is not an environment variable name; use letters, digits, '_', '-' and '.', not starting with a digit, e.g. LOG_LEVEL"],
+    ['a number for a Cpu', { resources: { cpu: { request: 100 } } },
+      'sys/p: resources.cpu.request 100 must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }'],
+    ['a Duration for a Cpu', { resources: { cpu: { limit: Duration.millis(1500) } } },
+      'sys/p: resources.cpu.limit {"amount":1500,"unit":{"label":"millis","inMillis":1}} must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }'],
+    ['memory that is not whole Mi (cdk8s failed at synth)', { resources: { memory: { limit: Size.kibibytes(1536) } } },
+      "sys/p: resources.memory.limit '1536Ki' is not a whole number of Mi; use a whole number, such as Size.mebibytes(1)"],
+    ['null for serviceName (a Service without a name)', { serviceName: null },
+      'sys/p: serviceName null is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters); set serviceName to a name such as \'my-plugin\''],
+    ['a label value with a space', { labels: { team: 'a b' } },
+      "sys/p: labels.team 'a b' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
+    ['an empty label key', { labels: { '': 'x' } },
+      "sys/p: labels '' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+    ['an operator pod label value with a space', { operatorPodLabels: { 'app.kubernetes.io/name': ' ' } },
+      "sys/p: operatorPodLabels.app.kubernetes.io/name ' ' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
+    ['a node selector value with a space', { nodeSelector: { zone: 'eu west' } },
+      "sys/p: nodeSelector.zone 'eu west' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
+    ['null in tolerations (a TypeError inside)', { tolerations: [null] },
+      "sys/p: tolerations[0] null must be an object, not null; pass { key: 'dedicated', operator: 'Exists' }"],
+    ['an unknown toleration operator', { tolerations: [{ key: 'dedicated', operator: 'In' }] },
+      "sys/p: tolerations[0].operator 'In' is not a toleration operator; use 'Exists' or 'Equal'"],
+    ['a toleration value with Exists', { tolerations: [{ key: 'dedicated', operator: 'Exists', value: 'db' }] },
+      "sys/p: tolerations[0].value 'db' is set with operator 'Exists'; remove value, or use operator 'Equal'"],
+    ['a toleration without key and operator', { tolerations: [{ effect: 'NoSchedule' }] },
+      "sys/p: tolerations[0].operator undefined must be Exists when key is empty; set a key, or use operator 'Exists' to tolerate every taint"],
+    ['an unknown taint effect', { tolerations: [{ operator: 'Exists', effect: 'NoRun' }] },
+      "sys/p: tolerations[0].effect 'NoRun' is not a taint effect; use 'NoSchedule', 'PreferNoSchedule' or 'NoExecute'"],
+    ['tolerationSeconds without NoExecute', { tolerations: [{ operator: 'Exists', tolerationSeconds: 60 }] },
+      "sys/p: tolerations[0].tolerationSeconds 60 is only meaningful with effect 'NoExecute'; set effect: 'NoExecute' or remove tolerationSeconds"],
+    ['more replicas than an int32', { replicas: 2 ** 31 },
+      'sys/p: replicas 2147483648 is more than a Deployment holds (an int32); use a whole number from 0 to 2147483647'],
+  ])('%s', (_what, props, message) => {
+    expectValidationError(standalone(props), message);
+  });
+
+  test('a chart namespace that is not a namespace name', () => {
+    expectValidationError(standalone({}, 'Cnpg System'),
+      "sys/p: namespace 'Cnpg System' of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+  });
+});
