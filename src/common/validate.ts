@@ -9,17 +9,18 @@ const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 /** @internal */
 export function isDnsSubdomain(value: string): boolean {
-  return value.length <= 253 && DNS_SUBDOMAIN.test(value) && value.split('.').every((l) => l.length <= 63);
+  // JavaScript callers pass anything, and RegExp.test would read ['a'] as 'a'.
+  return typeof value === 'string' && value.length <= 253 && DNS_SUBDOMAIN.test(value) && value.split('.').every((l) => l.length <= 63);
 }
 
 /** @internal */
 export function isDnsLabel(value: string): boolean {
-  return value.length <= 63 && DNS_LABEL.test(value);
+  return typeof value === 'string' && value.length <= 63 && DNS_LABEL.test(value);
 }
 
 /** @internal */
 export function isDns1035Label(value: string): boolean {
-  return value.length <= 63 && DNS_1035_LABEL.test(value);
+  return typeof value === 'string' && value.length <= 63 && DNS_1035_LABEL.test(value);
 }
 
 /**

@@ -73,3 +73,10 @@ describe('StandalonePlugin checks what it used to pass through', () => {
       "sys/p: namespace 'Cnpg System' of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
   });
 });
+
+describe('name checks refuse non-strings that RegExp.test would read as strings', () => {
+  test('a chart namespace given as an array', () => {
+    expectValidationError(standalone({}, ['cnpg-system'] as unknown as string),
+      "sys/p: namespace [\"cnpg-system\"] of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+  });
+});
