@@ -82,12 +82,49 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
 }
 
 /**
+ * Collections nested deeper than this are refused before they are composed. The `yaml` composer
+ * recurses once per level and only catches the stack overflow that a few thousand levels cause;
+ * in Node 20 that overflow can leave V8's regexp compiler broken, so that the next parse in the
+ * same process aborts it ("RegExpCompiler Allocation failed"). Real manifests stay far below
+ * the limit: the deepest upstream CRD schemas nest about 40 levels.
+ */
+export const MAX_NESTING_DEPTH = 200;
+
+/** The offset of the first collection nested deeper than `limit` in a CST token, if any. */
+function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
+  // iterative and in document order, so that the check itself cannot overflow the stack
+  const stack: Array<[YAML.CST.Token | null | undefined, number]> = [[token, 0]];
+  while (stack.length > 0) {
+    const [t, depth] = stack.pop()!;
+    if (!t) continue;
+    if (t.type === 'document') {
+      stack.push([t.value, depth]);
+    } else if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') {
+      if (depth >= limit) return t.offset;
+      for (let i = t.items.length - 1; i >= 0; i--) {
+        const item = t.items[i];
+        stack.push([item.value, depth + 1], [item.key, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * Parses a multi-document YAML (or JSON) text; a syntax error throws an `InputError` that reads
  * `file:line:column: message`.
  */
 export function parseManifestText(text: string, file: string): LoadedDocument[] {
   const lineCounter = new YAML.LineCounter();
-  const docs = YAML.parseAllDocuments(text, { lineCounter, prettyErrors: false });
+  const tokens = Array.from(new YAML.Parser(lineCounter.addNewLine).parse(text));
+  let deep: number | undefined;
+  let composable = tokens;
+  for (let i = 0; i < tokens.length && deep === undefined; i++) {
+    deep = tooDeepAt(tokens[i], MAX_NESTING_DEPTH);
+    // the documents before the deep one are still composed, so that an earlier error wins
+    if (deep !== undefined) composable = tokens.slice(0, i);
+  }
+  const docs = Array.from(new YAML.Composer().compose(composable));
   const out: LoadedDocument[] = [];
   let n = 0;
   for (const doc of docs) {
@@ -107,6 +144,10 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
     // the first line of content, not the `---` before it
     const start = (doc.contents as { range?: number[] } | null)?.range?.[0] ?? doc.range[0];
     out.push({ value, file, document: n, line: lineCounter.linePos(start).line });
+  }
+  if (deep !== undefined) {
+    const pos = lineCounter.linePos(deep);
+    throw new InputError(`${file}:${pos.line}:${pos.col}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`);
   }
   return out;
 }
