@@ -39,7 +39,14 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
     }
     if (seen.has(real)) return; // a symlink loop
     seen.add(real);
-    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      // as for an unreadable file: the input is unusable, which is not an internal error
+      throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       const full = path.join(dir, e.name);
       const display = path.join(shown, e.name);

@@ -11,7 +11,6 @@
  * Runs: 1,000 per property when CI=true or CNPG_I_REQUIRE_SHARED=1, 100 otherwise;
  * FC_SEED=<n> replays a failure (fast-check prints the seed and path when a property fails).
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -19,7 +18,6 @@ import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { main } from '../../src/cli/doctor';
 
 const ROOT = path.join(__dirname, '..', '..');
-const ROBUSTNESS = path.join(__dirname, '..', 'fixtures', 'robustness');
 
 interface Run { readonly code: number; readonly out: string; readonly err: string }
 
@@ -90,5 +88,27 @@ describe('pathological nesting', () => {
     const r = await run(['-'], work, 'a: [1\n---\n' + '['.repeat(1_000));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^cnpg-i-doctor: <stdin>:2:1: /);
+  });
+});
+
+describe('file system oddities', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test('an unreadable directory is unusable input, not an internal error', async () => {
+    fs.mkdirSync(path.join(work, 'tree', 'locked'), { recursive: true });
+    write(path.join('tree', 'a.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n');
+    write(path.join('tree', 'locked', 'b.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n');
+    // the tests run as root here, where chmod 000 does not stop a read: fail it as the kernel would
+    // the CommonJS module itself: `import * as fs` gives a frozen namespace copy
+    const nodeFs: typeof fs = require('fs');
+    const readdirSync = nodeFs.readdirSync;
+    jest.spyOn(nodeFs, 'readdirSync').mockImplementation(((dir: fs.PathLike, options?: any) => {
+      if (String(dir).endsWith(`${path.sep}locked`)) {
+        throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(dir)}'`), { code: 'EACCES', errno: -13, syscall: 'scandir' });
+      }
+      return readdirSync(dir, options);
+    }) as typeof fs.readdirSync);
+    const r = await run(['tree'], work);
+    expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: ${path.join('tree', 'locked')}: cannot read this directory (EACCES)\n` });
   });
 });
