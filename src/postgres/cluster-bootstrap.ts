@@ -6,7 +6,7 @@ import {
 import { invalid } from '../common/errors';
 import { requireString } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
-import { optionalParameters, optionalString, pluginNameOf, requireObject } from './internal';
+import { optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject } from './internal';
 
 /**
  * Options of `ClusterBootstrap.initdb()`: the generated `spec.bootstrap.initdb` type of the
@@ -89,7 +89,7 @@ export class ClusterBootstrap {
    * defaults (database `app` owned by `app`).
    */
   public static initdb(options: InitdbOptions = {}): ClusterBootstrap {
-    requireObject('ClusterBootstrap.initdb', 'options', options, 'pass { database: \'app\', owner: \'app\' } or nothing');
+    requireJsonObject('ClusterBootstrap.initdb', 'options', options, 'pass { database: \'app\', owner: \'app\' } or nothing');
     return new ClusterBootstrap({ initdb: { ...options } });
   }
 
@@ -111,7 +111,7 @@ export class ClusterBootstrap {
     const owner = optionalString(where, 'owner', opts.owner, "name the owner role, e.g. 'app'");
     const secretName = optionalString(where, 'secretName', opts.secretName, 'name a basic-auth Secret in the Cluster\'s namespace');
     if (opts.recoveryTarget !== undefined) {
-      requireObject(where, 'recoveryTarget', opts.recoveryTarget, "pass { targetTime: '2024-01-01T00:00:00Z' }");
+      requireJsonObject(where, 'recoveryTarget', opts.recoveryTarget, "pass { targetTime: '2024-01-01T00:00:00Z' }");
     }
     return new ClusterBootstrap({
       recovery: {
@@ -130,7 +130,7 @@ export class ClusterBootstrap {
    * added with `PostgresCluster.addExternalCluster()`; this is checked at synth.
    */
   public static fromSpec(spec: CnpgClusterSpecBootstrap): ClusterBootstrap {
-    requireObject('ClusterBootstrap.fromSpec', 'spec', spec, "pass { pgBasebackup: { source: 'origin' } }");
+    requireJsonObject('ClusterBootstrap.fromSpec', 'spec', spec, "pass { pgBasebackup: { source: 'origin' } }");
     const keys = Object.keys(spec).filter((k) => (spec as Record<string, unknown>)[k] !== undefined);
     if (keys.length !== 1) {
       invalid('ClusterBootstrap.fromSpec', 'spec', spec, `sets ${keys.length} bootstrap methods`, 'set exactly one of initdb, pgBasebackup or recovery');

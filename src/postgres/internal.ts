@@ -1,6 +1,7 @@
 import { ApiObject, Chart, Size, SizeRoundingBehavior } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
+import { validateJson } from '../common/metadata';
 import { isDns1035Label, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { PostgresCluster } from './postgres-cluster';
@@ -57,6 +58,16 @@ export function optionalEnum<T extends string>(scope: ErrorScope, prop: string, 
     invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
   }
   return value as T;
+}
+
+/**
+ * An object written as is into the manifest (a typed passthrough): an object of plain JSON.
+ * @internal
+ */
+export function requireJsonObject<T = Record<string, unknown>>(scope: ErrorScope, prop: string, value: unknown, fix: string): T {
+  const o = requireObject<T>(scope, prop, value, fix);
+  validateJson(scope, prop, o);
+  return o;
 }
 
 /** @internal */

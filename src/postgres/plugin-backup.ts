@@ -6,6 +6,7 @@ import {
   BackupSpecMethod as CnpgBackupSpecMethod,
   BackupSpecTarget as CnpgBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
+import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
 import { bindBackupCluster, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
 import type { PostgresCluster } from './postgres-cluster';
@@ -94,7 +95,7 @@ export class PluginBackup extends Construct {
     super(scope, id);
     const p = requireObject<PluginBackupProps>(this, 'props', props, "pass { cluster, plugin: 'backup.example.com' }");
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    const metadata = p.metadata === undefined ? {} : requireObject<ApiObjectMetadata>(this, 'metadata', p.metadata, "pass { name: 'pg-backup' }");
+    const metadata = p.metadata === undefined ? {} : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-backup' }");
     const binding = bindBackupCluster(this, p.cluster, this.pluginName, metadata.namespace);
     this.clusterName = binding.clusterName;
     const target = optionalEnum(this, 'target', p.target, BackupTarget, 'BackupTarget');

@@ -7,6 +7,7 @@ import {
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
+import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
 import { validateSchedule } from './cron';
 import { bindBackupCluster, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
@@ -135,7 +136,7 @@ export class PluginScheduledBackup extends Construct {
     const p = requireObject<PluginScheduledBackupProps>(this, 'props', props, "pass { cluster, plugin: 'backup.example.com', schedule: '0 0 2 * * *' }");
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
     this.schedule = validateSchedule(this, 'schedule', p.schedule);
-    const metadata = p.metadata === undefined ? {} : requireObject<ApiObjectMetadata>(this, 'metadata', p.metadata, "pass { name: 'pg-nightly' }");
+    const metadata = p.metadata === undefined ? {} : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-nightly' }");
     const binding = bindBackupCluster(this, p.cluster, this.pluginName, metadata.namespace);
     this.clusterName = binding.clusterName;
     const target = optionalEnum(this, 'target', p.target, BackupTarget, 'BackupTarget');

@@ -20,11 +20,12 @@ import {
   ClusterSpecStoragePvcTemplate as CnpgPvcTemplate,
 } from '../../imports/postgresql.cnpg.io';
 import { describeValue, invalid } from '../common/errors';
+import { validateJson, validateMetadata } from '../common/metadata';
 import { isDns1035Label, requireString, typeName, validateInteger } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import {
-  POSTGRES_CLUSTER_BRAND, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireObject, sizeToQuantity,
+  POSTGRES_CLUSTER_BRAND, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
 } from './internal';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
@@ -474,11 +475,11 @@ export class PostgresCluster extends Construct {
       monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor }),
       resources: p.resources === undefined ? undefined : this.renderResources(p.resources),
       affinity: p.affinity === undefined ? undefined
-        : { ...requireObject<ClusterAffinity>(this, 'affinity', p.affinity, 'pass { enablePodAntiAffinity: true }') },
+        : { ...requireJsonObject<ClusterAffinity>(this, 'affinity', p.affinity, 'pass { enablePodAntiAffinity: true }') },
     };
 
     const clusterProps: CnpgClusterProps = {
-      metadata: { ...metadata, name: this.name },
+      metadata: validateMetadata(this, 'metadata', { ...metadata, name: this.name }, "pass { name: 'pg' }"),
       spec: Lazy.any({ produce: () => this.renderSpec() }) as CnpgClusterSpec,
     };
     this.apiObject = new ClusterResource(this, 'Resource', clusterProps, () => this.checkAtSynth());
@@ -566,7 +567,7 @@ export class PostgresCluster extends Construct {
         'store it in a Secret and reference it with password: { name, key }');
     }
     const barmanObjectStore = opts.barmanObjectStore === undefined ? undefined
-      : { ...requireObject<CnpgExternalClusterBarmanObjectStore>(this, `${prop}.barmanObjectStore`, opts.barmanObjectStore, 'pass the barmanObjectStore section') };
+      : { ...requireJsonObject<CnpgExternalClusterBarmanObjectStore>(this, `${prop}.barmanObjectStore`, opts.barmanObjectStore, 'pass the barmanObjectStore section') };
     if (pluginName === undefined && connectionParameters === undefined && barmanObjectStore === undefined) {
       invalid(this, 'externalClusters', name, 'has no connectionParameters, plugin or barmanObjectStore',
         'set one of them so CloudNativePG can reach that cluster');
@@ -602,6 +603,7 @@ export class PostgresCluster extends Construct {
   private checkPassthrough(spec: unknown): Partial<CnpgClusterSpec> {
     if (spec === undefined) return {};
     const s = requireObject(this, 'spec', spec, 'pass fields of the Cluster spec, e.g. { enableSuperuserAccess: false }');
+    validateJson(this, 'spec', s);
     for (const [path, instead] of MANAGED) {
       let value: unknown = s;
       for (const key of path) {
@@ -622,7 +624,7 @@ export class PostgresCluster extends Construct {
       storageClass: optionalString(this, `${prop}.storageClass`, s.storageClass, 'name a StorageClass'),
       resizeInUseVolumes: optionalBoolean(this, `${prop}.resizeInUseVolumes`, s.resizeInUseVolumes),
       pvcTemplate: s.pvcTemplate === undefined ? undefined
-        : { ...requireObject(this, `${prop}.pvcTemplate`, s.pvcTemplate, 'pass a PersistentVolumeClaim spec') },
+        : { ...requireJsonObject(this, `${prop}.pvcTemplate`, s.pvcTemplate, 'pass a PersistentVolumeClaim spec') },
     };
   }
 

@@ -22,6 +22,7 @@ import {
   ObjectStoreSpecInstanceSidecarConfigurationResourcesRequests,
 } from '../../imports/barmancloud.cnpg.io';
 import { invalid } from '../common/errors';
+import { validateMetadata } from '../common/metadata';
 import { isDnsSubdomain, requireString, typeName, validateInteger, validateStringArray, validateStringMap } from '../common/validate';
 import { PluginLogLevel } from './log-level';
 
@@ -373,7 +374,7 @@ export class ObjectStore extends Construct {
     this.destinationPath = spec.configuration.destinationPath;
     this.checkMetadata(props.metadata);
     this.apiObject = new CnpgObjectStore(this, 'Resource', {
-      metadata: { ...props.metadata },
+      metadata: props.metadata === undefined ? {} : validateMetadata(this, 'metadata', props.metadata, "pass { name: 'my-store' } or leave it out"),
       spec,
     });
     this.name = this.apiObject.name;

@@ -1,6 +1,6 @@
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { StandalonePlugin, StandalonePluginProps } from '../../src';
+import { ClusterBootstrap, ObjectStore, PluginBackup, PluginScheduledBackup, PostgresCluster, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { expectValidationError } from '../util';
 
 /*
@@ -78,5 +78,53 @@ describe('name checks refuse non-strings that RegExp.test would read as strings'
   test('a chart namespace given as an array', () => {
     expectValidationError(standalone({}, ['cnpg-system'] as unknown as string),
       "sys/p: namespace [\"cnpg-system\"] of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+  });
+});
+
+describe('metadata props are checked like the API server checks them', () => {
+  const apps = () => new Chart(Testing.app(), 'apps', { namespace: 'databases' });
+  const BARMAN = 'barman-cloud.cloudnative-pg.io';
+
+  test('a Backup name that is a number', () => {
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: { name: 1 as unknown as string } }),
+      'apps/b: metadata.name 1 is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one');
+  });
+  test('a ScheduledBackup label value with a space', () => {
+    expectValidationError(() => new PluginScheduledBackup(apps(), 's', { cluster: 'pg', plugin: BARMAN, schedule: '@daily', metadata: { labels: { team: ' ' } } }),
+      "apps/s: metadata.labels.team ' ' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string");
+  });
+  test('a Duration given as metadata (failed inside cdk8s at synth)', () => {
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: Duration.seconds(0) as any }),
+      'apps/b: metadata.amount 0 is not a metadata field this construct can write; use name, namespace, labels, annotations, finalizers, ownerReferences');
+  });
+  test('an ObjectStore with name: undefined keeps the generated name (it had no name)', () => {
+    const chart = apps();
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, metadata: { name: undefined } });
+    expect(store.name).toMatch(/^apps-store-/);
+    expect((Testing.synth(chart)[0] as any).metadata.name).toBe(store.name);
+  });
+  test('a Cluster annotation key with a space', () => {
+    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1) }, metadata: { annotations: { 'a b': 'c' } } }),
+      "apps/pg: metadata.annotations 'a b' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'");
+  });
+});
+
+describe('passthrough sections must be plain JSON', () => {
+  const apps = () => new Chart(Testing.app(), 'apps', { namespace: 'databases' });
+  test('a Date inside spec (failed inside cdk8s at synth)', () => {
+    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1) }, spec: { description: new Date(0) as any } }),
+      'apps/pg: spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+  });
+  test('a Duration as the pvcTemplate', () => {
+    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1), pvcTemplate: Duration.seconds(1) as any } }),
+      'apps/pg: storage.pvcTemplate {"amount":1,"unit":{"label":"seconds","inMillis":1000}} is not plain JSON (Duration); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+  });
+  test('NaN in the affinity', () => {
+    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1) }, affinity: { podAntiAffinityType: NaN as any } }),
+      'apps/pg: affinity.podAntiAffinityType NaN is not a finite number; write a number, or leave the field out');
+  });
+  test('a function in initdb options', () => {
+    expectValidationError(() => ClusterBootstrap.initdb({ database: (() => 'app') as any }),
+      'ClusterBootstrap.initdb: options.database [function database] is not plain JSON (function); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
   });
 });
