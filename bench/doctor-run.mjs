@@ -43,7 +43,7 @@ export function doctorBench({ root, quick, workdir }) {
   let text = table(['objects', 'parse only (yaml)', 'doctor: parse + all checks', 'doctor / parse', 'doctor peak RSS'], rows);
   const [small, large] = Object.keys(totals).map(Number).sort((a, b) => a - b);
   if (large) {
-    text += `\n\nScaling: ${large / small}x the objects took ${(totals[large] / totals[small]).toFixed(1)}x the time (linear: ${(large / small).toFixed(1)}x).`;
+    text += `\n\nScaling: ${(large / small).toFixed(1)}x the objects took ${(totals[large] / totals[small]).toFixed(1)}x the time (linear: ${(large / small).toFixed(1)}x).`;
   }
   return text;
 }
