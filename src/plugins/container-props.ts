@@ -56,8 +56,15 @@ export function validateContainerResources(scope: ErrorScope, prop: string, reso
   return r as kplus.ContainerResources;
 }
 
-/** What Kubernetes accepts as an environment variable name (printable, no `=`). */
-const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+/**
+ * Whether Kubernetes accepts an environment variable name: printable ASCII without `=` (the
+ * relaxed rule, on by default since Kubernetes 1.30; older API servers also refuse names that
+ * start with a digit or hold other characters than letters, digits, `_`, `-` and `.`).
+ * @internal
+ */
+export function isEnvName(name: string): boolean {
+  return /^[\x20-\x7e]+$/.test(name) && !name.includes('=');
+}
 
 /**
  * Checks a map of environment variables given as cdk8s-plus `EnvValue`s.
@@ -69,8 +76,8 @@ export function validateEnvValues(scope: ErrorScope, prop: string, value: unknow
   }
   const out: Record<string, kplus.EnvValue> = {};
   for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!ENV_NAME.test(name)) {
-      invalid(scope, prop, name, 'is not an environment variable name', "use letters, digits, '_', '-' and '.', not starting with a digit, e.g. LOG_LEVEL");
+    if (!isEnvName(name)) {
+      invalid(scope, prop, name, 'is not an environment variable name', "use printable ASCII characters without '=', e.g. LOG_LEVEL");
     }
     if (!(v instanceof kplus.EnvValue)) {
       invalid(scope, `${prop}.${name}`, v, `must be a kplus.EnvValue, not ${typeName(v)}`, "use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)");

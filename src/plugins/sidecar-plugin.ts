@@ -10,7 +10,7 @@ import {
   SidecarHost,
   containerManifest,
 } from './cnpg-operator-deployment';
-import { validateContainerResources } from './container-props';
+import { isEnvName, validateContainerResources } from './container-props';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID } from './pod-security';
 
@@ -216,7 +216,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const args = props.args === undefined ? [] : validateStringArray(this, 'args', props.args);
     const env = props.env === undefined ? {} : validateStringMap(this, 'env', props.env);
     for (const name of Object.keys(env)) {
-      if (name === '' || name.includes('=')) {
+      if (!isEnvName(name)) {
         invalid(this, 'env', name, 'is not an environment variable name', 'use a name without \'=\', such as LOG_LEVEL');
       }
     }

@@ -22,6 +22,7 @@ import {
   ObjectStoreSpecInstanceSidecarConfigurationResourcesRequests,
 } from '../../imports/barmancloud.cnpg.io';
 import { invalid } from '../common/errors';
+import { isEnvName } from '../plugins/container-props';
 import { validateMetadata } from '../common/metadata';
 import { isDnsSubdomain, requireString, typeName, validateInteger, validateStringArray, validateStringMap } from '../common/validate';
 import { PluginLogLevel } from './log-level';
@@ -652,7 +653,7 @@ export class ObjectStore extends Construct {
     const prop = 'instanceSidecarConfiguration.env';
     const env = this.object(prop, value, "{ AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }");
     return Object.entries(env).map(([name, v]) => {
-      if (name === '' || name.includes('=')) {
+      if (!isEnvName(name)) {
         invalid(this, `${prop}`, name, 'is not an environment variable name', "use printable characters without '='");
       }
       if (!(v instanceof kplus.EnvValue) || (v.value === undefined && v.valueFrom === undefined)) {

@@ -1,6 +1,6 @@
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ClusterBootstrap, ObjectStore, PluginBackup, PluginScheduledBackup, PostgresCluster, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { ClusterBootstrap, ObjectStore, OperatorDeployment, PluginBackup, PluginScheduledBackup, PostgresCluster, SidecarPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { expectValidationError } from '../util';
 
 /*
@@ -32,8 +32,8 @@ describe('StandalonePlugin checks what it used to pass through', () => {
       'sys/p: strategy {"type":"Recreate"} must be a kplus.DeploymentStrategy, not an object; use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'],
     ['a string for an env value', { env: { LOG_LEVEL: 'debug' } },
       "sys/p: env.LOG_LEVEL 'debug' must be a kplus.EnvValue, not a string; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)"],
-    ['an env name with a space', { env: { 'LOG LEVEL': kplus.EnvValue.fromValue('x') } },
-      "sys/p: env 'LOG LEVEL' is not an environment variable name; use letters, digits, '_', '-' and '.', not starting with a digit, e.g. LOG_LEVEL"],
+    ['an env name with a line break', { env: { 'LOG\nLEVEL': kplus.EnvValue.fromValue('x') } },
+      "sys/p: env 'LOG\nLEVEL' is not an environment variable name; use printable ASCII characters without '=', e.g. LOG_LEVEL"],
     ['a number for a Cpu', { resources: { cpu: { request: 100 } } },
       'sys/p: resources.cpu.request 100 must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }'],
     ['a Duration for a Cpu', { resources: { cpu: { limit: Duration.millis(1500) } } },
@@ -126,5 +126,16 @@ describe('passthrough sections must be plain JSON', () => {
   test('a function in initdb options', () => {
     expectValidationError(() => ClusterBootstrap.initdb({ database: (() => 'app') as any }),
       'ClusterBootstrap.initdb: options.database [function database] is not plain JSON (function); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+  });
+});
+
+describe('environment variable names are printable ASCII without = everywhere', () => {
+  test('a sidecar env name with a non-ASCII letter', () => {
+    const chart = new Chart(Testing.app(), 'sys', { namespace: 'cnpg-system' });
+    const deployment = new kplus.Deployment(chart, 'operator', {
+      containers: [{ name: 'manager', image: 'cnpg:1', args: ['controller'], envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') } }],
+    });
+    expectValidationError(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator: OperatorDeployment.fromDeployment(deployment), env: { 'NIVEAU_DÉTAIL': 'x' } }),
+      "sys/hello: env 'NIVEAU_DÉTAIL' is not an environment variable name; use a name without '=', such as LOG_LEVEL");
   });
 });
