@@ -118,6 +118,24 @@ function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
 }
 
 /**
+ * The offset of the first mapping key that is a sequence or a mapping. Kubernetes refuses such a
+ * key (its YAML-to-JSON conversion accepts scalar keys only), and `yaml` would turn it into a
+ * string such as `[ a, b ]` with a Node warning on stderr.
+ */
+function collectionKeyAt(doc: YAML.Document.Parsed): number | undefined {
+  let at: number | undefined;
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      const key = YAML.isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+      if (!YAML.isCollection(key)) return undefined;
+      at = (pair.key as YAML.Node).range?.[0] ?? doc.range[0];
+      return YAML.visit.BREAK;
+    },
+  });
+  return at;
+}
+
+/**
  * Parses a multi-document YAML (or JSON) text; a syntax error throws an `InputError` that reads
  * `file:line:column: message`.
  */
@@ -140,6 +158,11 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
     if (error) {
       const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
       throw new InputError(`${file}:${pos.line}:${pos.col}: ${error.message.split('\n')[0]}`);
+    }
+    const key = collectionKeyAt(doc);
+    if (key !== undefined) {
+      const pos = lineCounter.linePos(key);
+      throw new InputError(`${file}:${pos.line}:${pos.col}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys`);
     }
     let value: unknown;
     try {

@@ -11,13 +11,43 @@
  * Runs: 1,000 per property when CI=true or CNPG_I_REQUIRE_SHARED=1, 100 otherwise;
  * FC_SEED=<n> replays a failure (fast-check prints the seed and path when a property fails).
  */
+import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as YAML from 'yaml';
 import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { main } from '../../src/cli/doctor';
 
 const ROOT = path.join(__dirname, '..', '..');
+
+const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
+const haveShared = fs.existsSync(SHARED);
+if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
+if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
+
+const CI_MODE = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
+const NUM_RUNS = CI_MODE ? 1000 : 100;
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+if (SEED !== undefined && !Number.isSafeInteger(SEED)) throw new Error(`FC_SEED must be an integer, not '${process.env.FC_SEED}'`);
+/** fast-check prints the seed and the shrunk counterexample when a property fails. */
+const FC: fc.Parameters<unknown> = { numRuns: NUM_RUNS, ...(SEED !== undefined ? { seed: SEED } : {}) };
+// a property's 1,000 runs take a few seconds here; the margin is for a busy machine
+const PROPERTY_TIMEOUT = 180_000;
+
+/** Mutated or generated manifests handed to the CLI, and their exit codes, per property. */
+const tried = new Map<string, number[]>();
+function count(property: string, code: number): void {
+  const codes = tried.get(property) ?? [0, 0, 0];
+  codes[code]++;
+  tried.set(property, codes);
+}
+afterAll(() => {
+  if (!CI_MODE) return;
+  const lines = [...tried].map(([p, [ok, errors, unusable]]) => `  ${p}: ${ok + errors + unusable} (exit 0: ${ok}, exit 1: ${errors}, exit 2: ${unusable})`);
+  const total = [...tried.values()].reduce((n, c) => n + c[0] + c[1] + c[2], 0);
+  console.log(`cnpg-i-doctor robustness: ${total} mutated or generated manifests through the CLI, ${NUM_RUNS} runs per property${SEED !== undefined ? `, FC_SEED=${SEED}` : ''}\n${lines.join('\n')}`);
+});
 
 interface Run { readonly code: number; readonly out: string; readonly err: string }
 
@@ -91,6 +121,34 @@ describe('pathological nesting', () => {
   });
 });
 
+describe('mapping keys', () => {
+  const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keys\ndata:\n';
+
+  test.each<[string, string, string]>([
+    ['a sequence', '  ? [a, b]\n  : "1"\n', '6:5'],
+    ['a flow mapping', '  {a: 1}: "1"\n', '6:3'],
+    ['an alias of a mapping', '  x: &m {a: 1}\n  *m : "1"\n', '7:3'],
+  ])('%s as a key is unusable input, as kubectl finds it, without a Node warning', async (_name, data, position) => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const r = await run(['-'], work, configMap + data);
+      expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:${position}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n` });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  test('scalar keys of any type are still read', async () => {
+    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, configMap + '  1: a\n  true: b\n  null: c\n  1.5: d\n  "x": e\n');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('file system oddities', () => {
   afterEach(() => jest.restoreAllMocks());
 
@@ -111,4 +169,322 @@ describe('file system oddities', () => {
     const r = await run(['tree'], work);
     expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: ${path.join('tree', 'locked')}: cannot read this directory (EACCES)\n` });
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Valid manifests to start from
+
+interface BaseFile { readonly name: string; readonly text: string; readonly docs: unknown[] }
+/** Files that are checked together (a plugin's Service needs its Deployment and Certificates). */
+interface BaseSet { readonly id: string; readonly files: readonly BaseFile[]; readonly args: readonly string[] }
+
+function baseFile(name: string, text: string): BaseFile {
+  return { name, text, docs: YAML.parseAllDocuments(text).map((d) => d.toJS()) };
+}
+
+function loadBases(): BaseSet[] {
+  const dist = path.join(ROOT, 'dist');
+  const sets: BaseSet[] = [{
+    id: 'example',
+    files: ['cnpg-system.k8s.yaml', 'databases.k8s.yaml'].map((f) => baseFile(f, fs.readFileSync(path.join(dist, f), 'utf8'))),
+    args: [],
+  }];
+  if (haveShared) {
+    const ref = path.join(SHARED, 'reference');
+    const barman = 'plugin-barman-cloud-v0.14.0-manifest.yaml';
+    sets.push({ id: 'barman-cloud', files: [baseFile(barman, fs.readFileSync(path.join(ref, barman), 'utf8'))], args: ['--operator-namespace', 'cnpg-system'] });
+    const hello = path.join(ref, 'cnpg-i-hello-world-kubernetes');
+    sets.push({
+      id: 'hello-world',
+      files: fs.readdirSync(hello).sort().map((f) => baseFile(f, fs.readFileSync(path.join(hello, f), 'utf8'))),
+      args: ['--operator-namespace', 'cnpg-system'],
+    });
+    // the operator release without its CRDs (1.2 MB of schemas that the doctor does not read)
+    const operator = fs.readFileSync(path.join(ref, 'cnpg-1.30.0.yaml'), 'utf8').split(/^---[ \t]*$/m)
+      .filter((chunk) => !/^kind: CustomResourceDefinition$/m.test(chunk)).join('---');
+    sets.push({ id: 'cnpg-operator', files: [baseFile('cnpg-1.30.0-without-crds.yaml', operator)], args: [] });
+  }
+  return sets;
+}
+
+const BASES = loadBases();
+
+beforeAll(() => {
+  for (const set of BASES) {
+    fs.mkdirSync(path.join(work, 'base', set.id), { recursive: true });
+    fs.mkdirSync(path.join(work, 'mutated', set.id), { recursive: true });
+    for (const f of set.files) fs.writeFileSync(path.join(work, 'base', set.id, f.name), f.text);
+  }
+});
+
+/**
+ * The command line for a base set whose file `mutated` was replaced: the mutated file is read
+ * from its own directory, so an error message must name it and not its clean siblings.
+ */
+function argvFor(set: BaseSet, mutated: number, format: 'text' | 'json'): { argv: string[]; file: string } {
+  const file = path.join('mutated', set.id, set.files[mutated].name);
+  const files = set.files.map((f, i) => (i === mutated ? file : path.join('base', set.id, f.name)));
+  return { argv: [...files, ...set.args, ...(format === 'json' ? ['--format', 'json'] : [])], file };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What every run must satisfy
+
+const STACK_FRAME = /\n\s+at .+[(\s]\S+:\d+:\d+\)?/;
+
+/**
+ * The documented contract: exit 0 (no errors) or 1 (errors) with a well-formed report and
+ * nothing on stderr, or exit 2 with one `cnpg-i-doctor: <file>:<line>:<column>: <message>`
+ * line naming the mutated file and a line that exists in it.
+ */
+function expectContract(r: Run, format: 'text' | 'json', allowed: readonly number[], file: string, text: string): void {
+  expect(STACK_FRAME.test(r.err) || STACK_FRAME.test(r.out)).toBe(false);
+  if (!allowed.includes(r.code)) throw new Error(`exit ${r.code}, expected one of ${allowed.join(', ')}; stderr: ${r.err.slice(0, 500)}`);
+  if (r.code === 2) {
+    expect(r.out).toBe('');
+    const m = YAML_ERROR(file).exec(r.err);
+    if (!m) throw new Error(`stderr does not read '${file}:line:column: message': ${JSON.stringify(r.err.slice(0, 500))}`);
+    const line = Number(m[1]);
+    const column = Number(m[2]);
+    expect(line).toBeGreaterThanOrEqual(1);
+    expect(line).toBeLessThanOrEqual(text.split('\n').length);
+    expect(column).toBeGreaterThanOrEqual(1);
+    return;
+  }
+  expect(r.err).toBe('');
+  if (format === 'json') {
+    const report = JSON.parse(r.out);
+    expect(typeof report.objectCount).toBe('number');
+    expect(Array.isArray(report.plugins)).toBe(true);
+    for (const f of report.findings) {
+      expect(typeof f.ruleId).toBe('string');
+      expect(typeof f.message).toBe('string');
+      expect(typeof f.fix).toBe('string');
+    }
+    expect(report.summary.errors > 0).toBe(r.code === 1);
+  } else {
+    const summary = /\n(?:No problems found\.|(\d+) errors?, \d+ warnings?\.)\n$/.exec(r.out);
+    if (!summary) throw new Error(`the text report does not end with its summary: ${JSON.stringify(r.out.slice(-300))}`);
+    expect(Number(summary[1] ?? 0) > 0).toBe(r.code === 1);
+  }
+}
+
+/** Writes the mutated file, runs the CLI in-process and checks the contract. */
+async function runMutated(property: string, set: BaseSet, mutated: number, content: string | Uint8Array, format: 'text' | 'json', allowed: readonly number[]): Promise<Run> {
+  const { argv, file } = argvFor(set, mutated, format);
+  fs.writeFileSync(path.join(work, file), content);
+  const r = await run(argv, work);
+  if (r.code >= 0 && r.code <= 2) count(property, r.code);
+  expectContract(r, format, allowed, file, typeof content === 'string' ? content : Buffer.from(content).toString('utf8'));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations of the parsed documents, written back as YAML: the text is always valid YAML, so
+// exit 2 is never acceptable
+
+type Path = Array<string | number>;
+type Mutation =
+  | { readonly op: 'remove'; readonly at: number }
+  | { readonly op: 'retype'; readonly at: number; readonly value: unknown }
+  | { readonly op: 'rename'; readonly at: number; readonly to: string }
+  | { readonly op: 'flipCase'; readonly at: number }
+  | { readonly op: 'alias'; readonly at: number; readonly target: number }
+  | { readonly op: 'duplicateDocument'; readonly at: number }
+  | { readonly op: 'dropDocument'; readonly at: number }
+  | { readonly op: 'wrapInList'; readonly at: number; readonly length: number };
+
+/** Every path in the documents, breadth first; shared and cyclic nodes are walked once. */
+function pathsOf(docs: unknown[]): Path[] {
+  const out: Path[] = [];
+  const seen = new Set<unknown>();
+  const queue: Array<[unknown, Path]> = docs.map((d, i) => [d, [i]]);
+  for (let q = 0; q < queue.length; q++) {
+    const [v, p] = queue[q];
+    out.push(p);
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) v.forEach((x, i) => queue.push([x, [...p, i]]));
+    else for (const [k, x] of Object.entries(v)) queue.push([x, [...p, k]]);
+  }
+  return out;
+}
+
+function parentOf(docs: unknown[], p: Path): any {
+  let v: any = docs;
+  for (const k of p.slice(0, -1)) v = v[k];
+  return v;
+}
+
+function applyMutation(docs: unknown[], m: Mutation): void {
+  if (docs.length === 0) return;
+  const doc = m.at % docs.length;
+  switch (m.op) {
+    case 'duplicateDocument': docs.splice(doc, 0, structuredClone(docs[doc])); return;
+    case 'dropDocument': docs.splice(doc, 1); return;
+    case 'wrapInList': docs.splice(doc, 0, { apiVersion: 'v1', kind: 'List', items: docs.splice(doc, 1 + (m.length % 4)) }); return;
+  }
+  const paths = pathsOf(docs).filter((p) => p.length > 1);
+  if (paths.length === 0) return;
+  const p = paths[m.at % paths.length];
+  const parent = parentOf(docs, p);
+  const key = p[p.length - 1];
+  switch (m.op) {
+    case 'remove':
+      if (Array.isArray(parent)) parent.splice(key as number, 1);
+      else delete parent[key];
+      return;
+    case 'retype': parent[key] = m.value; return;
+    case 'alias': {
+      // a reference to another node: YAML.stringify writes an anchor and an alias, and a
+      // reference to an ancestor makes a cycle (which YAML can express and yaml.toJS builds)
+      const target = pathsOf(docs)[m.target % paths.length] ?? p;
+      let node: any = docs;
+      for (const k of target) node = node[k];
+      parent[key] = node;
+      return;
+    }
+    case 'rename':
+    case 'flipCase': {
+      if (Array.isArray(parent) || typeof key !== 'string') return;
+      const to = m.op === 'rename' ? m.to : key.replace(/./g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+      const entries = Object.entries(parent).map(([k, v]) => [k === key ? to : k, v]);
+      for (const k of Object.keys(parent)) delete parent[k];
+      for (const [k, v] of entries) Object.defineProperty(parent, k as string, { value: v, enumerable: true, writable: true, configurable: true });
+      return;
+    }
+  }
+}
+
+/** Values that confuse a reader that trusts types: numbers as strings, huge numbers, prototype keys. */
+const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 65535, 65536, 9090, 2 ** 53, -0, Number.NaN, Infinity,
+    '', ' ', '9090', '0x2382', 'cnpg-system', 'barman-cloud.cloudnative-pg.io', 'plugin', '*', 'x'.repeat(300),
+    [], {}, [null], [[]], { a: 1 }, { name: 'x' }, ['plugin'], { __proto__: null, toString: 1 }),
+  fc.string({ maxLength: 16 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.integer(),
+  fc.double(),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const keyName: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'length', '0', '',
+    'cnpg.io/plugin', 'cnpg.io/pluginname', 'cnpg.io/pluginName', 'cnpg.io/pluginPort', 'name', 'kind', 'items', 'spec'),
+  fc.string({ maxLength: 12 }),
+);
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), at: fc.nat() }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('retype' as const), at: fc.nat(), value: weirdValue }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('rename' as const), at: fc.nat(), to: keyName }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('flipCase' as const), at: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('alias' as const), at: fc.nat(), target: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('duplicateDocument' as const), at: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('dropDocument' as const), at: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('wrapInList' as const), at: fc.nat(), length: fc.nat() }) },
+);
+
+const format = fc.constantFrom<'text' | 'json'>('text', 'json');
+const baseChoice = fc.record({ set: fc.nat(), file: fc.nat() }).map(({ set, file }) => {
+  const s = BASES[set % BASES.length];
+  return { set: s, file: file % s.files.length };
+});
+
+describe('mutated manifests through main()', () => {
+  test('structural mutations (fields removed, retyped, renamed, aliased; documents duplicated, dropped, wrapped in a List): exit 0 or 1 with a well-formed report', async () => {
+    await fc.assert(fc.asyncProperty(baseChoice, fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.boolean(), format,
+      async ({ set, file }, mutations, topLevelList, fmt) => {
+        const docs = structuredClone(set.files[file].docs);
+        for (const m of mutations) applyMutation(docs, m);
+        // a top-level YAML sequence of manifests, which kubectl refuses and the doctor skips
+        const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
+        await runMutated('structural', set, file, text, fmt, [0, 1]);
+      }), FC);
+  }, PROPERTY_TIMEOUT);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Mutations of the bytes: truncation, junk, YAML punctuation, duplicated lines (duplicate keys)
+
+/** A billion-laughs document: nine levels of nine aliases. */
+const ALIAS_BOMB = ['lol: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ...'bcdefghi'.split('').map((c, i) => {
+    const prev = 'abcdefghi'[i];
+    return `${c}: &${c} [${Array(9).fill(`*${prev}`).join(',')}]`;
+  })].join('\n') + '\n';
+
+const TOKENS = ['\0', '\uFEFF', '\t', '\r', '\r\n', '\n', ':', ': ', '- ', '-', '[', ']', '{', '}', ',', '&a ', '*a', '*nowhere',
+  '!!binary ', '!!int ', '!!map ', '!custom ', '|', '>-', '"', "'", '#', '%YAML 1.2\n', '%TAG !e! tag:example.com,2000:\n',
+  '---\n', '...\n', '? ', '@', '`', '\\', '\uFFFD', '\u2028', '\u0085', '<<: *a\n', '&a [*a]', '{a: &b {c: *b}}',
+  'x'.repeat(100_000), '['.repeat(2_000), '{a: '.repeat(500), '- '.repeat(1_000), ALIAS_BOMB, 'key: value\nkey: other\n'];
+
+type ByteOp =
+  | { readonly op: 'truncate'; readonly at: number }
+  | { readonly op: 'insertBytes'; readonly at: number; readonly bytes: Uint8Array }
+  | { readonly op: 'insertToken'; readonly at: number; readonly token: string; readonly atLineStart: boolean }
+  | { readonly op: 'delete'; readonly at: number; readonly length: number }
+  | { readonly op: 'overwrite'; readonly at: number; readonly byte: number }
+  | { readonly op: 'duplicateLines'; readonly at: number; readonly lines: number }
+  | { readonly op: 'swapLines'; readonly at: number; readonly other: number };
+
+function lineStarts(b: Buffer): number[] {
+  const starts = [0];
+  for (let i = 0; i < b.length; i++) if (b[i] === 0x0a && i + 1 < b.length) starts.push(i + 1);
+  return starts;
+}
+
+function applyByteOp(b: Buffer, m: ByteOp): Buffer {
+  const at = m.at % (b.length + 1);
+  switch (m.op) {
+    case 'truncate': return b.subarray(0, at);
+    case 'insertBytes': return Buffer.concat([b.subarray(0, at), m.bytes, b.subarray(at)]);
+    case 'insertToken': {
+      const starts = lineStarts(b);
+      const pos = m.atLineStart ? starts[m.at % starts.length] : at;
+      return Buffer.concat([b.subarray(0, pos), Buffer.from(m.token, 'utf8'), b.subarray(pos)]);
+    }
+    case 'delete': return Buffer.concat([b.subarray(0, at), b.subarray(at + m.length)]);
+    case 'overwrite': {
+      if (b.length === 0) return b;
+      const copy = Buffer.from(b);
+      copy[m.at % b.length] = m.byte;
+      return copy;
+    }
+    case 'duplicateLines': {
+      // a repeated `key: value` line is a duplicate key; a repeated `- item` a longer list
+      const starts = [...lineStarts(b), b.length];
+      const i = m.at % (starts.length - 1 || 1);
+      const chunk = b.subarray(starts[i], starts[Math.min(i + 1 + m.lines, starts.length - 1)]);
+      return Buffer.concat([b.subarray(0, starts[i]), chunk, b.subarray(starts[i])]);
+    }
+    case 'swapLines': {
+      const lines = b.toString('latin1').split('\n');
+      const i = m.at % lines.length;
+      const j = m.other % lines.length;
+      [lines[i], lines[j]] = [lines[j], lines[i]];
+      return Buffer.from(lines.join('\n'), 'latin1');
+    }
+  }
+}
+
+const byteOp: fc.Arbitrary<ByteOp> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('truncate' as const), at: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('insertBytes' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 32 }) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('insertToken' as const), at: fc.nat(), token: fc.constantFrom(...TOKENS), atLineStart: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 200 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('overwrite' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('duplicateLines' as const), at: fc.nat(), lines: fc.nat({ max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('swapLines' as const), at: fc.nat(), other: fc.nat() }) },
+);
+
+describe('corrupted YAML through main()', () => {
+  test('byte mutations (truncated, junk and invalid UTF-8 inserted, YAML punctuation, duplicate keys, alias bombs, deep nesting): exit 0, 1 or 2, and exit 2 names the file, line and column', async () => {
+    await fc.assert(fc.asyncProperty(baseChoice, fc.array(byteOp, { minLength: 1, maxLength: 3 }), format,
+      async ({ set, file }, ops, fmt) => {
+        let bytes: Buffer = Buffer.from(set.files[file].text, 'utf8');
+        for (const op of ops) bytes = applyByteOp(bytes, op);
+        await runMutated('bytes', set, file, bytes, fmt, [0, 1, 2]);
+      }), FC);
+  }, PROPERTY_TIMEOUT);
 });
