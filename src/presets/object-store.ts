@@ -22,7 +22,7 @@ import {
   ObjectStoreSpecInstanceSidecarConfigurationResourcesRequests,
 } from '../../imports/barmancloud.cnpg.io';
 import { invalid } from '../common/errors';
-import { isEnvName } from '../plugins/container-props';
+import { isEnvName, validateContainerResources } from '../plugins/container-props';
 import { validateMetadata } from '../common/metadata';
 import { isDnsSubdomain, requireString, typeName, validateInteger, validateStringArray, validateStringMap } from '../common/validate';
 import { PluginLogLevel } from './log-level';
@@ -673,8 +673,11 @@ export class ObjectStore extends Construct {
 
   private renderResources(value: unknown): ObjectStoreSpecInstanceSidecarConfigurationResources | undefined {
     if (value === undefined) return undefined;
-    const resources = this.object('instanceSidecarConfiguration.resources', value,
-      '{ memory: { request: Size.mebibytes(64) } }') as kplus.ContainerResources;
+    const prop = 'instanceSidecarConfiguration.resources';
+    this.object(prop, value, '{ memory: { request: Size.mebibytes(64) } }');
+    // Cpu and Size instances in whole Mi / Gi, as for plugin containers: anything else used to
+    // fail with a TypeError (or vanish, for a number given as a Cpu).
+    const resources = validateContainerResources(this, prop, value, 'pass { memory: { request: Size.mebibytes(64) } }');
     const limits: Record<string, ObjectStoreSpecInstanceSidecarConfigurationResourcesLimits> = {};
     const requests: Record<string, ObjectStoreSpecInstanceSidecarConfigurationResourcesRequests> = {};
     // The same units cdk8s-plus writes for containers, so the sidecar reads like the rest.

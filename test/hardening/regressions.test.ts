@@ -139,3 +139,17 @@ describe('environment variable names are printable ASCII without = everywhere', 
       "sys/hello: env 'NIVEAU_DÉTAIL' is not an environment variable name; use a name without '=', such as LOG_LEVEL");
   });
 });
+
+describe('ObjectStore instance sidecar resources', () => {
+  const store = (resources: unknown) => () => new ObjectStore(new Chart(Testing.app(), 'apps', { namespace: 'databases' }), 'store', {
+    destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, instanceSidecarConfiguration: { resources: resources as any },
+  });
+  test('a string for a memory Size (a TypeError inside)', () => {
+    expectValidationError(store({ memory: { request: '64Mi' } }),
+      "apps/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size; pass { memory: { request: Size.mebibytes(64) } }");
+  });
+  test('a number for a Cpu (silently dropped)', () => {
+    expectValidationError(store({ cpu: { request: 100 }, memory: { request: Size.mebibytes(64) } }),
+      'apps/store: instanceSidecarConfiguration.resources.cpu.request 100 must be a kplus.Cpu; pass { memory: { request: Size.mebibytes(64) } }');
+  });
+});
