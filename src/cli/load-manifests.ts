@@ -149,7 +149,9 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
     // the documents before the deep one are still composed, so that an earlier error wins
     if (deep !== undefined) composable = tokens.slice(0, i);
   }
-  const docs = Array.from(new YAML.Composer().compose(composable));
+  // the CLI owns stderr: `yaml` must not print its own warnings there (a key such as
+  // `!!binary aGk=` or a YAML 1.1 timestamp is turned into a string with a process warning)
+  const docs = Array.from(new YAML.Composer({ logLevel: 'error' }).compose(composable));
   const out: LoadedDocument[] = [];
   let n = 0;
   for (const doc of docs) {

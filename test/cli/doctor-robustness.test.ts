@@ -64,6 +64,19 @@ async function run(argv: readonly string[], cwd: string, stdin = ''): Promise<Ru
   return { code, out, err };
 }
 
+/**
+ * What `yaml` (or anything else) would print on the real process's stderr beside the CLI's own
+ * output: Node warnings. Recorded for the whole file; every run checks that there is none.
+ */
+const processWarnings: string[] = [];
+const emitWarning = process.emitWarning;
+beforeAll(() => {
+  process.emitWarning = ((warning: string | Error) => { processWarnings.push(String(warning)); }) as typeof process.emitWarning;
+});
+afterAll(() => {
+  process.emitWarning = emitWarning;
+});
+
 let work: string;
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-robustness-'));
@@ -122,6 +135,13 @@ describe('pathological nesting', () => {
 });
 
 describe('mapping keys', () => {
+  afterEach(() => jest.restoreAllMocks());
+  /** What `yaml` would print on the process's stderr, beside the CLI's own output. */
+  function spyWarnings(): () => string[] {
+    const emitted = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    return () => [...emitted.mock.calls, ...logged.mock.calls].map((c) => String(c[0]));
+  }
   const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keys\ndata:\n';
 
   test.each<[string, string, string]>([
@@ -129,17 +149,21 @@ describe('mapping keys', () => {
     ['a flow mapping', '  {a: 1}: "1"\n', '6:3'],
     ['an alias of a mapping', '  x: &m {a: 1}\n  *m : "1"\n', '7:3'],
   ])('%s as a key is unusable input, as kubectl finds it, without a Node warning', async (_name, data, position) => {
-    const warnings: string[] = [];
-    const onWarning = (w: Error) => warnings.push(w.message);
-    process.on('warning', onWarning);
-    try {
-      const r = await run(['-'], work, configMap + data);
-      expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:${position}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n` });
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings).toEqual([]);
-    } finally {
-      process.off('warning', onWarning);
-    }
+    const warnings = spyWarnings();
+    const r = await run(['-'], work, configMap + data);
+    expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:${position}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n` });
+    expect(warnings()).toEqual([]);
+  });
+
+  test.each<[string, string]>([
+    ['binary', '  ? !!binary aGVsbG8=\n  : "1"\n'],
+    ['YAML 1.1 timestamp', '  2001-12-14: "1"\n'],
+  ])('a %s key is read without a Node warning on stderr', async (_name, data) => {
+    const warnings = spyWarnings();
+    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, '%YAML 1.1\n---\n' + configMap + data);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(warnings()).toEqual([]);
   });
 
   test('scalar keys of any type are still read', async () => {
@@ -239,6 +263,7 @@ const STACK_FRAME = /\n\s+at .+[(\s]\S+:\d+:\d+\)?/;
  */
 function expectContract(r: Run, format: 'text' | 'json', allowed: readonly number[], file: string, text: string): void {
   expect(STACK_FRAME.test(r.err) || STACK_FRAME.test(r.out)).toBe(false);
+  expect(processWarnings).toEqual([]);
   if (!allowed.includes(r.code)) throw new Error(`exit ${r.code}, expected one of ${allowed.join(', ')}; stderr: ${r.err.slice(0, 500)}`);
   if (r.code === 2) {
     expect(r.out).toBe('');
@@ -486,5 +511,60 @@ describe('corrupted YAML through main()', () => {
         for (const op of ops) bytes = applyByteOp(bytes, op);
         await runMutated('bytes', set, file, bytes, fmt, [0, 1, 2]);
       }), FC);
+  }, PROPERTY_TIMEOUT);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Generated documents and junk files
+
+const CNPG_KEYS = ['cnpg.io/pluginName', 'cnpg.io/pluginPort', 'cnpg.io/pluginClientSecret', 'cnpg.io/pluginServerSecret', 'cnpg.io/pluginServerName', 'cnpg.io/plugin'];
+const kubernetesish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  doc: fc.oneof(
+    { weight: 4, arbitrary: tie('object') },
+    { weight: 1, arbitrary: tie('list') },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  ),
+  list: fc.record({ apiVersion: fc.constantFrom('v1', 1, null), kind: fc.constantFrom('List', 'list', 'ServiceList'), items: fc.oneof(fc.array(tie('doc'), { maxLength: 4 }), weirdValue) }, { requiredKeys: ['kind'] }),
+  object: fc.record({
+    apiVersion: fc.oneof(fc.constantFrom('v1', 'apps/v1', 'postgresql.cnpg.io/v1', 'cert-manager.io/v1', 'barmancloud.cnpg.io/v1', 'rbac.authorization.k8s.io/v1'), weirdValue),
+    kind: fc.oneof(fc.constantFrom('Service', 'Deployment', 'Cluster', 'Backup', 'ScheduledBackup', 'Pooler', 'Certificate', 'Issuer', 'Secret', 'ConfigMap', 'ObjectStore', 'Role', 'DaemonSet', 'StatefulSet', 'Pod'), weirdValue),
+    metadata: fc.oneof(fc.record({
+      name: fc.oneof(fc.constantFrom('backup', 'cnpg-controller-manager', 'pg'), weirdValue),
+      namespace: fc.oneof(fc.constantFrom('cnpg-system', 'app'), weirdValue),
+      labels: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.string({ maxLength: 12 }), weirdValue), { maxKeys: 4 }), weirdValue),
+      annotations: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.constantFrom('9090', 'backup-server-tls', 'x'), weirdValue), { maxKeys: 5 }), weirdValue),
+    }, { requiredKeys: [] }), weirdValue),
+    spec: fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.record({
+      selector: weirdValue, ports: fc.array(fc.record({ port: weirdValue, targetPort: weirdValue, name: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }),
+      plugins: fc.array(fc.record({ name: weirdValue, isWALArchiver: weirdValue, parameters: weirdValue, enabled: weirdValue }, { requiredKeys: [] }), { maxLength: 3 }),
+      template: fc.record({ metadata: weirdValue, spec: fc.record({ containers: fc.array(fc.record({ name: weirdValue, args: weirdValue, ports: weirdValue, volumeMounts: weirdValue, securityContext: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }), volumes: weirdValue }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+      dnsNames: weirdValue, usages: weirdValue, secretName: weirdValue, issuerRef: weirdValue, method: weirdValue, pluginConfiguration: weirdValue, cluster: weirdValue,
+    }, { requiredKeys: [] })),
+  }, { requiredKeys: [] }),
+})).doc;
+
+describe('generated and junk input through main()', () => {
+  test('generated documents (Kubernetes-like objects with wrong types, Lists, top-level lists, scalars, prototype keys): exit 0 or 1 with a well-formed report', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(kubernetesish, { maxLength: 6 }), fc.boolean(), format, async (docs, topLevelList, fmt) => {
+      const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
+      const file = write('generated.yaml', text);
+      const r = await run([file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
+      if (r.code >= 0 && r.code <= 2) count('generated', r.code);
+      expectContract(r, fmt, [0, 1], file, text);
+    }), FC);
+  }, PROPERTY_TIMEOUT);
+
+  const junkChars = fc.constantFrom(...'abc:-[]{},&*!|>"\'#%@`?\\ \t\r\n\0\uFEFF\uFFFD\u2028\u0085é字😀'.split(''), '---', '...', '<<');
+  test('junk files (random bytes, random Unicode, YAML punctuation): exit 0, 1 or 2, and exit 2 names the file, line and column', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(
+      fc.uint8Array({ maxLength: 2048 }),
+      fc.string({ unit: 'binary', maxLength: 512 }),
+      fc.string({ unit: junkChars, maxLength: 400 }),
+    ), format, async (junk, fmt) => {
+      const file = write('junk.yaml', junk);
+      const r = await run([file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
+      if (r.code >= 0 && r.code <= 2) count('junk', r.code);
+      expectContract(r, fmt, [0, 1, 2], file, typeof junk === 'string' ? junk : Buffer.from(junk).toString('utf8'));
+    }), FC);
   }, PROPERTY_TIMEOUT);
 });
