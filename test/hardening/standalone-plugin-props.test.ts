@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { announce, check } from './fc-config';
+import { Scenario, junkProperty, validProperty } from './harness';
+import { newTally } from './mutation';
+import { reportWarnings } from './oracle';
+import * as S from './scenarios';
+import { Chart, Size, Testing } from 'cdk8s';
+import { Plugin, PostgresCluster } from '../../src';
+import { pluginName } from './arbitraries';
+import { JUNK_VALUES, expectOwnError } from './mutation';
+import { expectGoodOutput, expectPluginNamesAgree } from './oracle';
+
+/*
+ * Property-based tests of StandalonePlugin, PluginTls, IssuerRef and Plugin.fromPluginName: generated valid props synthesize to output that Kubernetes,
+ * the upstream CRDs, the restricted Pod Security Standard and the doctor all accept, with the
+ * plugin name the same in every place; one prop of valid props replaced with junk gives either
+ * this library's own error (naming the construct path and the prop) or such an output.
+ */
+
+const FILE = 'standalone-plugin-props';
+announce(FILE);
+const tally = newTally();
+afterAll(() => {
+  reportWarnings(FILE);
+  // eslint-disable-next-line no-console
+  console.log(`${FILE}: junk rejected ${tally.rejected} times, accepted ${tally.accepted} times; props named: ${[...tally.props.keys()].sort().join(', ')}`);
+});
+
+function properties(name: string, scenario: Scenario<unknown>): void {
+  describe(name, () => {
+    test('valid props: synthesis succeeds, correct YAML, no doctor error, names agree', () => validProperty(scenario));
+    test('one prop replaced with junk: own error naming the prop, or correct YAML', () => junkProperty(scenario, tally));
+  });
+}
+
+properties('StandalonePlugin (PluginTls, IssuerRef; used by a Cluster, Backup, ScheduledBackup and external cluster)', S.standalonePluginScenario);
+
+describe('Plugin.fromPluginName', () => {
+  test('valid names are used as given in every place', () => {
+    check(fc.property(pluginName, (name) => {
+      const apps = new Chart(Testing.app(), 'apps', { namespace: 'databases' });
+      const plugin = Plugin.fromPluginName(name);
+      const pg = new PostgresCluster(apps, 'pg', { storage: { size: Size.gibibytes(1) } });
+      pg.addPlugin(plugin);
+      pg.addBackup('b', { plugin });
+      const objects = Testing.synth(apps);
+      expectGoodOutput(objects, { knownPlugins: [name] });
+      expectPluginNamesAgree(objects, { known: [name] });
+    }));
+  });
+
+  test('junk names throw the library error naming pluginName, or are DNS subdomains of at most 63 characters', () => {
+    check(fc.property(fc.oneof(fc.constantFrom(...JUNK_VALUES), fc.string(), fc.stringMatching(/^[a-z0-9.-]{0,70}$/)), (value) => {
+      let name: string;
+      try {
+        name = Plugin.fromPluginName(value as string).pluginName;
+      } catch (e) {
+        expect(expectOwnError(e, ['pluginName'], [])).toBe('pluginName');
+        return;
+      }
+      expect(name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/);
+      expect(name.length).toBeLessThanOrEqual(63);
+    }));
+  });
+});
