@@ -406,6 +406,33 @@ export function podTemplates(objects: Obj[]): Array<{ ref: string; spec: Obj }> 
 }
 
 // ---------------------------------------------------------------------------------------------
+// No secret material: the library writes references to Secrets, never their content.
+
+const SECRET_LIKE_KEY = /(password|passwd|passphrase|token|apikey|api_key|accesskey|access_key|secretkey|secret_key|privatekey|private_key|credentials?)$/i;
+
+/** Secrets with data, PEM blocks, and literal values under password-like keys. */
+export function secretProblems(objects: Obj[]): string[] {
+  const out: string[] = [];
+  for (const o of objects) {
+    const ref = `${o.kind}/${o.metadata?.name}`;
+    if (o.kind === 'Secret' && (o.data !== undefined || o.stringData !== undefined)) out.push(`${ref}: a Secret with data`);
+    const walk = (v: unknown, key: string, at: string): void => {
+      if (typeof v === 'string') {
+        if (/-----BEGIN [A-Z ]+-----/.test(v)) out.push(`${ref} ${at}: PEM block`);
+        if (SECRET_LIKE_KEY.test(key) && !/^(true|false)$/.test(v)) out.push(`${ref} ${at}: literal value under '${key}'`);
+        return;
+      }
+      if (Array.isArray(v)) return v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
+      if (v !== null && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v as Obj)) walk(x, k, `${at}.${k}`);
+      }
+    };
+    walk(o, '', '');
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** Warnings the doctor reported on accepted outputs, by rule id: reported at the end of a file. */
 export const WARNINGS_SEEN = new Map<string, { count: number; example: string }>();
@@ -454,6 +481,7 @@ export function expectGoodOutput(objects: Obj[], options: OutputCheckOptions = {
     ...jsonProblems(objects),
     ...kubernetesProblems(objects),
     ...crdProblems(objects),
+    ...secretProblems(objects),
     ...podTemplates(objects).flatMap((t) => {
       const only = options.pssContainers;
       const spec = only ? { ...t.spec, containers: (t.spec.containers ?? []).filter((c: Obj) => only(c.name)), initContainers: [], volumes: [] } : t.spec;
