@@ -97,6 +97,10 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
  */
 export const MAX_NESTING_DEPTH = 200;
 
+function isCollection(t: YAML.CST.Token | null | undefined): t is YAML.CST.BlockMap | YAML.CST.BlockSequence | YAML.CST.FlowCollection {
+  return !!t && (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection');
+}
+
 /** The offset of the first collection nested deeper than `limit` in a CST token, if any. */
 function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
   // iterative and in document order, so that the check itself cannot overflow the stack
@@ -106,7 +110,7 @@ function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
     if (!t) continue;
     if (t.type === 'document') {
       stack.push([t.value, depth]);
-    } else if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') {
+    } else if (isCollection(t)) {
       if (depth >= limit) return t.offset;
       for (let i = t.items.length - 1; i >= 0; i--) {
         const item = t.items[i];
@@ -115,6 +119,35 @@ function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The parser's tokens, document by document, and the offset of the first collection nested
+ * deeper than `limit` if there is one. The parser is driven one lexeme at a time and stopped as
+ * soon as its stack of open collections is too deep: a megabyte of `[` would otherwise build a
+ * CST of about a gigabyte before any check could run.
+ */
+function parseTokens(text: string, lineCounter: YAML.LineCounter, limit: number): { tokens: YAML.CST.Token[]; deep?: number } {
+  const parser = new YAML.Parser(lineCounter.addNewLine);
+  const tokens: YAML.CST.Token[] = [];
+  const tooDeep = (): number | undefined => {
+    if (parser.stack.length <= limit) return undefined;
+    const open = parser.stack.filter(isCollection);
+    return open.length > limit ? open[limit].offset : undefined;
+  };
+  lineCounter.addNewLine(0);
+  for (const lexeme of new YAML.Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    const deep = tooDeep();
+    if (deep !== undefined) return { tokens, deep };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  // collections closed before the stack grew too deep may still nest too deep in the CST
+  for (let i = 0; i < tokens.length; i++) {
+    const deep = tooDeepAt(tokens[i], limit);
+    if (deep !== undefined) return { tokens: tokens.slice(0, i), deep };
+  }
+  return { tokens };
 }
 
 /**
@@ -141,14 +174,8 @@ function collectionKeyAt(doc: YAML.Document.Parsed): number | undefined {
  */
 export function parseManifestText(text: string, file: string): LoadedDocument[] {
   const lineCounter = new YAML.LineCounter();
-  const tokens = Array.from(new YAML.Parser(lineCounter.addNewLine).parse(text));
-  let deep: number | undefined;
-  let composable = tokens;
-  for (let i = 0; i < tokens.length && deep === undefined; i++) {
-    deep = tooDeepAt(tokens[i], MAX_NESTING_DEPTH);
-    // the documents before the deep one are still composed, so that an earlier error wins
-    if (deep !== undefined) composable = tokens.slice(0, i);
-  }
+  // the documents before a deep one are still composed, so that an earlier error wins
+  const { tokens: composable, deep } = parseTokens(text, lineCounter, MAX_NESTING_DEPTH);
   // the CLI owns stderr: `yaml` must not print its own warnings there (a key such as
   // `!!binary aGk=` or a YAML 1.1 timestamp is turned into a string with a process warning)
   const docs = Array.from(new YAML.Composer({ logLevel: 'error' }).compose(composable));

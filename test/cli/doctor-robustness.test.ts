@@ -11,6 +11,7 @@
  * Runs: 1,000 per property when CI=true or CNPG_I_REQUIRE_SHARED=1, 100 otherwise;
  * FC_SEED=<n> replays a failure (fast-check prints the seed and path when a property fails).
  */
+import { spawnSync } from 'child_process';
 import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -20,10 +21,12 @@ import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { main } from '../../src/cli/doctor';
 
 const ROOT = path.join(__dirname, '..', '..');
+const ROBUSTNESS = path.join(__dirname, '..', 'fixtures', 'robustness');
 
 const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
 const haveShared = fs.existsSync(SHARED);
 if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
+const describeShared = haveShared ? describe : describe.skip;
 if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
 
 const CI_MODE = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
@@ -115,6 +118,17 @@ describe('pathological nesting', () => {
     // a stack overflow inside the yaml composer used to leave V8's regexp compiler broken:
     // the next parse in the same process aborted it
     expect((await run(distFiles, work)).code).toBe(0);
+  });
+
+  test('megabytes of open brackets are refused at once, in little memory', async () => {
+    // the parser's CST of 1 MB of '[' took about 1 GB: 4 MB aborted the process
+    const before = process.memoryUsage().heapUsed;
+    const started = Date.now();
+    const r = await run(['-'], work, '['.repeat(4_000_000));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`<stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than`);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200e6);
   });
 
   test(`${MAX_NESTING_DEPTH} levels are read, one more is refused`, async () => {
@@ -518,6 +532,10 @@ describe('corrupted YAML through main()', () => {
 // Generated documents and junk files
 
 const CNPG_KEYS = ['cnpg.io/pluginName', 'cnpg.io/pluginPort', 'cnpg.io/pluginClientSecret', 'cnpg.io/pluginServerSecret', 'cnpg.io/pluginServerName', 'cnpg.io/plugin'];
+const TYPES: ReadonlyArray<[string, string]> = [['v1', 'Service'], ['apps/v1', 'Deployment'], ['postgresql.cnpg.io/v1', 'Cluster'],
+  ['postgresql.cnpg.io/v1', 'Backup'], ['postgresql.cnpg.io/v1', 'ScheduledBackup'], ['postgresql.cnpg.io/v1', 'Pooler'],
+  ['cert-manager.io/v1', 'Certificate'], ['cert-manager.io/v1', 'Issuer'], ['v1', 'Secret'], ['v1', 'ConfigMap'],
+  ['barmancloud.cnpg.io/v1', 'ObjectStore'], ['rbac.authorization.k8s.io/v1', 'Role'], ['apps/v1', 'DaemonSet'], ['v1', 'Pod']];
 const kubernetesish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   doc: fc.oneof(
     { weight: 4, arbitrary: tie('object') },
@@ -525,30 +543,33 @@ const kubernetesish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   ),
   list: fc.record({ apiVersion: fc.constantFrom('v1', 1, null), kind: fc.constantFrom('List', 'list', 'ServiceList'), items: fc.oneof(fc.array(tie('doc'), { maxLength: 4 }), weirdValue) }, { requiredKeys: ['kind'] }),
-  object: fc.record({
-    apiVersion: fc.oneof(fc.constantFrom('v1', 'apps/v1', 'postgresql.cnpg.io/v1', 'cert-manager.io/v1', 'barmancloud.cnpg.io/v1', 'rbac.authorization.k8s.io/v1'), weirdValue),
-    kind: fc.oneof(fc.constantFrom('Service', 'Deployment', 'Cluster', 'Backup', 'ScheduledBackup', 'Pooler', 'Certificate', 'Issuer', 'Secret', 'ConfigMap', 'ObjectStore', 'Role', 'DaemonSet', 'StatefulSet', 'Pod'), weirdValue),
+  object: fc.tuple(fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...TYPES).map(([apiVersion, kind]) => ({ apiVersion, kind })) },
+    { weight: 1, arbitrary: fc.record({ apiVersion: weirdValue, kind: weirdValue }, { requiredKeys: [] }) },
+  ), fc.record({
     metadata: fc.oneof(fc.record({
       name: fc.oneof(fc.constantFrom('backup', 'cnpg-controller-manager', 'pg'), weirdValue),
       namespace: fc.oneof(fc.constantFrom('cnpg-system', 'app'), weirdValue),
       labels: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.string({ maxLength: 12 }), weirdValue), { maxKeys: 4 }), weirdValue),
       annotations: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.constantFrom('9090', 'backup-server-tls', 'x'), weirdValue), { maxKeys: 5 }), weirdValue),
     }, { requiredKeys: [] }), weirdValue),
-    spec: fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.record({
+    spec: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({
       selector: weirdValue, ports: fc.array(fc.record({ port: weirdValue, targetPort: weirdValue, name: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }),
       plugins: fc.array(fc.record({ name: weirdValue, isWALArchiver: weirdValue, parameters: weirdValue, enabled: weirdValue }, { requiredKeys: [] }), { maxLength: 3 }),
       template: fc.record({ metadata: weirdValue, spec: fc.record({ containers: fc.array(fc.record({ name: weirdValue, args: weirdValue, ports: weirdValue, volumeMounts: weirdValue, securityContext: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }), volumes: weirdValue }, { requiredKeys: [] }) }, { requiredKeys: [] }),
       dnsNames: weirdValue, usages: weirdValue, secretName: weirdValue, issuerRef: weirdValue, method: weirdValue, pluginConfiguration: weirdValue, cluster: weirdValue,
     }, { requiredKeys: [] })),
-  }, { requiredKeys: [] }),
+  }, { requiredKeys: [] })).map(([type, rest]) => ({ ...type, ...rest })),
 })).doc;
 
 describe('generated and junk input through main()', () => {
   test('generated documents (Kubernetes-like objects with wrong types, Lists, top-level lists, scalars, prototype keys): exit 0 or 1 with a well-formed report', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(kubernetesish, { maxLength: 6 }), fc.boolean(), format, async (docs, topLevelList, fmt) => {
+    const example = BASES[0].files.map((f) => path.join('base', BASES[0].id, f.name));
+    await fc.assert(fc.asyncProperty(fc.array(kubernetesish, { maxLength: 4 }), fc.boolean(), fc.boolean(), format, async (docs, topLevelList, besideExample, fmt) => {
       const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
       const file = write('generated.yaml', text);
-      const r = await run([file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
+      // beside the example app, generated Services and Clusters meet real plugins
+      const r = await run([...(besideExample ? example : []), file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
       if (r.code >= 0 && r.code <= 2) count('generated', r.code);
       expectContract(r, fmt, [0, 1], file, text);
     }), FC);
@@ -567,4 +588,189 @@ describe('generated and junk input through main()', () => {
       expectContract(r, fmt, [0, 1, 2], file, typeof junk === 'string' ? junk : Buffer.from(junk).toString('utf8'));
     }), FC);
   }, PROPERTY_TIMEOUT);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Odd inputs, one by one
+
+describe('odd inputs through main()', () => {
+  const example = () => BASES[0].files.map((f) => path.join('base', BASES[0].id, f.name));
+  const fixture = (name: string) => path.relative(work, path.join(ROBUSTNESS, name));
+
+  test.each<[string, string | Uint8Array]>([
+    ['an empty file', ''],
+    ['--- only', '---\n'],
+    ['empty documents and an end marker', '---\n---\n...\n'],
+    ['only a comment', '# nothing here\n'],
+    ['a byte order mark only', '\uFEFF'],
+    ['a BOM before a manifest', '\uFEFFapiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bom\n'],
+    ['10,000 empty mappings', '---\n{}\n'.repeat(10_000)],
+  ])('%s: exit 0', async (_name, content) => {
+    const r = await run([write('odd.yaml', content), '--operator-namespace', 'cnpg-system'], work);
+    expectContract(r, 'text', [0], 'odd.yaml', String(content));
+  });
+
+  test.each<[string, string | Uint8Array]>([
+    ['NUL bytes', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\0b\ndata:\n  "\0": "\0"\n'],
+    ['invalid UTF-8', Buffer.concat([Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: '), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('\n')])],
+    ['UTF-16 with its BOM', Buffer.from('\uFEFFapiVersion: v1\nkind: ConfigMap\n', 'utf16le')],
+    ['a 1 MB line', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: long\ndata:\n  x: ${'x'.repeat(1_000_000)}\n`],
+    ['a 400 kB flow sequence on one line', `[${'1,'.repeat(200_000)}1]\n`],
+    ['a lone carriage return as line break', 'apiVersion: v1\rkind: ConfigMap\r'],
+    ['tabs as indentation', 'metadata:\n\tname: x\n'],
+    ['a YAML 1.1 directive (yes/no booleans, octal, sexagesimal)', '%YAML 1.1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\ndata: {a: yes, b: 0777, c: 1:30}\n'],
+    ['an unknown directive and tags', '%FOO bar\n---\napiVersion: !v1 v1\nkind: !!str ConfigMap\nmetadata: !!map {name: !!binary eA==}\n'],
+    ['duplicate keys', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\nmetadata:\n  name: dup\n'],
+    ['an undefined alias', 'apiVersion: v1\nkind: *kind\n'],
+    ['a merge key', 'base: &b {apiVersion: v1, kind: ConfigMap}\n---\n<<: {apiVersion: v1, kind: ConfigMap}\nmetadata: {name: m}\n'],
+  ])('%s: the contract holds', async (_name, content) => {
+    const file = write('odd.yaml', content);
+    const text = Buffer.from(content).toString('utf8');
+    const started = Date.now();
+    expectContract(await run([file], work), 'text', [0, 1, 2], file, text);
+    expectContract(await run([file, '--format', 'json'], work), 'json', [0, 1, 2], file, text);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('duplicate keys are unusable input at the second key', async () => {
+    const r = await run([write('dup.yaml', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\n')], work);
+    expect(r).toEqual({ code: 2, out: '', err: 'cnpg-i-doctor: dup.yaml:3:1: Map keys must be unique\n' });
+  });
+
+  test('an alias bomb is refused at once, wherever it sits', async () => {
+    for (const f of ['billion-laughs.yaml', 'bomb-in-a-deployment.yaml']) {
+      const started = Date.now();
+      const r = await run([fixture(f)], work);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(YAML_ERROR(fixture(f)));
+      expect(r.err).toContain('Excessive alias count');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+  });
+
+  test('many aliases of one large string stay cheap (strings are shared, not copied)', async () => {
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\n  annotations:\n    a: &big ${'y'.repeat(1_000_000)}\ndata:\n${Array.from({ length: 500 }, (_, i) => `  k${i}: *big\n`).join('')}`;
+    const started = Date.now();
+    const r = await run([write('big.yaml', text), '--operator-namespace', 'cnpg-system'], work);
+    expectContract(r, 'text', [0, 1], 'big.yaml', text);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  test('objects that contain themselves (aliases of an ancestor) are checked, not walked forever', async () => {
+    const r = await run([fixture('cyclic-aliases.yaml'), '--format', 'json'], work);
+    expectContract(r, 'json', [1], fixture('cyclic-aliases.yaml'), fs.readFileSync(path.join(ROBUSTNESS, 'cyclic-aliases.yaml'), 'utf8'));
+    expect(JSON.parse(r.out).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['CNPGI012', 'CNPGI013', 'CNPGI040']));
+  });
+
+  test('YAML that is not Kubernetes: warnings, exit 0', async () => {
+    const r = await run([fixture('not-kubernetes.yaml'), '--operator-namespace', 'cnpg-system'], work);
+    expect(r.code).toBe(0);
+    expect(r.out.match(/CNPGI090 {2}not a Kubernetes object/g)).toHaveLength(5);
+  });
+
+  test('the example app as a kind: List, with CRLF line ends, or twice in one stream', async () => {
+    const docs = BASES[0].files.flatMap((f) => f.docs);
+    const findings = async (argv: string[]) => {
+      const r = await run([...argv, '--format', 'json'], work);
+      expect(r.err).toBe('');
+      return { code: r.code, rules: JSON.parse(r.out).findings.map((f: { ruleId: string }) => f.ruleId).sort() };
+    };
+    const plain = await findings(example());
+    expect(plain.code).toBe(0);
+    expect(await findings([write('list.yaml', YAML.stringify({ apiVersion: 'v1', kind: 'List', items: docs }))])).toEqual(plain);
+    expect(await findings(BASES[0].files.map((f, i) => write(`crlf-${i}.yaml`, f.text.replace(/\n/g, '\r\n'))))).toEqual(plain);
+    // the top-level list that kubectl refuses: one document, skipped with a warning
+    const top = await findings([write('top-level-list.yaml', YAML.stringify(docs)), '--operator-namespace', 'cnpg-system']);
+    expect(top).toEqual({ code: 0, rules: ['CNPGI090'] });
+    // every object twice: the duplicated plugin Services are errors, not a crash
+    const twice = await run([...example(), ...example()], work);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toBe('');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The upstream manifests, unmutated
+
+describeShared('upstream manifests as bases', () => {
+  test('each base set passes through the CLI with exit 0 or 1, so mutations start from a known state', async () => {
+    expect(BASES.map((b) => b.id)).toEqual(['example', 'barman-cloud', 'hello-world', 'cnpg-operator']);
+    for (const set of BASES) {
+      const r = await run([...set.files.map((f) => path.join('base', set.id, f.name)), ...set.args], work);
+      expect({ set: set.id, err: r.err }).toEqual({ set: set.id, err: '' });
+      expect([0, 1]).toContain(r.code);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// End to end: the real bin script in its own process
+
+/**
+ * The bin runs lib/ when it is not older than src/cli/doctor.ts, else the TypeScript source. A
+ * local lib/ built before a change elsewhere in src/cli or src/doctor is stale, and these tests
+ * would check the old code: they are skipped then, with a message (a CI clone has no lib/).
+ */
+function staleBuild(): string | undefined {
+  for (const dir of ['cli', 'doctor']) {
+    for (const f of fs.readdirSync(path.join(ROOT, 'src', dir)).filter((x) => x.endsWith('.ts'))) {
+      const built = path.join(ROOT, 'lib', 'src', dir, f.replace(/\.ts$/, '.js'));
+      if (fs.existsSync(built) && fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, 'src', dir, f)).mtimeMs) return built;
+    }
+  }
+  return undefined;
+}
+const stale = staleBuild();
+if (stale) console.warn(`skipping the bin process tests: ${path.relative(ROOT, stale)} is older than its source; run npm run build`);
+const describeBin = stale ? describe.skip : describe;
+
+describeBin('the cnpg-i-doctor process', () => {
+  const BIN = path.join(ROOT, 'bin', 'cnpg-i-doctor.js');
+  function bin(args: string[], input?: string | Uint8Array, nodeArgs: string[] = []) {
+    const r = spawnSync(process.execPath, [...nodeArgs, BIN, ...args], { cwd: work, input, timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+    const err = r.stderr.toString('utf8');
+    expect(STACK_FRAME.test(err)).toBe(false);
+    expect(err).not.toContain('Warning');
+    return { code: r.status, out: r.stdout.toString('utf8'), err };
+  }
+
+  test('exit 0 on the example app, 1 with errors, 2 on truncated YAML', () => {
+    const example = BASES[0].files.map((f) => path.join('base', BASES[0].id, f.name));
+    expect(bin(example)).toMatchObject({ code: 0, err: '' });
+    expect(bin([example[1], '--operator-namespace', 'cnpg-system'])).toMatchObject({ code: 1, err: '' });
+    // cut inside a double-quoted scalar: an unterminated string
+    const text = BASES[0].files[0].text;
+    const cut = text.indexOf('"', text.length / 2) + 1;
+    const file = write('truncated.yaml', text.slice(0, cut));
+    const r = bin([file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(YAML_ERROR(file));
+  });
+
+  test('alias bombs and deep nesting in 64 MB of heap: exit 2 at once', () => {
+    const small = ['--max-old-space-size=64'];
+    for (const f of ['billion-laughs.yaml', 'bomb-in-a-deployment.yaml']) {
+      const started = Date.now();
+      const r = bin([path.join(ROBUSTNESS, f)], undefined, small);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('Excessive alias count');
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+    expect(bin(['-'], '['.repeat(200_000), small)).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n` });
+  });
+
+  test('a collection key: exit 2 with one line on stderr; junk bytes: a JSON report or a YAML error', () => {
+    expect(bin(['-'], 'apiVersion: v1\nkind: ConfigMap\ndata:\n  ? [a]\n  : b\n')).toEqual({ code: 2, out: '', err: 'cnpg-i-doctor: <stdin>:4:5: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n' });
+    // a fixed pseudo-random stream, so that the case is the same on every run
+    let x = 0x2545f491;
+    const junk = Uint8Array.from({ length: 4096 }, () => {
+      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+      return x & 0xff;
+    });
+    const r = bin(['-', '--format', 'json'], junk);
+    if (r.code === 2) expect(r.err).toMatch(YAML_ERROR('<stdin>'));
+    else expect(JSON.parse(r.out).summary).toBeDefined();
+    expect([0, 1, 2]).toContain(r.code);
+  });
 });
