@@ -54,7 +54,8 @@ export function junkProperty<R>(s: Scenario<R>, tally: JunkTally): void {
     } catch (e) {
       const prop = expectOwnError(e, path as Path, s.roots, s.aliases);
       tally.rejected++;
-      tally.props.set(prop.replace(/\[\d+\]/g, '[]'), (tally.props.get(prop) ?? 0) + 1);
+      const top = prop.split(/[.[\s]/)[0];
+      tally.props.set(top, (tally.props.get(top) ?? 0) + 1);
       return;
     }
     try {
