@@ -1,4 +1,3 @@
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,17 +10,23 @@ import { JUNK_VALUES } from './mutation';
 import { podTemplates, restrictedViolations, secretProblems } from './oracle';
 
 /*
- * Secure defaults, checked by rules on the example app's output (synthesized here as
- * `npm run synth` does) and on chosen props; the property tests apply the same rules
+ * Secure defaults, checked by rules on the example app's output (synthesized here in process) and on chosen props; the property tests apply the same rules
  * (restricted PSS, no secret material, strong rotating keys, mTLS wiring) to every generated
  * output.
  */
 
 const ROOT = path.join(__dirname, '..', '..');
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-secure-'));
-execFileSync(process.execPath, [path.join('scripts', 'run-app.mjs'), path.join('src', 'main.ts')], {
-  cwd: ROOT, env: { ...process.env, CDK8S_OUTDIR: outdir }, stdio: 'pipe', timeout: 60_000,
-});
+// In process (the determinism test proves it equals `npm run synth`): no second esbuild run
+// racing the determinism test's on the shared bundle cache.
+const savedOutdir = process.env.CDK8S_OUTDIR;
+process.env.CDK8S_OUTDIR = outdir;
+try {
+  jest.isolateModules(() => require(path.join(ROOT, 'src', 'main')));
+} finally {
+  if (savedOutdir === undefined) delete process.env.CDK8S_OUTDIR;
+  else process.env.CDK8S_OUTDIR = savedOutdir;
+}
 const example: any[] = fs.readdirSync(outdir).sort()
   .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(outdir, f), 'utf8')).map((d) => d.toJS()))
   .filter((d) => d !== null);
