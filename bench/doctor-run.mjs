@@ -1,4 +1,4 @@
-// Runs bench/doctor.ts (compiled to lib/bench/doctor.js) on generated manifests of about
+// Runs bench/doctor.ts (compiled by bench/run.mjs) on generated manifests of about
 // 1,000 and 20,000 objects, each in fresh processes, against parsing the same file alone.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -6,13 +6,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { median, ms, ratio, table } from './stats.mjs';
 
-function run(root, args) {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(root, 'lib', 'bench', 'doctor.js'), ...args], { cwd: root, encoding: 'utf8' });
+function run(root, built, args) {
+  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(built, 'bench', 'doctor.js'), ...args], { cwd: root, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-export function doctorBench({ root, quick, workdir }) {
-  const { fleetWithLibrary, pluginObjects } = createRequire(join(root, 'package.json'))(join(root, 'lib', 'bench', 'fleet.js'));
+export function doctorBench({ root, built, quick, workdir }) {
+  const { fleetWithLibrary, pluginObjects } = createRequire(join(root, 'package.json'))(join(built, 'bench', 'fleet.js'));
   // The plugin install, then 3 objects per Cluster.
   const fixed = pluginObjects().length;
   const targets = quick ? [60] : [1000, 20000];
@@ -27,8 +27,8 @@ export function doctorBench({ root, quick, workdir }) {
     const doctor = [];
     let last;
     for (let r = 0; r < rounds + 1; r++) {
-      const p = run(root, ['parse', file]);
-      last = run(root, ['doctor', file]);
+      const p = run(root, built, ['parse', file]);
+      last = run(root, built, ['doctor', file]);
       if (r > 0) {
         parse.push(p.ms);
         doctor.push(last.ms);

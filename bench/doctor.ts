@@ -1,6 +1,6 @@
 // Doctor throughput on a generated manifest file, in a fresh process:
 //
-//   node lib/bench/doctor.js parse|doctor <file.yaml>
+//   node <built>/bench/doctor.js parse|doctor <file.yaml>
 //
 // `parse` reads and parses the file with the yaml package, as the doctor's CLI does; `doctor`
 // does the same and then runs every check. Prints { mode, objects, ms, maxRssMb, errors }.

@@ -1,20 +1,20 @@
-// Runs bench/fleet.ts (compiled to lib/bench/fleet.js) in fresh processes for each N.
+// Runs bench/fleet.ts (compiled by bench/run.mjs) in fresh processes for each N.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, ms, ratio, table } from './stats.mjs';
 
-function run(root, args) {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(root, 'lib', 'bench', 'fleet.js'), ...args], { cwd: root, encoding: 'utf8' });
+function run(root, built, args) {
+  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(built, 'bench', 'fleet.js'), ...args], { cwd: root, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-export function fleetBench({ root, quick }) {
+export function fleetBench({ root, built, quick }) {
   const sizes = quick ? [2, 5] : [10, 100, 1000, 5000];
   const rounds = quick ? 1 : 3;
   const work = mkdtempSync(join(tmpdir(), 'cnpg-i-fleet-'));
-  const { pluginObjects } = requireLib(root);
+  const { pluginObjects } = requireLib(root, built);
   const pluginsPath = join(work, 'plugins.json');
   writeFileSync(pluginsPath, JSON.stringify(pluginObjects()));
   const rows = [];
@@ -26,8 +26,8 @@ export function fleetBench({ root, quick }) {
     let baseRun;
     // Interleaved, one warm-up round for the small sizes only (the large ones warm themselves).
     for (let r = 0; r < rounds + (n <= 100 ? 1 : 0); r++) {
-      libRun = run(root, ['library', String(n)]);
-      baseRun = run(root, ['baseline', String(n), pluginsPath]);
+      libRun = run(root, built, ['library', String(n)]);
+      baseRun = run(root, built, ['baseline', String(n), pluginsPath]);
       if (r >= (n <= 100 ? 1 : 0)) {
         lib.push(libRun.ms);
         base.push(baseRun.ms);
@@ -48,9 +48,9 @@ export function fleetBench({ root, quick }) {
   return text;
 }
 
-function requireLib(root) {
+function requireLib(root, built) {
   // The compiled bench module exports the plugin objects the baseline reuses.
-  return createRequireFrom(root)(join(root, 'lib', 'bench', 'fleet.js'));
+  return createRequireFrom(root)(join(built, 'bench', 'fleet.js'));
 }
 
 import { createRequire } from 'node:module';

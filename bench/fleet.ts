@@ -3,7 +3,7 @@
 // and with the generated L1 classes directly (what a user would write by hand), which must give
 // byte-identical YAML. Run as a fresh process per measurement:
 //
-//   node lib/bench/fleet.js library|baseline <N> <plugin-objects.json>
+//   node <built>/bench/fleet.js library|baseline <N> <plugin-objects.json>
 //
 // prints one JSON line: { mode, n, ms, maxRssMb, sha256, bytes }.
 import { createHash } from 'crypto';

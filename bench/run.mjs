@@ -23,8 +23,11 @@ const env = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', CDK8S_OUTDIR: out };
 const opts = { cwd: root, env };
 const sections = [];
 
-console.error('building lib/ (tsc) for the precompiled baselines...');
-execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
+// The precompiled baselines are built into a folder of the benchmark's own, never into lib/,
+// which the doctor's bin may be reading at the same time.
+const built = join(root, 'bench', '.work', 'lib');
+console.error('building the precompiled baselines (tsc)...');
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', built, '--tsBuildInfoFile', join(built, '.tsbuildinfo')], { cwd: root, stdio: 'ignore' });
 
 // 1. The main job: npm run synth of the example app, against the same app precompiled, and
 //    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
@@ -36,7 +39,7 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
     { name: 'npm run synth, bundle cached', cmd: npm, args: ['run', '-s', 'synth'], opts },
     { name: 'the synth command alone (node scripts/run-app.mjs), cold', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts, before: clearCache },
     { name: 'the synth command alone (node scripts/run-app.mjs), cached', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts },
-    { name: 'precompiled app (node lib/src/main.js)', cmd: node, args: ['lib/src/main.js'], opts },
+    { name: 'precompiled app (node lib/src/main.js)', cmd: node, args: [join(built, 'src', 'main.js')], opts },
   ];
   if (!quick) {
     cases.push({
@@ -63,7 +66,7 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
 // 2. Library load: requiring the package against requiring cdk8s and cdk8s-plus-28 alone.
 {
   const cases = [
-    { name: "require('cdk8s-cnpg-i') (lib/src)", cmd: node, args: ['-e', "require('./lib/src')"], opts },
+    { name: "require('cdk8s-cnpg-i') (lib/src)", cmd: node, args: ['-e', `require(${JSON.stringify(join(built, 'src'))})`], opts },
     { name: "require('cdk8s') + require('cdk8s-plus-28')", cmd: node, args: ['-e', "require('cdk8s');require('cdk8s-plus-28')"], opts },
     { name: 'node alone', cmd: node, args: ['-e', '0'], opts },
   ];
@@ -78,8 +81,8 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
 }
 
 // 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
-sections.push(['3. Fleet scale', fleetBench({ root, quick })]);
-sections.push(['4. Doctor throughput', doctorBench({ root, quick, workdir: out })]);
+sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
+sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
 
 rmSync(out, { recursive: true, force: true });
 

@@ -34,7 +34,11 @@ describe('README snippets', () => {
     const js = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
     }).outputText;
-    const req = (name: string) => (name === 'cdk8s-cnpg-i' ? require('../src') : require(name));
+    const req = (name: string) => {
+      if (name === 'cdk8s-cnpg-i') return require('../src');
+      if (name.startsWith('cdk8s-cnpg-i/')) return require(path.join(__dirname, '..', name.slice('cdk8s-cnpg-i/'.length)));
+      return require(name);
+    };
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       new Function('require', 'module', 'exports', js)(req, { exports: {} }, {});
