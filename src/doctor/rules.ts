@@ -147,8 +147,8 @@ export const DOCTOR_RULES: readonly DoctorRule[] = [
     fix: 'Mount one `emptyDir` volume at the socket directory in both the manager and the plugin container.',
   },
   {
-    id: 'CNPGI031', name: 'sidecar-socket-dir', severity: 'error',
-    what: 'The manager mounts nothing at `PLUGIN_SOCKET_DIR` (default `/plugins`), or a sidecar creates its socket (`--plugin-path`, default `/plugins`) outside the shared volume.',
+    id: 'CNPGI031', name: 'sidecar-socket-dir', severity: 'error or warning',
+    what: 'The manager mounts nothing at `PLUGIN_SOCKET_DIR` (default `/plugins`), or a sidecar creates its socket (`--plugin-path`, default `/plugins`) outside the shared volume (warning when only the cnpg-i-machinery default is assumed and no argument names the shared volume).',
     why: 'The operator looks only in `PLUGIN_SOCKET_DIR` (the docs\' `/plugin` is wrong); a socket anywhere else is never found.',
     fix: 'Use the same directory on both sides, or set `PLUGIN_SOCKET_DIR` on the manager container to where the volume is mounted.',
   },

@@ -121,8 +121,15 @@ export function checkSidecars(ctx: DoctorContext): void {
           ctx.report('CNPGI030', 'error', deployment, `${where} does not mount volume '${managerMount.name}', which the manager reads sockets from at '${dir}'; its socket stays invisible to the operator`,
             `mount volume '${managerMount.name}' at '${pluginPath}' in '${c.name}'`, `${path}.volumeMounts`);
         } else if (!own.some((m) => m.mountPath === pluginPath)) {
-          ctx.report('CNPGI031', 'error', deployment, `${where} creates its socket in '${pluginPath}' (${flagValue(argv, 'plugin-path') ? '--plugin-path' : 'the cnpg-i-machinery default'}), but mounts the shared volume '${managerMount.name}' at '${own[0].mountPath}'`,
-            `mount '${managerMount.name}' at '${pluginPath}', or pass --plugin-path=${own[0].mountPath}`, `${path}.volumeMounts`);
+          const explicit = flagValue(argv, 'plugin-path') !== undefined;
+          // Without --plugin-path the directory is cnpg-i-machinery's default only for plugins
+          // built on it; a plugin with a flag of its own that names the shared mount is fine.
+          const namedElsewhere = !explicit && own.some((m) => argv.some((a) => normalizeDir(a.includes('=') ? a.slice(a.indexOf('=') + 1) : a) === normalizeDir(m.mountPath)));
+          if (!namedElsewhere) {
+            ctx.report('CNPGI031', explicit ? 'error' : 'warning', deployment,
+              `${where} creates its socket in '${pluginPath}' (${explicit ? '--plugin-path' : 'the cnpg-i-machinery default, assumed since no argument names the shared volume'}), but mounts the shared volume '${managerMount.name}' at '${own[0].mountPath}'`,
+              `mount '${managerMount.name}' at '${pluginPath}', or pass --plugin-path=${own[0].mountPath}`, `${path}.volumeMounts`);
+          }
         }
         if (vol && vol.emptyDir === undefined) {
           ctx.report('CNPGI030', 'warning', deployment, `the socket volume '${managerMount.name}' is not an emptyDir; a Unix socket needs a directory private to the pod`,

@@ -66,7 +66,17 @@ describe('sidecar plugin rules', () => {
         spec.containers[1].args = ['plugin'];
         spec.containers[1].volumeMounts[0].mountPath = '/var/plugins';
       }), 'CNPGI031');
-      expect(f[0].message).toContain("creates its socket in '/plugins' (the cnpg-i-machinery default)");
+      expect(f[0].message).toContain("creates its socket in '/plugins' (the cnpg-i-machinery default, assumed since no argument names the shared volume)");
+      expect(f[0].severity).toBe('warning');
+    });
+    test('a plugin whose own flag names the shared volume is fine without --plugin-path', () => {
+      const f = run((spec) => {
+        spec.containers[0].env.push({ name: 'PLUGIN_SOCKET_DIR', value: '/sockets' });
+        spec.containers[0].volumeMounts[0].mountPath = '/sockets';
+        spec.containers[1].volumeMounts[0].mountPath = '/sockets';
+        spec.containers[1].args = ['serve', '--socket-dir=/sockets'];
+      });
+      expect(ofRule(f, 'CNPGI031')).toEqual([]);
     });
   });
 
