@@ -10,36 +10,26 @@ const path = require('path');
 
 const root = path.join(__dirname, '..');
 
-function newest(dir, ext) {
-  let latest = 0;
+/** The oldest and newest modification times of the files ending in `ext` below `dir`. */
+function mtimes(dir, ext, acc = { oldest: Infinity, newest: 0, count: 0 }) {
   let entries;
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
-    return undefined;
+    return acc;
   }
   for (const e of entries) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) latest = Math.max(latest, newest(p, ext) ?? 0);
-    else if (e.name.endsWith(ext)) latest = Math.max(latest, fs.statSync(p).mtimeMs);
+    if (e.isDirectory()) {
+      mtimes(p, ext, acc);
+    } else if (e.name.endsWith(ext)) {
+      const t = fs.statSync(p).mtimeMs;
+      acc.oldest = Math.min(acc.oldest, t);
+      acc.newest = Math.max(acc.newest, t);
+      acc.count++;
+    }
   }
-  return latest;
-}
-
-function oldest(dir, ext) {
-  let first = Infinity;
-  let entries;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) first = Math.min(first, oldest(p, ext) ?? Infinity);
-    else if (e.name.endsWith(ext)) first = Math.min(first, fs.statSync(p).mtimeMs);
-  }
-  return first;
+  return acc;
 }
 
 // A published package has no src/ and runs lib/. In a clone, lib/ is used only when every
@@ -48,9 +38,9 @@ function oldest(dir, ext) {
 let useCompiled;
 function compiledIsFresh() {
   if (useCompiled === undefined) {
-    const builtFirst = oldest(path.join(root, 'lib', 'src'), '.js');
-    const editedLast = newest(path.join(root, 'src'), '.ts');
-    useCompiled = builtFirst !== undefined && builtFirst !== Infinity && (editedLast === undefined || builtFirst >= editedLast);
+    const built = mtimes(path.join(root, 'lib', 'src'), '.js');
+    const sources = mtimes(path.join(root, 'src'), '.ts');
+    useCompiled = built.count > 0 && built.oldest >= sources.newest;
   }
   return useCompiled;
 }

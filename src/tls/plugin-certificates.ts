@@ -142,36 +142,27 @@ export class PluginCertificates extends Construct {
       issuerRef = { name: ref.name, kind: ref.kind, group: ref.group };
     }
 
-    const client: Certificate = new Certificate(this, 'ClientCertificate', {
-      metadata: { labels },
-      spec: {
-        commonName: commonName(props.serviceName, '-client'),
-        secretName: nameOf(() => client),
-        duration: opts.duration,
-        renewBefore: opts.renewBefore,
-        privateKey: opts.privateKey,
-        usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CLIENT_AUTH],
-        issuerRef,
-      },
-    });
-    this.clientCertificate = client;
-    this.clientSecretName = client.name;
-
-    const server: Certificate = new Certificate(this, 'ServerCertificate', {
-      metadata: { labels },
-      spec: {
-        commonName: commonName(props.serviceName, ''),
-        dnsNames,
-        secretName: nameOf(() => server),
-        duration: opts.duration,
-        renewBefore: opts.renewBefore,
-        privateKey: opts.privateKey,
-        usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.SERVER_AUTH],
-        issuerRef,
-      },
-    });
-    this.serverCertificate = server;
-    this.serverSecretName = server.name;
+    // The two leaves differ only in their name suffix, usage and DNS names.
+    const leaf = (id: string, suffix: string, usage: CertificateSpecUsages, names?: string[]): Certificate => {
+      const cert: Certificate = new Certificate(this, id, {
+        metadata: { labels },
+        spec: {
+          commonName: commonName(props.serviceName, suffix),
+          ...(names ? { dnsNames: names } : {}),
+          secretName: nameOf(() => cert),
+          duration: opts.duration,
+          renewBefore: opts.renewBefore,
+          privateKey: opts.privateKey,
+          usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, usage],
+          issuerRef,
+        },
+      });
+      return cert;
+    };
+    this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH);
+    this.clientSecretName = this.clientCertificate.name;
+    this.serverCertificate = leaf('ServerCertificate', '', CertificateSpecUsages.SERVER_AUTH, dnsNames);
+    this.serverSecretName = this.serverCertificate.name;
   }
 }
 

@@ -1,7 +1,4 @@
-import { announce } from './fc-config';
-import { Scenario, junkProperty, validProperty } from './harness';
-import { newTally } from './mutation';
-import { reportWarnings } from './oracle';
+import { propertyFile } from './property-file';
 import * as S from './scenarios';
 
 /*
@@ -11,20 +8,6 @@ import * as S from './scenarios';
  * this library's own error (naming the construct path and the prop) or such an output.
  */
 
-const FILE = 'sidecar-plugin-props';
-announce(FILE);
-const tally = newTally();
-afterAll(() => {
-  reportWarnings(FILE);
-  // eslint-disable-next-line no-console
-  console.log(`${FILE}: junk rejected ${tally.rejected} times, accepted ${tally.accepted} times; props named: ${[...tally.props.keys()].sort().join(', ')}`);
-});
-
-function properties(name: string, scenario: Scenario<unknown>): void {
-  describe(name, () => {
-    test('valid props: synthesis succeeds, correct YAML, no doctor error, names agree', () => validProperty(scenario));
-    test('one prop replaced with junk: own error naming the prop, or correct YAML', () => junkProperty(scenario, tally));
-  });
-}
+const { properties } = propertyFile('sidecar-plugin-props');
 
 properties('SidecarPlugin (both operator hosts, one or two sidecars)', S.sidecarPluginScenario);

@@ -1,8 +1,6 @@
 import fc from 'fast-check';
-import { announce, check } from './fc-config';
-import { Scenario, junkProperty, validProperty } from './harness';
-import { newTally } from './mutation';
-import { reportWarnings } from './oracle';
+import { check } from './fc-config';
+import { propertyFile } from './property-file';
 import * as S from './scenarios';
 import { Chart, Size, Testing } from 'cdk8s';
 import { Plugin, PostgresCluster } from '../../src';
@@ -17,21 +15,7 @@ import { expectGoodOutput, expectPluginNamesAgree } from './oracle';
  * this library's own error (naming the construct path and the prop) or such an output.
  */
 
-const FILE = 'standalone-plugin-props';
-announce(FILE);
-const tally = newTally();
-afterAll(() => {
-  reportWarnings(FILE);
-  // eslint-disable-next-line no-console
-  console.log(`${FILE}: junk rejected ${tally.rejected} times, accepted ${tally.accepted} times; props named: ${[...tally.props.keys()].sort().join(', ')}`);
-});
-
-function properties(name: string, scenario: Scenario<unknown>): void {
-  describe(name, () => {
-    test('valid props: synthesis succeeds, correct YAML, no doctor error, names agree', () => validProperty(scenario));
-    test('one prop replaced with junk: own error naming the prop, or correct YAML', () => junkProperty(scenario, tally));
-  });
-}
+const { properties } = propertyFile('standalone-plugin-props');
 
 properties('StandalonePlugin (PluginTls, IssuerRef; used by a Cluster, Backup, ScheduledBackup and external cluster)', S.standalonePluginScenario);
 
