@@ -1,6 +1,7 @@
 export * from './plugin';
-export * from './pod-security';
+export { DEFAULT_PLUGIN_USER_ID } from './pod-security';
 export * from './standalone-plugin';
-export * from './cnpg-operator-deployment';
+export { OperatorDeployment } from './cnpg-operator-deployment';
+export type { IOperatorDeployment, OperatorDeploymentOptions } from './cnpg-operator-deployment';
 export * from './sidecar-plugin';
 export * from './cnpg-operator';

@@ -1,0 +1,68 @@
+import * as lib from '../src';
+
+// The package's runtime exports are its public contract (design.md names them): a new export
+// is a deliberate API addition, and an internal helper must not leak through an index.ts.
+const PUBLIC = [
+  'BARMAN_CLOUD_OBJECT_STORE_CRD_URL',
+  'BARMAN_CLOUD_PLUGIN_IMAGE',
+  'BARMAN_CLOUD_PLUGIN_VERSION',
+  'BARMAN_CLOUD_SIDECAR_IMAGE',
+  'BackupOwnerReference',
+  'BackupTarget',
+  'BarmanCloudPlugin',
+  'CERT_MANAGER_GROUP',
+  'CertificateRotationPolicy',
+  'ClusterBootstrap',
+  'CnpgIValidationError',
+  'CnpgOperator',
+  'DEFAULT_OPERATOR_POD_LABELS',
+  'DEFAULT_PLUGIN_SOCKET_DIR',
+  'DEFAULT_PLUGIN_USER_ID',
+  'DOCTOR_RULES',
+  'DataCompression',
+  'Doctor',
+  'DoctorValidationPlugin',
+  'HELLO_WORLD_PLUGIN_IMAGE',
+  'HELLO_WORLD_PLUGIN_VERSION',
+  'HelloWorldPlugin',
+  'ImageCatalogKind',
+  'IssuerRef',
+  'ObjectStore',
+  'ObjectStoreEncryption',
+  'OperatorDeployment',
+  'PLUGIN_CLIENT_SECRET_ANNOTATION',
+  'PLUGIN_NAME_LABEL',
+  'PLUGIN_PORT_ANNOTATION',
+  'PLUGIN_SERVER_NAME_ANNOTATION',
+  'PLUGIN_SERVER_SECRET_ANNOTATION',
+  'PLUGIN_SOCKET_DIR_ENV',
+  'Plugin',
+  'PluginBackup',
+  'PluginCertificates',
+  'PluginLogLevel',
+  'PluginPathFlag',
+  'PluginScheduledBackup',
+  'PluginTls',
+  'PluginTlsMode',
+  'PostgresCluster',
+  'PrivateKeyAlgorithm',
+  'SIDECAR_PLUGIN_VOLUME_NAME',
+  'SidecarPlugin',
+  'StandalonePlugin',
+  'WalCompression',
+  'addDoctorValidation',
+  'analyzeManifests',
+  'checkManifests',
+  'formatFinding',
+];
+
+test('the package exports exactly its public API', () => {
+  expect(Object.keys(lib).sort()).toEqual(PUBLIC);
+});
+
+test('the names design.md promises are there', () => {
+  for (const name of ['StandalonePlugin', 'PluginTls', 'IssuerRef', 'CnpgOperator', 'SidecarPlugin', 'PostgresCluster',
+    'PluginBackup', 'PluginScheduledBackup', 'BarmanCloudPlugin', 'ObjectStore', 'HelloWorldPlugin', 'checkManifests']) {
+    expect(Object.keys(lib)).toContain(name);
+  }
+});
