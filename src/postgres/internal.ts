@@ -171,3 +171,23 @@ export function bindBackupCluster(scope: Construct, cluster: unknown, pluginName
     },
   };
 }
+
+/**
+ * Makes `Base` under `scope` and runs `check` before every rendering of it. The checks are not a
+ * construct validation (`node.addValidation`) because cdk8s folds those into one plain `Error`,
+ * and not inside a lazy value because `ApiObject.toJson` rewraps what it throws; thrown here, a
+ * `CnpgIValidationError` reaches the caller of `App.synth()`, `App.synthYaml()` and
+ * `Testing.synth()` unchanged.
+ * @internal
+ */
+export function checkedApiObject<P, T extends ApiObject>(
+  Base: new (scope: Construct, id: string, props: P) => T, scope: Construct, id: string, props: P, check: () => void,
+): T {
+  const obj = new Base(scope, id, props);
+  const render = obj.toJson.bind(obj);
+  obj.toJson = () => {
+    check();
+    return render();
+  };
+  return obj;
+}

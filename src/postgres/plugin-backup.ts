@@ -8,7 +8,7 @@ import {
 } from '../../imports/postgresql.cnpg.io';
 import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
-import { bindBackupCluster, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
+import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
 import type { PostgresCluster } from './postgres-cluster';
 
 /**
@@ -113,23 +113,8 @@ export class PluginBackup extends Construct {
         online: optionalBoolean(this, 'online', p.online),
       },
     };
-    this.apiObject = new BackupResource(this, 'Resource', backupProps, binding.check);
+    this.apiObject = checkedApiObject(CnpgBackup, this, 'Resource', backupProps, binding.check);
     if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
-  }
-}
-
-/** The Backup object, checked before every rendering (see `ClusterResource` for why here). */
-class BackupResource extends CnpgBackup {
-  private readonly beforeRender: () => void;
-
-  public constructor(scope: Construct, id: string, props: CnpgBackupProps, beforeRender: () => void) {
-    super(scope, id, props);
-    this.beforeRender = beforeRender;
-  }
-
-  public override toJson(): any {
-    this.beforeRender();
-    return super.toJson();
   }
 }

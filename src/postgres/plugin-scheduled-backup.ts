@@ -10,7 +10,7 @@ import {
 import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
 import { validateSchedule } from './cron';
-import { bindBackupCluster, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
+import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
 import { BackupTarget } from './plugin-backup';
 import type { PostgresCluster } from './postgres-cluster';
 
@@ -160,23 +160,8 @@ export class PluginScheduledBackup extends Construct {
         online: optionalBoolean(this, 'online', p.online),
       },
     };
-    this.apiObject = new ScheduledBackupResource(this, 'Resource', scheduledProps, binding.check);
+    this.apiObject = checkedApiObject(CnpgScheduledBackup, this, 'Resource', scheduledProps, binding.check);
     if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
-  }
-}
-
-/** The ScheduledBackup object, checked before every rendering (see `ClusterResource` for why here). */
-class ScheduledBackupResource extends CnpgScheduledBackup {
-  private readonly beforeRender: () => void;
-
-  public constructor(scope: Construct, id: string, props: CnpgScheduledBackupProps, beforeRender: () => void) {
-    super(scope, id, props);
-    this.beforeRender = beforeRender;
-  }
-
-  public override toJson(): any {
-    this.beforeRender();
-    return super.toJson();
   }
 }

@@ -25,7 +25,7 @@ import { isDns1035Label, requireString, typeName, validateInteger } from '../com
 import { IPlugin } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import {
-  POSTGRES_CLUSTER_BRAND, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
+  POSTGRES_CLUSTER_BRAND, checkedApiObject, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
 } from './internal';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
@@ -482,7 +482,7 @@ export class PostgresCluster extends Construct {
       metadata: validateMetadata(this, 'metadata', { ...metadata, name: this.name }, "pass { name: 'pg' }"),
       spec: Lazy.any({ produce: () => this.renderSpec() }) as CnpgClusterSpec,
     };
-    this.apiObject = new ClusterResource(this, 'Resource', clusterProps, () => this.checkAtSynth());
+    this.apiObject = checkedApiObject(CnpgCluster, this, 'Resource', clusterProps, () => this.checkAtSynth());
 
     if (bootstrap?._source) {
       const source = bootstrap._source;
@@ -730,24 +730,4 @@ function mergeSection<T extends object>(passthrough: T | undefined, typed: Parti
   const set = Object.entries(typed).filter(([, v]) => v !== undefined);
   if (passthrough === undefined && set.length === 0) return undefined;
   return { ...passthrough, ...Object.fromEntries(set) } as T;
-}
-
-/**
- * The Cluster object, checked before every rendering. The checks are not a construct validation
- * (`node.addValidation`) because cdk8s folds those into one plain `Error`, and not inside the lazy
- * spec because `ApiObject.toJson` rewraps what it throws; thrown here, a `CnpgIValidationError`
- * reaches the caller of `App.synth()`, `App.synthYaml()` and `Testing.synth()` unchanged.
- */
-class ClusterResource extends CnpgCluster {
-  private readonly beforeRender: () => void;
-
-  public constructor(scope: Construct, id: string, props: CnpgClusterProps, beforeRender: () => void) {
-    super(scope, id, props);
-    this.beforeRender = beforeRender;
-  }
-
-  public override toJson(): any {
-    this.beforeRender();
-    return super.toJson();
-  }
 }
