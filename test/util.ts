@@ -1,4 +1,5 @@
 import { Chart, Testing } from 'cdk8s';
+import { CnpgIValidationError } from '../src';
 
 /** A synthesized Kubernetes object, as plain JSON. */
 export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; [k: string]: any }; [k: string]: any };
@@ -41,7 +42,7 @@ export function expectValidationError(fn: () => unknown, message: string): void 
     caught = e;
   }
   if (caught === undefined) throw new Error(`expected an error: ${message}`);
-  // Compare by name, not instanceof: jest module registries may load src twice.
+  expect(caught).toBeInstanceOf(CnpgIValidationError);
   expect((caught as Error).name).toBe('CnpgIValidationError');
   expect((caught as Error).message).toBe(message);
 }

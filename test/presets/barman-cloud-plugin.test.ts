@@ -8,10 +8,10 @@ import {
   BARMAN_CLOUD_SIDECAR_IMAGE,
   BarmanCloudPlugin,
   BarmanCloudPluginProps,
-  CnpgIValidationError,
   PluginLogLevel,
   PluginTls,
 } from '../../src';
+import { expectValidationError } from '../util';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'presets');
 
@@ -33,17 +33,6 @@ function find(objects: any[], kind: string, name?: string): any {
 
 function container(objects: any[]): any {
   return find(objects, 'Deployment').spec.template.spec.containers[0];
-}
-
-function expectExactError(fn: () => unknown, message: string): void {
-  expect(fn).toThrow(CnpgIValidationError);
-  let actual: string | undefined;
-  try {
-    fn();
-  } catch (e) {
-    actual = (e as Error).message;
-  }
-  expect(actual).toBe(message);
 }
 
 describe('BarmanCloudPlugin', () => {
@@ -182,36 +171,36 @@ describe('BarmanCloudPlugin', () => {
 
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', 'x' as any),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', 'x' as any),
         "system/barman: props 'x' must be an object, not a string; pass {} or leave it out");
     });
     test('image empty', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: '' }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: '' }),
         "system/barman: image '' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('image with white space', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: 'ghcr.io/x y' }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: 'ghcr.io/x y' }),
         "system/barman: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('sidecarImage not a string', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { sidecarImage: 14 as any }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { sidecarImage: 14 as any }),
         'system/barman: sidecarImage 14 must be a string, not a number; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0');
     });
     test('logLevel unknown', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { logLevel: 'verbose' as any }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { logLevel: 'verbose' as any }),
         "system/barman: logLevel 'verbose' is not one of error, warning, info, debug, trace; use PluginLogLevel");
     });
     test('env.SIDECAR_IMAGE', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { env: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { env: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
         'system/barman: env.SIDECAR_IMAGE {"value":"x"} is set by the construct from sidecarImage; set sidecarImage instead');
     });
     test('objectStoreCrd not a string', () => {
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: true as any }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: true as any }),
         'system/barman: objectStoreCrd true must be a string, not a boolean; use a path or URL of a YAML file with the ObjectStore CRD, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
     });
     test('objectStoreCrd without a CRD', () => {
       const file = path.join(FIXTURES, 'no-crd.yaml');
-      expectExactError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: file }),
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: file }),
         `system/barman: objectStoreCrd '${file}' holds no CustomResourceDefinition; use the CRD file of the plugin release, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL`);
     });
     test('a chart without a namespace (from StandalonePlugin)', () => {

@@ -1,6 +1,7 @@
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { CnpgIValidationError, HELLO_WORLD_PLUGIN_IMAGE, HelloWorldPlugin, HelloWorldPluginProps, PluginLogLevel } from '../../src';
+import { HELLO_WORLD_PLUGIN_IMAGE, HelloWorldPlugin, HelloWorldPluginProps, PluginLogLevel } from '../../src';
+import { expectValidationError } from '../util';
 
 function systemChart(): Chart {
   return new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
@@ -14,17 +15,6 @@ function synth(props?: HelloWorldPluginProps): { hello: HelloWorldPlugin; object
 
 function deployment(objects: any[]): any {
   return objects.find((o) => o.kind === 'Deployment');
-}
-
-function expectExactError(fn: () => unknown, message: string): void {
-  expect(fn).toThrow(CnpgIValidationError);
-  let actual: string | undefined;
-  try {
-    fn();
-  } catch (e) {
-    actual = (e as Error).message;
-  }
-  expect(actual).toBe(message);
 }
 
 describe('HelloWorldPlugin', () => {
@@ -120,25 +110,25 @@ describe('HelloWorldPlugin', () => {
         "HelloWorldPlugin.parameters: annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'"],
     ];
     test.each(cases)('validation: %s', (_name, input, message) => {
-      expectExactError(() => HelloWorldPlugin.parameters(input as any), message);
+      expectValidationError(() => HelloWorldPlugin.parameters(input as any), message);
     });
   });
 
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
-      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
+      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
         'system/hello: props 7 must be an object, not a number; pass {} or leave it out');
     });
     test('image empty', () => {
-      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
+      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
         "system/hello: image ' ' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
     });
     test('image with white space', () => {
-      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: 'a b' }),
+      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: 'a b' }),
         "system/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
     });
     test('logLevel unknown', () => {
-      expectExactError(() => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
+      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
         "system/hello: logLevel 'warn' is not one of error, warning, info, debug, trace; use PluginLogLevel");
     });
   });
