@@ -30,6 +30,7 @@ const PUBLIC = [
   'ObjectStore',
   'ObjectStoreEncryption',
   'OperatorDeployment',
+  'PLAN_RULES',
   'PLUGIN_CLIENT_SECRET_ANNOTATION',
   'PLUGIN_NAME_LABEL',
   'PLUGIN_PORT_ANNOTATION',
@@ -51,9 +52,15 @@ const PUBLIC = [
   'StandalonePlugin',
   'WalCompression',
   'addDoctorValidation',
+  'addPlanValidation',
   'analyzeManifests',
   'checkManifests',
   'formatFinding',
+  'formatPlanFinding',
+  'formatPlanJson',
+  'formatPlanSarif',
+  'formatPlanText',
+  'planChanges',
 ];
 
 test('the package exports exactly its public API', () => {
