@@ -9,6 +9,7 @@ const PUBLIC = [
   'BARMAN_CLOUD_SIDECAR_IMAGE',
   'BackupOwnerReference',
   'BackupTarget',
+  'BarmanCloudNames',
   'BarmanCloudPlugin',
   'CERT_MANAGER_GROUP',
   'CertificateRotationPolicy',
