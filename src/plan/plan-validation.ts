@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { collectFiles, parseManifestText } from '../cli/load-manifests';
+import { InputError, collectFiles, parseManifestText } from '../cli/load-manifests';
 import { invalid } from '../common/errors';
 import { planChanges } from './plan';
 import { PlanFinding, PlanOptions } from './plan-model';
@@ -32,8 +32,16 @@ export function formatPlanFinding(f: PlanFinding): string {
 function readPrevious(dir: string): unknown[] | undefined {
   const full = path.resolve(dir);
   if (!fs.existsSync(full)) return undefined;
+  let files: string[];
+  try {
+    files = collectFiles([full], process.cwd());
+  } catch (e) {
+    // An empty output folder is a first synth too.
+    if (e instanceof InputError && e.message.endsWith('no .yaml, .yml or .json files in this directory')) return undefined;
+    throw e;
+  }
   const out: unknown[] = [];
-  for (const file of collectFiles([full], process.cwd())) {
+  for (const file of files) {
     out.push(...parseManifestText(fs.readFileSync(file, 'utf8'), path.relative(process.cwd(), file) || file).map((d) => d.value));
   }
   return out;

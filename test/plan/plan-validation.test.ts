@@ -47,7 +47,10 @@ describe('addPlanValidation', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('first synth (no previous output), then an unchanged one: both write', () => {
+  test('first synth (an empty or missing folder), then an unchanged one: all write', () => {
+    const empty = databases(dir);
+    addPlanValidation(empty, { previousDir: dir });
+    expect(() => empty.synth()).not.toThrow();
     const first = databases(dir);
     addPlanValidation(first, { previousDir: path.join(dir, 'does-not-exist') });
     first.synth();
