@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { interleave, ms, ratio, table } from './stats.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
+import { planBench } from './plan-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -80,9 +81,10 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   sections.push(['2. Library load', text]);
 }
 
-// 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
+// 3. Fleet scale, 4. doctor throughput and 5. plan throughput run in fresh processes of their own.
 sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
 sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
+sections.push(['5. Plan throughput (`cnpg-i-doctor plan`)', planBench({ root, built, quick, workdir: out })]);
 
 rmSync(out, { recursive: true, force: true });
 
