@@ -76,6 +76,6 @@ addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
 
 // The plan compares the new output with the dist/ about to be overwritten: a change that would
 // delete a database or that the operator refuses fails the synth before anything is written.
-addPlanValidation(app, { previousDir: process.env.CDK8S_OUTDIR ?? 'dist' });
+addPlanValidation(app, { previousDir: app.outdir });
 
 app.synth();
