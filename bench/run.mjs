@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { interleave, ms, ratio, table } from './stats.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
+import { planBench } from './plan-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -81,7 +82,7 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   sections.push(['2. Library load', text]);
 }
 
-// 5 (printed last). A user's app command: the README's shortest example as a cdk8s app of its
+// 6 (printed last). A user's app command: the README's shortest example as a cdk8s app of its
 //    own, against the compiled library, run the way `cdk8s init` writes it (ts-node, which
 //    type-checks) and the way the README recommends (tsx, transpile only).
 {
@@ -107,14 +108,15 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   const t = interleave(cases, rounds);
   const stock = t['cdk8s init default: `npx ts-node main.ts`'];
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(stock, v)]);
-  appSection = ['5. A user\'s app command (README, "Use it in your project")',
+  appSection = ['6. A user\'s app command (README, "Use it in your project")',
     table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows)];
   rmSync(appDir, { recursive: true, force: true });
 }
 
-// 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
+// 3. Fleet scale, 4. doctor throughput and 5. plan throughput run in fresh processes of their own.
 sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
 sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
+sections.push(['5. Plan throughput (`cnpg-i-doctor plan`)', planBench({ root, built, quick, workdir: out })]);
 sections.push(appSection);
 
 rmSync(out, { recursive: true, force: true });
