@@ -8,10 +8,11 @@ import { nearestRuleId } from './suppressions';
 const SCOPE = 'checkManifests';
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
-export type OptionNames = Readonly<Record<'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins', string>>;
+export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins', string>>;
 
 /** The API's words: `options.cnpgVersion`. */
 export const API_OPTION_NAMES: OptionNames = {
+  scope: 'checkManifests',
   options: 'options',
   operatorNamespace: 'options.operatorNamespace',
   defaultNamespace: 'options.defaultNamespace',
@@ -21,10 +22,10 @@ export const API_OPTION_NAMES: OptionNames = {
   sidecarPlugins: 'options.sidecarPlugins',
 };
 
-function optionalString(prop: string, value: unknown, fix: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') invalid(SCOPE, prop, value, 'must be a non-empty string', fix);
-  return value;
+/** `options.knownPlugins[1]` for the API; `--known-plugin` (repeatable) for the CLI. */
+function item(name: string, i: number | string): string {
+  if (name.startsWith('--')) return name;
+  return typeof i === 'number' ? `${name}[${i}]` : `${name}.${i}`;
 }
 
 const RULE_IDS = RULE_SPECS.map((r) => r.id);
@@ -41,33 +42,39 @@ export function validateRuleIds(ids: readonly unknown[], prop: (i: number) => st
 }
 
 function readOptions(options: unknown, names: OptionNames) {
+  const scope = names.scope;
+  const optionalString = (prop: string, value: unknown, fix: string): string | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string' || value.trim() === '') invalid(scope, prop, value, 'must be a non-empty string', fix);
+    return value;
+  };
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    invalid(SCOPE, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins? }');
+    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins? }');
   }
   const o = (options ?? {}) as Record<string, unknown>;
   const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
   const defaultNamespace = optionalString(names.defaultNamespace, o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");
   const versionString = optionalString(names.cnpgVersion, o.cnpgVersion, "pass a version such as '1.27.1'") ?? DEFAULT_CNPG_VERSION;
   const version = parseVersion(versionString);
-  if (!version) invalid(SCOPE, names.cnpgVersion, versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
+  if (!version) invalid(scope, names.cnpgVersion, versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
   let knownPlugins: string[] = [];
   if (o.knownPlugins !== undefined && o.knownPlugins !== null) {
-    if (!Array.isArray(o.knownPlugins)) invalid(SCOPE, names.knownPlugins, o.knownPlugins, 'must be an array of plugin names', "pass ['backup.example.com']");
-    knownPlugins = (o.knownPlugins as unknown[]).map((p, i) => optionalString(`${names.knownPlugins}[${i}]`, p, 'pass the plugin name as a string') ?? '');
+    if (!Array.isArray(o.knownPlugins)) invalid(scope, names.knownPlugins, o.knownPlugins, 'must be an array of plugin names', "pass ['backup.example.com']");
+    knownPlugins = (o.knownPlugins as unknown[]).map((p, i) => optionalString(item(names.knownPlugins, i), p, 'pass the plugin name as a string') ?? '');
   }
   let disable: RuleId[] = [];
   if (o.disable !== undefined && o.disable !== null) {
-    if (!Array.isArray(o.disable)) invalid(SCOPE, names.disable, o.disable, 'must be an array of rule ids', "pass ['CNPGI050']");
-    disable = validateRuleIds(o.disable as unknown[], (i) => `${names.disable}[${i}]`);
+    if (!Array.isArray(o.disable)) invalid(scope, names.disable, o.disable, 'must be an array of rule ids', "pass ['CNPGI050']");
+    disable = validateRuleIds(o.disable as unknown[], (i) => item(names.disable, i), scope);
   }
   const sidecarPlugins = new Map<string, string>();
   if (o.sidecarPlugins !== undefined && o.sidecarPlugins !== null) {
     if (typeof o.sidecarPlugins !== 'object' || Array.isArray(o.sidecarPlugins)) {
-      invalid(SCOPE, names.sidecarPlugins, o.sidecarPlugins, 'must map sidecar container names to plugin names', "pass { 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }");
+      invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'must map sidecar container names to plugin names', "pass { 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }");
     }
     for (const [container, name] of Object.entries(o.sidecarPlugins as Record<string, unknown>)) {
-      if (container.trim() === '') invalid(SCOPE, names.sidecarPlugins, o.sidecarPlugins, 'has an empty container name', 'name the sidecar container of the operator Deployment');
-      sidecarPlugins.set(container, optionalString(`${names.sidecarPlugins}.${container}`, name, 'pass the plugin name the container serves') ?? '');
+      if (container.trim() === '') invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'has an empty container name', 'name the sidecar container of the operator Deployment');
+      sidecarPlugins.set(container, optionalString(item(names.sidecarPlugins, container), name, 'pass the plugin name the container serves') ?? '');
     }
   }
   return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins };
@@ -129,7 +136,7 @@ export function analyzeManifests(objects: readonly unknown[], options?: DoctorOp
  * @internal
  */
 export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames): DoctorReport {
-  if (!Array.isArray(objects)) invalid(SCOPE, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
+  if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
   const model = buildModel(objects, { ...opts, ruleIds: new Set(RULE_IDS) });
   const { findings, suppressed } = runRules(model, new Set(opts.disable));

@@ -29,7 +29,9 @@ export function nearestRuleId(id: string, known: readonly string[]): string | un
   let best: { k: string; d: number } | undefined;
   for (const k of known) {
     const d = levenshtein(upper, k, 2);
-    if (d <= 2 && (!best || d < best.d)) best = { k, d };
+    // on a tie, an id the input is the start of wins: CNPGI05 means CNPGI050 rather than CNPGI015
+    const better = !best || d < best.d || (d === best.d && k.startsWith(upper) && !best.k.startsWith(upper));
+    if (d <= 2 && better) best = { k, d };
   }
   return best?.k;
 }

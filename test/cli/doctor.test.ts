@@ -48,7 +48,7 @@ describe('cnpg-i-doctor', () => {
     expect(json.cnpgVersion).toBe('1.27.1');
     expect(json.summary.errors).toBeGreaterThan(0);
     const f = json.findings.find((x: any) => x.ruleId === 'CNPGI010');
-    expect(f.source).toEqual({ file: 'cli/nested/service.yml', document: 1, line: 1 });
+    expect(f.source).toEqual({ file: 'cli/nested/service.yml', document: 1, line: 1, column: 1 });
     expect(f.index).toBeUndefined();
   });
 
@@ -71,10 +71,10 @@ describe('cnpg-i-doctor', () => {
   test.each<[string[], string]>([
     [['cli/broken.yaml.txt'], 'cnpg-i-doctor: cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]'],
     [['missing.yaml'], 'cnpg-i-doctor: missing.yaml: no such file or directory\n'],
-    [['cli/nested/.hidden/..', '--format', 'xml'], "cnpg-i-doctor: --format must be text or json, not 'xml'\n"],
+    [['cli/nested/.hidden/..', '--format', 'xml'], "cnpg-i-doctor: --format must be text, json or sarif, not 'xml'\n"],
     [['--bogus', 'x'], 'cnpg-i-doctor: unknown option --bogus\n'],
     [['good-plugin.yaml', '--cnpg-version'], 'cnpg-i-doctor: --cnpg-version needs a value\n'],
-    [['good-plugin.yaml', '--cnpg-version', 'latest'], "cnpg-i-doctor: checkManifests: options.cnpgVersion 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'\n"],
+    [['good-plugin.yaml', '--cnpg-version', 'latest'], "cnpg-i-doctor: --cnpg-version 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'\n"],
   ])('unusable input %j: exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);

@@ -21,7 +21,7 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     await new DoctorValidationPlugin().validate(ctx);
     const json = ctx.report.toJson();
     expect(json.summary.status).toBe('success');
-    expect(json.summary.metadata).toEqual({ errors: '0', warnings: '0', operatorNamespace: 'cnpg-system', cnpgVersion: '1.30.0', plugins: 'backup.example.com' });
+    expect(json.summary.metadata).toEqual({ errors: '0', warnings: '0', suppressed: '0', operatorNamespace: 'cnpg-system', cnpgVersion: '1.30.0', plugins: 'backup.example.com' });
     expect(json.violations).toEqual([]);
   });
 

@@ -75,7 +75,7 @@ function checkName(report: Report<'CNPGI039' | 'CNPGI040'>, ctx: DoctorModel, m:
   const why = ignored.length ? `; ${ignored.join(', ')} labels this name but the operator ignores it (see its findings)` : '';
   if (unnamed.length > 0) {
     report('CNPGI040', 'warning', m, `${usedBy} names plugin '${name}', which is not discovered${listed}${why}; it may be the socket of sidecar ${unnamed.map((s) => `'${s.containerName}' in ${s.deployment.ref}`).join(', ')}, whose name the manifests do not show (the socket file is named by the plugin itself)`,
-      `if that sidecar serves '${name}', pass --known-plugin ${name} (knownPlugins); otherwise fix the name or deploy the plugin`, path);
+      `if that sidecar serves '${name}', pass --sidecar-plugin ${unnamed[0].containerName}=${name} (sidecarPlugins); otherwise fix the name or deploy the plugin`, path);
     return;
   }
   report('CNPGI040', 'error', m, `${usedBy} names plugin '${name}', which is not discovered${listed}${why}; the operator stops with "unknown plugin being required"`,
