@@ -15,8 +15,8 @@ export interface DoctorValidationOptions extends DoctorOptions {
    */
   readonly failOnWarnings?: boolean;
   /**
-   * Where warnings go when they do not fail the synth: one line each, prefixed
-   * `cnpg-i-doctor warning`. Pass `() => {}` to silence them.
+   * Where warnings go when they do not fail the synth: one line each (each printed once),
+   * prefixed `cnpg-i-doctor warning`. Pass `() => {}` to silence them.
    * @default - standard error
    */
   readonly printWarning?: (line: string) => void;
@@ -70,11 +70,18 @@ export class Doctor {
       invalid('Doctor.addValidation', 'options.printWarning', printWarning, 'is not a function', 'pass (line) => ..., or leave it out to print to standard error');
     }
     const print = printWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // cdk8s may validate the same tree more than once per synth: each warning is printed once
+    const printed = new Set<string>();
     scope.node.addValidation({
       validate: () => {
         const findings = Doctor.validateApp(scope, doctorOptions);
         if (failOnWarnings !== true) {
-          for (const f of findings) if (f.severity === 'warning') print(`cnpg-i-doctor warning ${formatFinding(f)}`);
+          for (const f of findings) {
+            const line = `cnpg-i-doctor warning ${formatFinding(f)}`;
+            if (f.severity !== 'warning' || printed.has(line)) continue;
+            printed.add(line);
+            print(line);
+          }
         }
         return findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map(formatFinding);
       },

@@ -25,6 +25,19 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     expect(json.violations).toEqual([]);
   });
 
+  test("construct-metadata.json beside the manifests is not reported as 'not a Kubernetes object'", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-plugin-'));
+    try {
+      const meta = path.join(dir, 'construct-metadata.json');
+      fs.writeFileSync(meta, JSON.stringify({ version: '1.0.0', resources: { 'plugins/backup': { path: 'plugins/backup' } } }));
+      const ctx = context([path.join(FIXTURES, 'good-plugin.yaml'), meta]);
+      await new DoctorValidationPlugin().validate(ctx);
+      expect(ctx.report.toJson().violations).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('errors fail the report, with the construct path of the resource', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-plugin-'));
     try {
