@@ -38,7 +38,7 @@ export const clusterPlugins = defineFamily({
       id: 'CNPGI046', name: 'plugin-duplicate-in-cluster',
       severities: [{ severity: 'error', when: 'always' }],
       what: 'A Cluster lists the same plugin name twice in `spec.plugins`.',
-      why: 'The webhook does not check it (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration looks at WAL archivers only); the operator collects enabled names (cloudnative-pg v1.30.0 api/v1/cluster_funcs.go GetPluginConfigurationEnabledPluginNames) and one entry\'s parameters are silently lost.',
+      why: 'Nothing refuses or merges the entries: the webhook checks WAL archivers only (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration) and the names are collected as listed (cloudnative-pg v1.30.0 api/v1/cluster_funcs.go GetPluginConfigurationEnabledPluginNames); a plugin that looks its entry up by name reads one of them, so the other entry\'s parameters are silently lost.',
       fix: 'Merge the two entries.',
       kinds: ['postgresql.cnpg.io/Cluster'],
     },
