@@ -27,7 +27,7 @@ export const pluginReferences = defineFamily({
       ],
       what: 'A Cluster (`spec.plugins`, `externalClusters[].plugin`), Backup or ScheduledBackup names a plugin that is not discovered (warning when a sidecar\'s socket name cannot be read from the manifests).',
       why: 'The Cluster stops in phase "Cluster cannot proceed to reconciliation due to an unknown plugin being required" (cloudnative-pg v1.30.0 internal/controller/cluster_controller.go ClusterReconciler.Reconcile, api/v1/cluster_types.go PhaseUnknownPlugin); a Backup fails.',
-      fix: 'Fix the name, deploy the plugin, or pass `--known-plugin <name>` if it is installed elsewhere.',
+      fix: 'Fix the name, deploy the plugin, name a sidecar with `--sidecar-plugin <container>=<name>`, or pass `--known-plugin <name>` if it is installed elsewhere.',
       kinds: ['postgresql.cnpg.io/Cluster', 'postgresql.cnpg.io/Backup', 'postgresql.cnpg.io/ScheduledBackup', 'Service', 'Deployment'],
     },
   ],
