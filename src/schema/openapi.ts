@@ -188,9 +188,11 @@ function toIssue(e: ErrorObject, path: PathSegments): SchemaIssue {
       const bound = what ? `${isMin ? 'at least' : 'at most'} ${p.limit} ${what}` : `${p.comparison} ${p.limit}`;
       return issue(path, isMin ? 'min' : 'max', value, `must be ${bound}`, bound, `use a value ${bound}`);
     }
-    case 'uniqueItems':
-      return issue([...path, p.i], 'duplicate', Array.isArray(value) ? value[p.i] : value,
-        `repeats item ${p.j} of a list the CRD declares a set`, 'distinct items', 'remove the duplicate');
+    case 'uniqueItems': {
+      const [first, later] = [Math.min(p.i, p.j), Math.max(p.i, p.j)];
+      return issue([...path, later], 'duplicate', Array.isArray(value) ? value[later] : value,
+        `repeats item ${first} of a list the CRD declares a set`, 'distinct items', 'remove the duplicate');
+    }
     case 'k8sListMapKeys':
       return issue([...path, p.duplicate], 'duplicate', Array.isArray(value) ? value[p.duplicate] : value,
         `has the same ${(p.keys as string[]).join(', ')} as item ${p.first}; the CRD keys this list by ${(p.keys as string[]).join(', ')}`,

@@ -40,14 +40,24 @@ export function validateCustomResource(obj: unknown, options: SchemaValidationOp
   if (!isRecord(obj)) return [issue([], 'type', obj, 'is not a Kubernetes object', 'an object', 'pass a parsed manifest')];
   const entry = crdSchema(obj.apiVersion, obj.kind);
   if (!entry) return [];
+  return validateAgainstSchema(obj, entry.schema, options);
+}
+
+/**
+ * Checks a resource against any structural schema (a CRD's `openAPIV3Schema`), as
+ * {@link validateCustomResource} does for the pinned ones: prune (reported), drop disallowed
+ * `null`s (reported), apply defaults, then metadata, OpenAPI and CEL checks. Each distinct
+ * schema object is compiled once and kept, so pass the same object again rather than a copy.
+ */
+export function validateAgainstSchema(obj: Record<string, unknown>, schema: StructuralSchema, options: SchemaValidationOptions = {}): SchemaIssue[] {
   const out: SchemaIssue[] = [];
   const copy = cloneJson(obj);
-  pruneUnknownFields(copy, entry.schema, out);
-  pruneNulls(copy, entry.schema, [], out);
-  applyDefaultsInPlace(copy, entry.schema);
+  pruneUnknownFields(copy, schema, out);
+  pruneNulls(copy, schema, [], out);
+  applyDefaultsInPlace(copy, schema);
   out.push(...objectMetaIssues(copy as Record<string, unknown>));
-  out.push(...schemaIssues(entry.schema, copy));
-  celIssues(copy, entry.schema, [], out, options.reportNotEvaluated ?? false);
+  out.push(...schemaIssues(schema, copy));
+  celIssues(copy, schema, [], out, options.reportNotEvaluated ?? false);
   return out;
 }
 
