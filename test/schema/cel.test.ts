@@ -99,3 +99,15 @@ describe('rules the library cannot evaluate', () => {
     expect(validateAgainstSchema(obj('abc'), schema)).toEqual([]);
   });
 });
+
+describe('CEL types follow the schema', () => {
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { even: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self % 2 == 0', message: 'must be even' }] } } } },
+  };
+  const obj = (even: number) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { even } });
+  test('an integer field is a CEL int (modulo has no double overload)', () => {
+    expect(validateAgainstSchema(obj(4), schema, { reportNotEvaluated: true })).toEqual([]);
+    expect(kinds(validateAgainstSchema(obj(3), schema, { reportNotEvaluated: true }))).toEqual(['cel spec.even']);
+  });
+});
