@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { interleave, ms, ratio, table } from './stats.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
+import { schemaBench } from './schema-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -83,6 +84,7 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
 // 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
 sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
 sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
+sections.push(['5. Schema layer throughput', schemaBench({ root, built, quick, workdir: out })]);
 
 rmSync(out, { recursive: true, force: true });
 

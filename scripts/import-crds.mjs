@@ -89,6 +89,7 @@ for (const file of WANTED) {
         key: `${group}/${version.name}/${crd.spec.names.kind}`,
         file: `${group}_${crd.spec.names.plural}_${version.name}.json`,
         scope: crd.spec.scope,
+        statusSubresource: Boolean(version.subresources?.status),
         schema: sortKeys(stripDescriptions(schema)),
       });
     }
@@ -117,7 +118,7 @@ try {
   const index = {};
   for (const s of schemas.sort((a, b) => a.key.localeCompare(b.key))) {
     writeFileSync(join(schemaDir, s.file), JSON.stringify(s.schema, null, 1) + '\n');
-    index[s.key] = { file: s.file, scope: s.scope };
+    index[s.key] = { file: s.file, scope: s.scope, statusSubresource: s.statusSubresource };
   }
   writeFileSync(join(schemaDir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
   writeFileSync(

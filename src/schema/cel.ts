@@ -147,7 +147,7 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
   const plan = planRule(spec);
   if (!plan.evaluated) {
     if (!reportNotEvaluated) return undefined;
-    return issue(path, 'cel-not-evaluated', undefined, `has the CRD rule \`${spec.rule}\`, not evaluated here: it ${plan.reason}`,
+    return issue([...path], 'cel-not-evaluated', undefined, `has the CRD rule \`${spec.rule}\`, not evaluated here: it ${plan.reason}`,
       'what the rule allows', 'check this rule on a real API server (kubectl apply --dry-run=server)', { rule: spec.rule });
   }
   const { cel: c } = load();
@@ -155,6 +155,7 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
   const result = plan.run({ self });
   if (result === true) return undefined;
   const where = [...path, ...fieldPathSegments(spec.fieldPath)];
+  // (`path` is the walker's shared stack: issues take copies.)
   if (c.isCelError(result)) {
     const text = result.message;
     if (/unbound function|no matching overload|found no matching overload/.test(text) && !/no such key|field not found/.test(text)) {
@@ -174,24 +175,48 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
     'what the rule allows', message ?? 'change the value so that the rule holds', { rule: spec.rule });
 }
 
+const rulesBelow = new WeakMap<StructuralSchema, boolean>();
+
+/** Whether `s` or anything under it has a rule (computed once per schema node). */
+function hasRules(s: StructuralSchema): boolean {
+  let known = rulesBelow.get(s);
+  if (known === undefined) {
+    known = Boolean(s['x-kubernetes-validations']?.length) ||
+      Object.values(s.properties ?? {}).some(hasRules) ||
+      (s.items !== undefined && hasRules(s.items)) ||
+      (typeof s.additionalProperties === 'object' && hasRules(s.additionalProperties));
+    rulesBelow.set(s, known);
+  }
+  return known;
+}
+
 /**
  * Walks `x` along `s` and evaluates every rule on the values present (a rule on an absent
  * field is not run, as on the API server).
  */
 export function celIssues(x: unknown, s: StructuralSchema | undefined, path: (string | number)[], out: SchemaIssue[], reportNotEvaluated: boolean): void {
-  if (!s || x === undefined || x === null) return;
+  if (!s || x === undefined || x === null || !hasRules(s)) return;
   for (const rule of s['x-kubernetes-validations'] ?? []) {
     const found = evaluateRule(rule, x, s, path, reportNotEvaluated);
     if (found) out.push(found);
   }
   if (Array.isArray(x)) {
-    if (s.items) x.forEach((v, i) => celIssues(v, s.items, [...path, i], out, reportNotEvaluated));
+    if (s.items) {
+      x.forEach((v, i) => {
+        path.push(i);
+        celIssues(v, s.items, path, out, reportNotEvaluated);
+        path.pop();
+      });
+    }
     return;
   }
   if (typeof x !== 'object') return;
   const extra = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
   for (const [k, v] of Object.entries(x as Record<string, unknown>)) {
     const child = s.properties?.[k] ?? extra;
-    if (child) celIssues(v, child, [...path, k], out, reportNotEvaluated);
+    if (!child) continue;
+    path.push(k);
+    celIssues(v, child, path, out, reportNotEvaluated);
+    path.pop();
   }
 }

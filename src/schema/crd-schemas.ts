@@ -46,10 +46,14 @@ export interface CrdSchemaEntry {
   readonly scope: 'Namespaced' | 'Cluster';
   /** The version's `openAPIV3Schema`, descriptions stripped. */
   readonly schema: StructuralSchema;
+  /** Whether the version has a status subresource (then a create cannot set `status`). */
+  readonly statusSubresource: boolean;
+  /** What a create is validated against: `schema`, without `status` when there is a status subresource. */
+  readonly createSchema: StructuralSchema;
 }
 
 interface IndexFile {
-  readonly [key: string]: { readonly file: string; readonly scope: 'Namespaced' | 'Cluster' };
+  readonly [key: string]: { readonly file: string; readonly scope: 'Namespaced' | 'Cluster'; readonly statusSubresource: boolean };
 }
 
 let index: IndexFile | undefined;
@@ -83,7 +87,12 @@ export function crdSchema(apiVersion: unknown, kind: unknown): CrdSchemaEntry | 
   const entry = readIndex()[key];
   if (!Object.prototype.hasOwnProperty.call(readIndex(), key) || !entry) return undefined;
   const schema = require(`../../imports/schemas/${entry.file}`) as StructuralSchema;
-  const result: CrdSchemaEntry = { key, scope: entry.scope, schema };
+  let createSchema = schema;
+  if (entry.statusSubresource && schema.properties?.status) {
+    const { status: _status, ...properties } = schema.properties;
+    createSchema = { ...schema, properties };
+  }
+  const result: CrdSchemaEntry = { key, scope: entry.scope, schema, statusSubresource: entry.statusSubresource, createSchema };
   loaded.set(key, result);
   return result;
 }

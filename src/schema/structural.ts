@@ -1,7 +1,7 @@
 /**
  * What the API server does to a custom resource before it validates it, done the same way on
  * a copy: drop the fields the schema does not declare (pruning), drop `null`s the schema does
- * not allow, then apply the schema's defaults. Follows kubernetes/apiextensions-apiserver
+ * not allow, then apply the schema's defaults, in one pass. Follows kubernetes/apiextensions-apiserver
  * v0.32.13: pkg/apiserver/schema/pruning/algorithm.go `prune`/`skipPrune`,
  * pkg/apiserver/schema/defaulting/prunenulls.go `PruneNonNullableNullsWithoutDefaults`,
  * pkg/apiserver/schema/defaulting/algorithm.go `Default`, in the order
@@ -47,19 +47,99 @@ function additional(s: StructuralSchema): StructuralSchema | undefined {
 }
 
 /**
- * Removes, in place, every field the API server would prune from `obj` (a resource root), and
- * reports each one, with the nearest declared name when one is close.
+ * The object as the API server would validate it on create, built in one pass: a copy with the
+ * fields it prunes left out (each reported, with the nearest declared name when one is close),
+ * the `null`s it drops left out (each reported), and the schema's defaults applied. `obj` is not
+ * changed.
  */
-export function pruneUnknownFields(obj: Json, schema: StructuralSchema, issues: SchemaIssue[]): void {
-  if (isObject(obj) && isObject(obj.metadata)) {
-    for (const k of Object.keys(obj.metadata)) {
-      if (OBJECT_META_SET.has(k)) continue;
-      issues.push(unknownField(['metadata', k], obj.metadata[k], OBJECT_META_FIELDS));
-      delete obj.metadata[k];
+export function coerceResource(obj: unknown, schema: StructuralSchema, issues: SchemaIssue[]): Json {
+  const root = cloneShallowRoot(obj);
+  if (isObject(root) && isObject(root.metadata)) {
+    const meta: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(root.metadata)) {
+      if (OBJECT_META_SET.has(k)) meta[k] = v;
+      else issues.push(unknownField(['metadata', k], v, OBJECT_META_FIELDS));
     }
+    root.metadata = meta;
   }
   // The resource root is always an embedded resource: apiVersion, kind and metadata stay.
-  prune(obj, { ...schema, 'x-kubernetes-embedded-resource': true }, [], issues);
+  return coerce(root, { ...schema, 'x-kubernetes-embedded-resource': true }, [], issues, false);
+}
+
+function cloneShallowRoot(obj: unknown): Json {
+  if (!isObject(obj)) return cloneJson(obj);
+  const out: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = k === 'metadata' && isObject(v) ? cloneJson(v) : (v as Json);
+  return out;
+}
+
+/**
+ * One node: prune (or, under preserve-unknown-fields, keep) unknown keys, drop disallowed
+ * nulls, recurse, then default the absent properties, as `prune`/`skipPrune`,
+ * `PruneNonNullableNullsWithoutDefaults` and `Default` do in turn.
+ */
+function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean): Json {
+  // Under x-kubernetes-preserve-unknown-fields (skipPrune), unknown keys stay, declared ones are
+  // pruned as usual, and list items stay in the preserving mode.
+  const preserve = preserving || Boolean(s?.['x-kubernetes-preserve-unknown-fields']);
+  if (Array.isArray(x)) {
+    const items = s?.items;
+    return x.map((v, i) => {
+      path.push(i);
+      const r = v === null && items?.default !== undefined && !items.nullable
+        ? coerce(cloneJson(items.default), items, path, issues, false)
+        : coerce(v, items, path, issues, preserve);
+      path.pop();
+      return r;
+    });
+  }
+  if (!isObject(x)) return x;
+  const out: { [k: string]: Json } = {};
+  const declared = s?.properties;
+  const extra = s ? additional(s) : undefined;
+  // `path` is one shared stack: an issue copies it, a clean node allocates nothing.
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (v === undefined) continue;
+    if (s?.['x-kubernetes-embedded-resource'] && META_FIELDS.has(k)) {
+      out[k] = cloneJson(v);
+      continue;
+    }
+    const fs = declared?.[k] ?? extra;
+    if (!fs) {
+      if (preserve) out[k] = cloneJson(v);
+      else issues.push(unknownField([...path, k], v, declared ? Object.keys(declared) : []));
+      continue;
+    }
+    if (v === null && !fs.nullable) {
+      if (fs.default === undefined) {
+        issues.push(issue([...path, k], 'null-dropped', null,
+          'is not allowed here (the field is not nullable), so the API server drops the field', 'a value, or no field',
+          'set a value, or leave the field out'));
+        continue;
+      }
+      path.push(k);
+      out[k] = coerce(cloneJson(fs.default), fs, path, issues, false);
+      path.pop();
+      continue;
+    }
+    path.push(k);
+    out[k] = coerce(v, fs, path, issues, false);
+    path.pop();
+  }
+  if (declared) {
+    for (const [k, prop] of Object.entries(declared)) {
+      if (prop.default !== undefined && !(k in out)) {
+        out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
+      }
+    }
+  }
+  return out;
+}
+
+function applyDefaultsTo(x: Json, s: StructuralSchema): Json {
+  applyDefaultsInPlace(x, s);
+  return x;
 }
 
 function unknownField(path: PathSegments, value: unknown, declared: readonly string[]): SchemaIssue {
@@ -73,69 +153,6 @@ function unknownField(path: PathSegments, value: unknown, declared: readonly str
   return issue(path, 'pruned-unknown-field', value,
     'is not a field the CRD declares, so the API server drops it', near !== undefined ? `the field '${near}'` : 'no field of this name', fix,
     near !== undefined ? { didYouMean: near } : {});
-}
-
-function prune(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[]): void {
-  if (s?.['x-kubernetes-preserve-unknown-fields']) {
-    skipPrune(x, s, path, issues);
-    return;
-  }
-  if (Array.isArray(x)) {
-    x.forEach((v, i) => prune(v, s?.items, [...path, i], issues));
-    return;
-  }
-  if (!isObject(x)) return;
-  const declared = s?.properties ? Object.keys(s.properties) : [];
-  const extra = s ? additional(s) : undefined;
-  for (const k of Object.keys(x)) {
-    if (s?.['x-kubernetes-embedded-resource'] && META_FIELDS.has(k)) continue;
-    const prop = s?.properties?.[k];
-    if (prop) prune(x[k], prop, [...path, k], issues);
-    else if (extra) prune(x[k], extra, [...path, k], issues);
-    else {
-      issues.push(unknownField([...path, k], x[k], declared));
-      delete x[k];
-    }
-  }
-}
-
-function skipPrune(x: Json, s: StructuralSchema, path: (string | number)[], issues: SchemaIssue[]): void {
-  if (Array.isArray(x)) {
-    if (s.items) x.forEach((v, i) => skipPrune(v, s.items!, [...path, i], issues));
-    return;
-  }
-  if (!isObject(x)) return;
-  const extra = additional(s);
-  for (const k of Object.keys(x)) {
-    if (s['x-kubernetes-embedded-resource'] && META_FIELDS.has(k)) continue;
-    const prop = s.properties?.[k];
-    if (prop) prune(x[k], prop, [...path, k], issues);
-    else if (extra) prune(x[k], extra, [...path, k], issues);
-  }
-}
-
-function fieldSchema(s: StructuralSchema | undefined, k: string): StructuralSchema | undefined {
-  return s?.properties?.[k] ?? (s ? additional(s) : undefined);
-}
-
-/** Removes, in place, the `null`s the API server drops (non-nullable, no default), reporting each. */
-export function pruneNulls(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[]): void {
-  if (Array.isArray(x)) {
-    x.forEach((v, i) => pruneNulls(v, s?.items, [...path, i], issues));
-    return;
-  }
-  if (!isObject(x)) return;
-  for (const k of Object.keys(x)) {
-    const fs = fieldSchema(s, k);
-    if (x[k] === null && fs && !fs.nullable && fs.default === undefined) {
-      issues.push(issue([...path, k], 'null-dropped', null,
-        'is not allowed here (the field is not nullable), so the API server drops the field', 'a value, or no field',
-        'set a value, or leave the field out'));
-      delete x[k];
-    } else {
-      pruneNulls(x[k], fs, [...path, k], issues);
-    }
-  }
 }
 
 function isNonNullableNull(x: Json | undefined, s: StructuralSchema | undefined): boolean {

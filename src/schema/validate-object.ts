@@ -3,7 +3,7 @@ import { celIssues, planRule } from './cel';
 import { SchemaIssue, issue } from './issue';
 import { objectMetaIssues, servicePortIssues } from './object-meta';
 import { schemaIssues } from './openapi';
-import { applyDefaultsInPlace, cloneJson, pruneNulls, pruneUnknownFields } from './structural';
+import { applyDefaultsInPlace, cloneJson, coerceResource } from './structural';
 
 /** Options of {@link validateObject} and {@link validateCustomResource}. */
 export interface SchemaValidationOptions {
@@ -40,7 +40,14 @@ export function validateCustomResource(obj: unknown, options: SchemaValidationOp
   if (!isRecord(obj)) return [issue([], 'type', obj, 'is not a Kubernetes object', 'an object', 'pass a parsed manifest')];
   const entry = crdSchema(obj.apiVersion, obj.kind);
   if (!entry) return [];
-  return validateAgainstSchema(obj, entry.schema, options);
+  if (entry.statusSubresource && 'status' in obj) {
+    // A create cannot set the status of a kind with a status subresource: the API server
+    // deletes it before validating (apiextensions-apiserver v0.32.13
+    // pkg/registry/customresource/strategy.go customResourceStrategy.PrepareForCreate).
+    const { status: _status, ...rest } = obj;
+    return validateAgainstSchema(rest, entry.createSchema, options);
+  }
+  return validateAgainstSchema(obj, entry.createSchema, options);
 }
 
 /**
@@ -51,10 +58,7 @@ export function validateCustomResource(obj: unknown, options: SchemaValidationOp
  */
 export function validateAgainstSchema(obj: Record<string, unknown>, schema: StructuralSchema, options: SchemaValidationOptions = {}): SchemaIssue[] {
   const out: SchemaIssue[] = [];
-  const copy = cloneJson(obj);
-  pruneUnknownFields(copy, schema, out);
-  pruneNulls(copy, schema, [], out);
-  applyDefaultsInPlace(copy, schema);
+  const copy = coerceResource(obj, schema, out);
   out.push(...objectMetaIssues(copy as Record<string, unknown>));
   out.push(...schemaIssues(schema, copy));
   celIssues(copy, schema, [], out, options.reportNotEvaluated ?? false);

@@ -180,6 +180,13 @@ describe('defaults', () => {
   });
 });
 
+describe('status', () => {
+  test('a status in a manifest is ignored: a create cannot set it (status subresource)', () => {
+    const pg = { ...cluster({}), status: { phase: 3, made: 'up' } };
+    expect(validateCustomResource(pg)).toEqual([]);
+  });
+});
+
 describe('validateObject', () => {
   test('dispatches core objects to the core checks', () => {
     expect(kinds(validateObject({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'a.b' } }))).toEqual(['invalid-name metadata.name']);
