@@ -12,6 +12,7 @@
 // JavaScript with a `// <file>` marker before each source file anyway.
 // The app writes where cdk8s says: $CDK8S_OUTDIR, else dist/. Old *.k8s.yaml files there are
 // removed first, so a chart removed from the app does not linger in a GitOps repository.
+// Afterwards it prints each file written, with its number of objects, on stderr.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -84,3 +85,14 @@ if (existsSync(outdir)) {
 }
 if (sourcemap) process.setSourceMapsEnabled(true);
 createRequire(import.meta.url)(bundlePath);
+
+// One line per file the app wrote (all *.k8s.yaml there are new: the old ones were removed),
+// on stderr, so that `cdk8s synth --stdout` still prints YAML only on stdout.
+if (existsSync(outdir)) {
+  for (const f of readdirSync(outdir).filter((f) => f.endsWith('.k8s.yaml')).sort()) {
+    const text = readFileSync(join(outdir, f), 'utf8');
+    // cdk8s writes one object per document, separated by lines holding only '---'
+    const objects = text.trim() === '' ? 0 : text.split(/^---$/m).filter((d) => d.trim() !== '').length;
+    process.stderr.write(`${relative(process.cwd(), join(outdir, f)) || f}: ${objects} object${objects === 1 ? '' : 's'}\n`);
+  }
+}
