@@ -30,6 +30,24 @@ const SHORTEST = README.match(/```ts\n([\s\S]*?)```/)![1];
 // What a user's app has besides the library: its peers and the dev tools the README names.
 const LINKED = ['cdk8s', 'cdk8s-plus-28', 'constructs', 'cdk8s-cli', 'typescript', 'tsx', 'jest', 'ts-jest', '@types/jest', '@types/node'];
 
+/**
+ * The library's runtime `dependencies` and everything they need in turn (their dependencies and
+ * peers), read from this project's node_modules: an offline install finds them all as links.
+ */
+function runtimeClosure(): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    const manifest = path.join(ROOT, 'node_modules', name, 'package.json');
+    if (!fs.existsSync(manifest)) return;
+    seen.add(name);
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    for (const dep of [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]) visit(dep);
+  };
+  Object.keys(PKG.dependencies ?? {}).forEach(visit);
+  return [...seen].sort();
+}
+
 let work: string;
 let app: string;
 let tarball: string;
@@ -75,7 +93,7 @@ beforeAll(() => {
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'my-platform', version: '1.0.0', private: true }, null, 2));
   ok(run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps',
-    tarball, path.join(ROOT, 'node_modules', 'yaml'), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
+    tarball, ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
   fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node', 'jest'],
