@@ -89,6 +89,7 @@ export function toAjvSchema(s: StructuralSchema): AjvSchema {
 
 let ajv: AjvClass | undefined;
 const compiled = new Map<StructuralSchema, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
 
 function listMapKeys(keys: string[], data: unknown[]): boolean {
   const seen = new Map<string, number>();
@@ -108,7 +109,9 @@ function getAjv(): AjvClass {
   if (ajv) return ajv;
   // Lazy on purpose: `require('cdk8s-cnpg-i')` must not pay for ajv.
   const Ajv = (require('ajv') as { default: typeof AjvClass }).default;
-  const instance = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: true });
+  // ajv's code optimizer and verbose errors triple the compile time of the Cluster schema (the
+  // first use dominates a run); the value an error is about is looked up from its path instead.
+  const instance = new Ajv({ allErrors: true, verbose: false, strict: false, validateFormats: true, code: { optimize: false } });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
   instance.addKeyword({ keyword: 'k8sListMapKeys', type: 'array', schemaType: 'array', errors: true, validate: listMapKeys });
   ajv = instance;
@@ -119,23 +122,28 @@ function getAjv(): AjvClass {
 export function compiledValidator(schema: StructuralSchema): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
-    fn = getAjv().compile(toAjvSchema(schema));
+    // Issuer and ClusterIssuer share one spec schema: the same text is compiled once.
+    const converted = toAjvSchema(schema);
+    const text = JSON.stringify(converted);
+    fn = byText.get(text) ?? getAjv().compile(converted);
+    byText.set(text, fn);
     compiled.set(schema, fn);
   }
   return fn;
 }
 
-function pathOf(instancePath: string, root: unknown): (string | number)[] {
-  if (instancePath === '') return [];
-  const out: (string | number)[] = [];
+/** The path segments of an ajv instancePath, and the value found there. */
+function locate(instancePath: string, root: unknown): { path: (string | number)[]; value: unknown } {
+  const path: (string | number)[] = [];
   let cur: unknown = root;
+  if (instancePath === '') return { path, value: cur };
   for (const raw of instancePath.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const seg = Array.isArray(cur) && /^\d+$/.test(key) ? Number(key) : key;
-    out.push(seg);
+    path.push(seg);
     cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
   }
-  return out;
+  return { path, value: cur };
 }
 
 function typeWords(t: unknown): string {
@@ -157,14 +165,14 @@ export function schemaIssues(schema: StructuralSchema, data: unknown): SchemaIss
   const out: SchemaIssue[] = [];
   for (const e of errors) {
     if (combinators.some((p) => isUnder(e.schemaPath, p))) continue;
-    out.push(toIssue(e, pathOf(e.instancePath, data)));
+    const { path, value } = locate(e.instancePath, data);
+    out.push(toIssue(e, path, value));
   }
   return out;
 }
 
-function toIssue(e: ErrorObject, path: PathSegments): SchemaIssue {
+function toIssue(e: ErrorObject, path: PathSegments, value: unknown): SchemaIssue {
   const p = e.params as Record<string, any>;
-  const value = e.data;
   switch (e.keyword) {
     case 'type': {
       const words = typeWords(p.type);
