@@ -111,3 +111,20 @@ describe('CEL types follow the schema', () => {
     expect(kinds(validateAgainstSchema(obj(3), schema, { reportNotEvaluated: true }))).toEqual(['cel spec.even']);
   });
 });
+
+describe('messageExpression', () => {
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { replicas: { type: 'integer' } },
+        'x-kubernetes-validations': [{ rule: 'self.replicas <= 5', message: 'too many', messageExpression: "'replicas is ' + string(self.replicas) + ', at most 5 are allowed'" }],
+      },
+    },
+  };
+  test('the message is computed from the object', () => {
+    const [found] = validateAgainstSchema({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { replicas: 7 } }, schema);
+    expect(found.message).toMatch(/; replicas is 7, at most 5 are allowed$/);
+  });
+});
