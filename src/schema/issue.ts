@@ -53,7 +53,11 @@ export interface SchemaIssue {
   readonly didYouMean?: string;
   /** For `cel` and `cel-not-evaluated`: the rule's source text. */
   readonly rule?: string;
-  /** One line in the project's tone: `<path> <value> <problem>; <what to write>`. */
+  /** What is wrong, without the path and value: `is not one of the values the CRD allows`. */
+  readonly problem: string;
+  /** What to write instead: `use one of 'Full', 'Primary'`. */
+  readonly fix: string;
+  /** One line in the project's tone: `<path> <value> <problem>; <fix>`. */
   readonly message: string;
 }
 
@@ -85,7 +89,7 @@ export function issue(
 ): SchemaIssue {
   const path = formatPath(segments);
   const shown = value === undefined ? '' : ` ${describeValue(value)}`;
-  return { path, kind, value, allowed, ...extra, message: `${path}${shown} ${problem}; ${fix}` };
+  return { path, kind, value, allowed, ...extra, problem, fix, message: `${path}${shown} ${problem}; ${fix}` };
 }
 
 /**

@@ -28,14 +28,20 @@ export const OBJECT_META_FIELDS: readonly string[] = [
 const OBJECT_META_SET = new Set(OBJECT_META_FIELDS);
 
 /** A deep copy of plain JSON data; `undefined` members are left out, as YAML would. */
-export function cloneJson(x: unknown): Json {
-  if (Array.isArray(x)) return x.map((v) => (v === undefined ? null : cloneJson(v)));
-  if (x !== null && typeof x === 'object') {
-    const out: { [k: string]: Json } = {};
-    for (const [k, v] of Object.entries(x)) if (v !== undefined) out[k] = cloneJson(v);
-    return out;
+export function cloneJson(x: unknown, ancestors: Set<object> = new Set()): Json {
+  if (x === null || typeof x !== 'object') return x as Json;
+  // A YAML alias of an ancestor makes a cycle; the copy leaves the inner reference out.
+  if (ancestors.has(x)) return null;
+  ancestors.add(x);
+  let out: Json;
+  if (Array.isArray(x)) out = x.map((v) => (v === undefined ? null : cloneJson(v, ancestors)));
+  else {
+    const o: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(x)) if (v !== undefined) o[k] = cloneJson(v, ancestors);
+    out = o;
   }
-  return x as Json;
+  ancestors.delete(x);
+  return out;
 }
 
 function isObject(x: unknown): x is { [k: string]: Json } {
@@ -78,7 +84,24 @@ function cloneShallowRoot(obj: unknown): Json {
  * nulls, recurse, then default the absent properties, as `prune`/`skipPrune`,
  * `PruneNonNullableNullsWithoutDefaults` and `Default` do in turn.
  */
-function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean): Json {
+const CYCLE = Symbol('cycle');
+
+function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object> = new Set()): Json {
+  if (x === null || typeof x !== 'object') return x;
+  if (ancestors.has(x)) {
+    issues.push(issue([...path], 'schema', undefined, 'contains itself (a YAML alias of an ancestor), which cannot be sent to the API server',
+      'a value without cycles', 'replace the alias with a copy of the value'));
+    return CYCLE as unknown as Json;
+  }
+  ancestors.add(x);
+  try {
+    return coerceNode(x, s, path, issues, preserving, ancestors);
+  } finally {
+    ancestors.delete(x);
+  }
+}
+
+function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object>): Json {
   // Under x-kubernetes-preserve-unknown-fields (skipPrune), unknown keys stay, declared ones are
   // pruned as usual, and list items stay in the preserving mode.
   const preserve = preserving || Boolean(s?.['x-kubernetes-preserve-unknown-fields']);
@@ -87,10 +110,10 @@ function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number
     return x.map((v, i) => {
       path.push(i);
       const r = v === null && items?.default !== undefined && !items.nullable
-        ? coerce(cloneJson(items.default), items, path, issues, false)
-        : coerce(v, items, path, issues, preserve);
+        ? coerce(cloneJson(items.default), items, path, issues, false, ancestors)
+        : coerce(v, items, path, issues, preserve, ancestors);
       path.pop();
-      return r;
+      return r === (CYCLE as unknown) ? null : r;
     });
   }
   if (!isObject(x)) return x;
@@ -119,13 +142,14 @@ function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number
         continue;
       }
       path.push(k);
-      out[k] = coerce(cloneJson(fs.default), fs, path, issues, false);
+      out[k] = coerce(cloneJson(fs.default), fs, path, issues, false, ancestors);
       path.pop();
       continue;
     }
     path.push(k);
-    out[k] = coerce(v, fs, path, issues, false);
+    const r = coerce(v, fs, path, issues, false, ancestors);
     path.pop();
+    if (r !== (CYCLE as unknown)) out[k] = r;
   }
   if (declared) {
     for (const [k, prop] of Object.entries(declared)) {

@@ -42,6 +42,8 @@ describe('enums', () => {
       value: 'Plugin',
       allowed: "one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
       allowedValues: ['barmanObjectStore', 'volumeSnapshot', 'plugin'],
+      problem: 'is not one of the values the CRD allows',
+      fix: "use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
       message: "spec.method 'Plugin' is not one of the values the CRD allows; use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
     });
   });
@@ -84,6 +86,8 @@ describe('pruned fields', () => {
       value: true,
       allowed: "the field 'isWALArchiver'",
       didYouMean: 'isWALArchiver',
+      problem: 'is not a field the CRD declares, so the API server drops it',
+      fix: "did you mean 'isWALArchiver'?",
       message: "spec.plugins[0].isWalArchiver true is not a field the CRD declares, so the API server drops it; did you mean 'isWALArchiver'?",
     }]);
   });
