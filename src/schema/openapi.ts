@@ -47,8 +47,30 @@ function formatFor(format: string): string | undefined {
 
 const TYPE_ONLY = (s: StructuralSchema) => Object.keys(s).every((k) => k === 'type');
 
+/**
+ * Subschemas larger than this (in JSON characters) are compiled on first use, by the
+ * `k8sLazy` keyword: a Cluster manifest uses a few of the spec's large subtrees (affinity, pod
+ * templates, volume sources), and compiling all of them up front dominated the first use.
+ */
+const LAZY_ABOVE = 800;
+const lazySchemas: AjvSchema[] = [];
+
+const lazyIds = new Map<string, number>();
+
+function maybeLazy(converted: AjvSchema): AjvSchema {
+  const text = JSON.stringify(converted);
+  if (text.length <= LAZY_ABOVE) return converted;
+  let id = lazyIds.get(text);
+  if (id === undefined) {
+    id = lazySchemas.push(converted) - 1;
+    lazyIds.set(text, id);
+  }
+  return { k8sLazy: id };
+}
+
 /** Converts a structural schema node into the ajv schema that checks the same values. */
-export function toAjvSchema(s: StructuralSchema): AjvSchema {
+export function toAjvSchema(s: StructuralSchema, lazy = true): AjvSchema {
+  const child = (c: StructuralSchema) => (lazy ? maybeLazy(toAjvSchema(c, true)) : toAjvSchema(c, false));
   const out: AjvSchema = {};
   let types: string[] | undefined = s.type ? [s.type] : undefined;
   if (s['x-kubernetes-int-or-string']) types = ['integer', 'string'];
@@ -69,18 +91,18 @@ export function toAjvSchema(s: StructuralSchema): AjvSchema {
     if (f) out.format = f;
   }
   if (s.properties) {
-    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toAjvSchema(v)]));
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, child(v)]));
   }
-  if (typeof s.additionalProperties === 'object') out.additionalProperties = toAjvSchema(s.additionalProperties);
-  if (s.items) out.items = toAjvSchema(s.items);
+  if (typeof s.additionalProperties === 'object') out.additionalProperties = child(s.additionalProperties);
+  if (s.items) out.items = child(s.items);
   for (const key of ['anyOf', 'allOf', 'oneOf'] as const) {
     const list = s[key];
     if (!list) continue;
     // int-or-string fields spell their two types as anyOf; the type above already says it.
     if (s['x-kubernetes-int-or-string'] && key === 'anyOf' && list.every(TYPE_ONLY)) continue;
-    out[key] = list.map(toAjvSchema);
+    out[key] = list.map((c) => toAjvSchema(c, lazy));
   }
-  if (s.not) out.not = toAjvSchema(s.not);
+  if (s.not) out.not = toAjvSchema(s.not, lazy);
   const listType = s['x-kubernetes-list-type'];
   if (listType === 'set') out.uniqueItems = true;
   if (listType === 'map' && s['x-kubernetes-list-map-keys']?.length) out.k8sListMapKeys = [...s['x-kubernetes-list-map-keys']];
@@ -105,6 +127,25 @@ function listMapKeys(keys: string[], data: unknown[]): boolean {
   return errors.length === 0;
 }
 
+const lazyCompiled = new Map<number, ValidateFunction>();
+
+function lazyKeyword(id: number, data: unknown, _parent: unknown, cxt?: { instancePath: string }): boolean {
+  let fn = lazyCompiled.get(id);
+  if (!fn) {
+    fn = getAjv().compile(lazySchemas[id]);
+    lazyCompiled.set(id, fn);
+  }
+  const self = lazyKeyword as { errors?: Partial<ErrorObject>[] };
+  if (fn(data)) {
+    self.errors = [];
+    return true;
+  }
+  const prefix = cxt?.instancePath ?? '';
+  // ajv rewrites a keyword's errors' schemaPath, so combinator branches are dropped here.
+  self.errors = withoutCombinatorBranches(fn.errors ?? []).map((e) => ({ ...e, instancePath: prefix + e.instancePath }));
+  return false;
+}
+
 function getAjv(): AjvClass {
   if (ajv) return ajv;
   // Lazy on purpose: `require('cdk8s-cnpg-i')` must not pay for ajv.
@@ -114,6 +155,7 @@ function getAjv(): AjvClass {
   const instance = new Ajv({ allErrors: true, verbose: false, strict: false, validateFormats: true, code: { optimize: false } });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
   instance.addKeyword({ keyword: 'k8sListMapKeys', type: 'array', schemaType: 'array', errors: true, validate: listMapKeys });
+  instance.addKeyword({ keyword: 'k8sLazy', schemaType: 'number', errors: true, validate: lazyKeyword as never });
   ajv = instance;
   return instance;
 }
@@ -155,16 +197,18 @@ function isUnder(schemaPath: string, prefix: string): boolean {
   return schemaPath.startsWith(prefix + '/');
 }
 
+/** Inside a failed anyOf/oneOf, the branches' own errors only repeat it. */
+function withoutCombinatorBranches(errors: ErrorObject[]): ErrorObject[] {
+  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.schemaPath);
+  return combinators.length ? errors.filter((e) => !combinators.some((p) => isUnder(e.schemaPath, p))) : errors;
+}
+
 /** Runs the compiled schema over `data` and turns ajv's errors into issues. */
 export function schemaIssues(schema: StructuralSchema, data: unknown): SchemaIssue[] {
   const validate = compiledValidator(schema);
   if (validate(data)) return [];
-  const errors = validate.errors ?? [];
-  // Inside a failed anyOf/oneOf, the branches' own errors only repeat it.
-  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.schemaPath);
   const out: SchemaIssue[] = [];
-  for (const e of errors) {
-    if (combinators.some((p) => isUnder(e.schemaPath, p))) continue;
+  for (const e of withoutCombinatorBranches(validate.errors ?? [])) {
     const { path, value } = locate(e.instancePath, data);
     out.push(toIssue(e, path, value));
   }

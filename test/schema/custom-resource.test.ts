@@ -72,6 +72,12 @@ describe('types and required fields', () => {
     const issues = validateCustomResource(cluster({ plugins: [{ name: 'p', parameters: { barmanObjectName: 3 } }] }));
     expect(kinds(issues)).toEqual(['type spec.plugins[0].parameters.barmanObjectName']);
   });
+  test('errors deep in a large subtree (compiled on first use) keep their full path', () => {
+    const issues = validateCustomResource(cluster({ affinity: { tolerations: [{ key: 'k', operator: 'Sometimes' }], nodeAffinity: 'x' } }));
+    expect(kinds(issues)).toEqual(['type spec.affinity.nodeAffinity']);
+    const deep = validateCustomResource(cluster({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 3 }] }] } } } }));
+    expect(kinds(deep)).toEqual(['type spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator']);
+  });
   test('a number below the minimum', () => {
     expect(kinds(validateCustomResource(cluster({ instances: 0 })))).toEqual(['min spec.instances']);
   });
