@@ -165,9 +165,10 @@ describe('the packed library in a fresh cdk8s app', () => {
   });
 
   test('the installed cnpg-i-doctor bin checks the output with its runtime dependencies only', () => {
-    // A preload refuses every package but the library's own `dependencies` (no tsx fallback, no
-    // TypeScript, and not even cdk8s: the doctor works on anyone's YAML without it).
-    const allowed = [PKG.name, ...Object.keys(PKG.dependencies ?? {})];
+    // A preload refuses every package but the library's own `dependencies` and what they need in
+    // turn (no tsx fallback, no TypeScript, and not even cdk8s: the doctor works on anyone's YAML
+    // without it).
+    const allowed = [PKG.name, ...runtimeClosure()];
     const guard = path.join(work, 'only-runtime-deps.js');
     fs.writeFileSync(guard, `const Module = require('module');
 const allowed = new Set(${JSON.stringify(allowed)});
