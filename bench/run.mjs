@@ -96,6 +96,10 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: 'cdk8s-cnpg-i', main: relative(pkgDir, join(built, 'src', 'index.js')) }));
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   writeFileSync(join(appDir, 'main.ts'), readme.match(/```ts\n([\s\S]*?)```/)[1]);
+  // A package.json of the app's own: without it, the nearest one is this repository's, and Node
+  // resolves 'cdk8s-cnpg-i' to the repository itself (a package's self-reference through its
+  // exports map), to a lib/ that may not be built.
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'bench-app', version: '1.0.0', private: true }));
   writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
     target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node'], strict: true, esModuleInterop: true, skipLibCheck: true,
   }, include: ['main.ts'] }));
