@@ -13,6 +13,7 @@ import { interleave, ms, ratio, table } from './stats.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
 import { planBench } from './plan-run.mjs';
+import { schemaBench } from './schema-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -98,6 +99,10 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'bench-app', private: true }));
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   writeFileSync(join(appDir, 'main.ts'), readme.match(/```ts\n([\s\S]*?)```/)[1]);
+  // A package.json of the app's own: without it, the nearest one is this repository's, and Node
+  // resolves 'cdk8s-cnpg-i' to the repository itself (a package's self-reference through its
+  // exports map), to a lib/ that may not be built.
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'bench-app', version: '1.0.0', private: true }));
   writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
     target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node'], strict: true, esModuleInterop: true, skipLibCheck: true,
   }, include: ['main.ts'] }));
@@ -121,6 +126,7 @@ sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
 sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
 sections.push(['5. Plan throughput (`cnpg-i-doctor plan`)', planBench({ root, built, quick, workdir: out })]);
 sections.push(appSection);
+sections.push(['7. Schema layer throughput (src/schema)', schemaBench({ root, built, quick, workdir: out })]);
 
 rmSync(out, { recursive: true, force: true });
 

@@ -184,3 +184,14 @@ export function validateOptionalEnum<T extends string>(scope: ErrorScope, prop: 
   }
   return value as T;
 }
+
+/**
+ * An IANA_SVC_NAME, what a named port must be: at most 15 characters of a-z, 0-9 and -, at
+ * least one letter, no leading, trailing or doubled - (k8s.io/apimachinery v0.32.13
+ * pkg/util/validation/validation.go `IsValidPortName`).
+ * @internal
+ */
+export function isPortName(value: string): boolean {
+  return typeof value === 'string' && value.length <= 15 && /^[-a-z0-9]+$/.test(value) && /[a-z]/.test(value) &&
+    !value.includes('--') && !value.startsWith('-') && !value.endsWith('-');
+}

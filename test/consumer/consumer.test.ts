@@ -30,6 +30,24 @@ const SHORTEST = README.match(/```ts\n([\s\S]*?)```/)![1];
 // What a user's app has besides the library: its peers and the dev tools the README names.
 const LINKED = ['cdk8s', 'cdk8s-plus-28', 'constructs', 'cdk8s-cli', 'typescript', 'tsx', 'jest', 'ts-jest', '@types/jest', '@types/node'];
 
+/**
+ * The library's runtime `dependencies` and everything they need in turn (their dependencies and
+ * peers), read from this project's node_modules: an offline install finds them all as links.
+ */
+function runtimeClosure(): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    const manifest = path.join(ROOT, 'node_modules', name, 'package.json');
+    if (!fs.existsSync(manifest)) return;
+    seen.add(name);
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    for (const dep of [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]) visit(dep);
+  };
+  Object.keys(PKG.dependencies ?? {}).forEach(visit);
+  return [...seen].sort();
+}
+
 let work: string;
 let app: string;
 let tarball: string;
@@ -75,7 +93,7 @@ beforeAll(() => {
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'my-platform', version: '1.0.0', private: true }, null, 2));
   ok(run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps',
-    tarball, path.join(ROOT, 'node_modules', 'yaml'), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
+    tarball, ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
   fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node', 'jest'],
@@ -99,7 +117,8 @@ describe('the packed library in a fresh cdk8s app', () => {
   test('the tarball holds the compiled library, its types, the bin, README and LICENSE, and nothing a consumer does not need', () => {
     const files = tarballFiles();
     for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/cnpg-i-doctor.js', 'lib/src/index.js', 'lib/src/index.d.ts',
-      'lib/src/cli/doctor.js', 'lib/src/doctor/cdk8s-validation-plugin.js', 'lib/imports/postgresql.cnpg.io.js', 'lib/imports/postgresql.cnpg.io.d.ts']) {
+      'lib/src/cli/doctor.js', 'lib/src/doctor/cdk8s-validation-plugin.js', 'lib/imports/postgresql.cnpg.io.js', 'lib/imports/postgresql.cnpg.io.d.ts',
+      'lib/imports/schemas/index.json', 'lib/imports/schemas/postgresql.cnpg.io_clusters_v1.json']) {
       expect(files).toContain(f);
     }
     // not the example app, sources, tests, benchmarks, build state or synth output
@@ -146,9 +165,10 @@ describe('the packed library in a fresh cdk8s app', () => {
   });
 
   test('the installed cnpg-i-doctor bin checks the output with its runtime dependencies only', () => {
-    // A preload refuses every package but the library's own `dependencies` (no tsx fallback, no
-    // TypeScript, and not even cdk8s: the doctor works on anyone's YAML without it).
-    const allowed = [PKG.name, ...Object.keys(PKG.dependencies ?? {})];
+    // A preload refuses every package but the library's own `dependencies` and what they need in
+    // turn (no tsx fallback, no TypeScript, and not even cdk8s: the doctor works on anyone's YAML
+    // without it).
+    const allowed = [PKG.name, ...runtimeClosure()];
     const guard = path.join(work, 'only-runtime-deps.js');
     fs.writeFileSync(guard, `const Module = require('module');
 const allowed = new Set(${JSON.stringify(allowed)});

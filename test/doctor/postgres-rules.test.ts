@@ -79,22 +79,29 @@ describe('Cluster, Backup and ScheduledBackup rules', () => {
     expect(f[0].severity).toBe('warning');
   });
 
-  test('CNPGI048 parameters must be strings', () => {
+  test('plugin parameters must be strings (CNPGI060, from the CRD schema; was CNPGI048)', () => {
     const f = ofRule(run((docs) => {
       cluster(docs).plugins[0].parameters.retries = 5;
       scheduled(docs).pluginConfiguration.parameters = { online: true };
-    }), 'CNPGI048');
-    expect(f.map((x) => x.fix)).toEqual(['quote it: retries: "5"', 'quote it: online: "true"']);
-    expect(ofRule(run((docs) => { cluster(docs).plugins[0].parameters = 'x'; }), 'CNPGI048')).toHaveLength(1);
+    }), 'CNPGI060');
+    expect(f.map((x) => `${x.object} ${x.path}: ${x.message}`)).toEqual([
+      'Cluster/app/pg spec.plugins[0].parameters.retries: spec.plugins[0].parameters.retries 5 must be a string',
+      'ScheduledBackup/app/pg-daily spec.pluginConfiguration.parameters.online: spec.pluginConfiguration.parameters.online true must be a string',
+    ]);
+    expect(ofRule(run((docs) => { cluster(docs).plugins[0].parameters = 'x'; }), 'CNPGI060')).toHaveLength(1);
   });
 
-  test('CNPGI049 unknown plugin fields', () => {
+  test('an unknown plugin field is pruned (CNPGI061, from the CRD schema; was CNPGI049)', () => {
     const f = ofRule(run((docs) => {
       const p = cluster(docs).plugins[0];
       delete p.isWALArchiver;
       p.isWalArchiver = true;
-    }), 'CNPGI049');
-    expect(f[0].message).toBe("unknown field 'isWalArchiver' (the field is spelled 'isWALArchiver'); the API server prunes it, so it has no effect");
+    }), 'CNPGI061');
+    expect(f.map((x) => [x.path, x.message, x.fix])).toEqual([[
+      'spec.plugins[0].isWalArchiver',
+      'spec.plugins[0].isWalArchiver true is not a field the CRD declares, so the API server drops it',
+      "did you mean 'isWALArchiver'?",
+    ]]);
   });
 
   test('Clusters of other API groups are not CNPG Clusters', () => {

@@ -6,7 +6,6 @@ import { backupPlugins } from './backup-plugins';
 import { clusterPlugins } from './cluster-plugins';
 import { inputRules } from './input';
 import { operatorNamespace } from './operator-namespace';
-import { pluginEntryShape } from './plugin-entry-shape';
 import { pluginReferences } from './plugin-references';
 import { pluginServiceDiscovery } from './plugin-service-discovery';
 import { pluginServiceKeys } from './plugin-service-keys';
@@ -14,6 +13,7 @@ import { pluginServicePorts } from './plugin-service-ports';
 import { pluginCertificates, pluginPodTls, pluginTlsSecrets } from './plugin-tls';
 import { podSecurity } from './pod-security';
 import { RuleFamily, RuleSpec } from './rule';
+import { schemaRules } from './schema';
 import { sidecarSocket } from './sidecar-socket';
 
 export * from './rule';
@@ -30,7 +30,7 @@ export const RULE_FAMILIES = [
   pluginCertificates,
   pluginPodTls,
   pluginReferences,
-  pluginEntryShape,
+  schemaRules,
   clusterPlugins,
   backupPlugins,
   podSecurity,

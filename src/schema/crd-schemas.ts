@@ -1,0 +1,98 @@
+/**
+ * The schemas `npm run import` extracted from the pinned CRDs (imports/schemas), read from disk
+ * the first time a kind is asked for and kept for the life of the process.
+ */
+
+/** One `x-kubernetes-validations` entry of a CRD. */
+export interface CelRuleSpec {
+  readonly rule: string;
+  readonly message?: string;
+  readonly messageExpression?: string;
+  readonly fieldPath?: string;
+  readonly reason?: string;
+  readonly optionalOldSelf?: boolean;
+}
+
+/** A Kubernetes structural schema node (the subset of OpenAPI v3 a CRD may use). */
+export interface StructuralSchema {
+  readonly type?: string;
+  readonly format?: string;
+  readonly properties?: Readonly<Record<string, StructuralSchema>>;
+  readonly additionalProperties?: StructuralSchema | boolean;
+  readonly items?: StructuralSchema;
+  readonly required?: readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly nullable?: boolean;
+  readonly default?: unknown;
+  readonly anyOf?: readonly StructuralSchema[];
+  readonly allOf?: readonly StructuralSchema[];
+  readonly oneOf?: readonly StructuralSchema[];
+  readonly not?: StructuralSchema;
+  readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
+  readonly 'x-kubernetes-embedded-resource'?: boolean;
+  readonly 'x-kubernetes-int-or-string'?: boolean;
+  readonly 'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
+  readonly 'x-kubernetes-list-map-keys'?: readonly string[];
+  readonly 'x-kubernetes-map-type'?: 'atomic' | 'granular';
+  readonly 'x-kubernetes-validations'?: readonly CelRuleSpec[];
+  readonly [keyword: string]: unknown;
+}
+
+/** What the index of imports/schemas says about one kind. */
+export interface CrdSchemaEntry {
+  /** `group/version/Kind`, e.g. `postgresql.cnpg.io/v1/Cluster`. */
+  readonly key: string;
+  /** Whether objects of the kind live in a namespace. */
+  readonly scope: 'Namespaced' | 'Cluster';
+  /** The version's `openAPIV3Schema`, descriptions stripped. */
+  readonly schema: StructuralSchema;
+  /** Whether the version has a status subresource (then a create cannot set `status`). */
+  readonly statusSubresource: boolean;
+  /** What a create is validated against: `schema`, without `status` when there is a status subresource. */
+  readonly createSchema: StructuralSchema;
+}
+
+interface IndexFile {
+  readonly [key: string]: { readonly file: string; readonly scope: 'Namespaced' | 'Cluster'; readonly statusSubresource: boolean };
+}
+
+let index: IndexFile | undefined;
+const loaded = new Map<string, CrdSchemaEntry>();
+
+function readIndex(): IndexFile {
+  // A plain require: tsc copies the JSON beside lib/ (tsconfig.build.json) and esbuild bundles it.
+  index ??= require('../../imports/schemas/index.json') as IndexFile;
+  return index;
+}
+
+/** The index key for an object's `apiVersion` and `kind`: `group/version/Kind`. */
+export function schemaKey(apiVersion: unknown, kind: unknown): string | undefined {
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+  const slash = apiVersion.indexOf('/');
+  if (slash <= 0) return undefined; // core group: no CRD
+  return `${apiVersion}/${kind}`;
+}
+
+/** The `group/version/Kind` keys of every pinned CRD version, sorted. */
+export function crdSchemaKeys(): string[] {
+  return Object.keys(readIndex()).sort();
+}
+
+/** The pinned schema of `apiVersion`/`kind`, or `undefined` when the project pins no CRD for it. */
+export function crdSchema(apiVersion: unknown, kind: unknown): CrdSchemaEntry | undefined {
+  const key = schemaKey(apiVersion, kind);
+  if (key === undefined) return undefined;
+  const cached = loaded.get(key);
+  if (cached) return cached;
+  const entry = readIndex()[key];
+  if (!Object.prototype.hasOwnProperty.call(readIndex(), key) || !entry) return undefined;
+  const schema = require(`../../imports/schemas/${entry.file}`) as StructuralSchema;
+  let createSchema = schema;
+  if (entry.statusSubresource && schema.properties?.status) {
+    const { status: _status, ...properties } = schema.properties;
+    createSchema = { ...schema, properties };
+  }
+  const result: CrdSchemaEntry = { key, scope: entry.scope, schema, statusSubresource: entry.statusSubresource, createSchema };
+  loaded.set(key, result);
+  return result;
+}

@@ -1,0 +1,126 @@
+import { describeValue } from '../common/errors';
+
+/**
+ * What kind of problem a {@link SchemaIssue} reports.
+ *
+ * - `type`, `enum`, `required`, `pattern`, `format`, `min`, `max`, `duplicate`, `schema`: the
+ *   CRD's OpenAPI schema refuses the value (the API server answers `Invalid value` or
+ *   `Required value`).
+ * - `pruned-unknown-field`: the field is not declared and nothing above it preserves unknown
+ *   fields, so the API server drops it without an error; the object is stored without it.
+ * - `null-dropped`: a `null` where the schema is not `nullable` and has no default; the API
+ *   server drops the field.
+ * - `cel`: an `x-kubernetes-validations` rule of the CRD evaluated to false (or failed).
+ * - `cel-not-evaluated`: a rule this library cannot evaluate (a transition rule, or a rule that
+ *   calls a Kubernetes-only CEL function); only reported when asked for, as verbose output.
+ * - `invalid-name`, `invalid-namespace`, `invalid-label-key`, `invalid-label-value`,
+ *   `invalid-annotation-key`, `invalid-port`: the API server's built-in object validation.
+ */
+export type SchemaIssueKind =
+  | 'type'
+  | 'enum'
+  | 'required'
+  | 'pattern'
+  | 'format'
+  | 'min'
+  | 'max'
+  | 'duplicate'
+  | 'schema'
+  | 'pruned-unknown-field'
+  | 'null-dropped'
+  | 'cel'
+  | 'cel-not-evaluated'
+  | 'invalid-name'
+  | 'invalid-namespace'
+  | 'invalid-label-key'
+  | 'invalid-label-value'
+  | 'invalid-annotation-key'
+  | 'invalid-port';
+
+/** One problem the API server would have with an object, found without an API server. */
+export interface SchemaIssue {
+  /** Where, as a JSON path from the object's root: `spec.plugins[0].isWALArchiver`. */
+  readonly path: string;
+  /** What kind of problem it is. */
+  readonly kind: SchemaIssueKind;
+  /** The value found at `path` (`undefined` for a missing required field). */
+  readonly value: unknown;
+  /** What the API server accepts there, in words: `one of 'Full', 'Primary'`, `a string`. */
+  readonly allowed: string;
+  /** The values the schema allows, for an `enum`. */
+  readonly allowedValues?: readonly unknown[];
+  /** For an unknown field: the declared field the name is closest to (`isWALArchiver`). */
+  readonly didYouMean?: string;
+  /** For `cel` and `cel-not-evaluated`: the rule's source text. */
+  readonly rule?: string;
+  /** What is wrong, without the path and value: `is not one of the values the CRD allows`. */
+  readonly problem: string;
+  /** What to write instead: `use one of 'Full', 'Primary'`. */
+  readonly fix: string;
+  /** One line in the project's tone: `<path> <value> <problem>; <fix>`. */
+  readonly message: string;
+}
+
+/** A path as a list of keys and indexes, rendered the way a user reads it. */
+export type PathSegments = readonly (string | number)[];
+
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+/** Renders `['spec', 'plugins', 0, 'isWALArchiver']` as `spec.plugins[0].isWALArchiver`. */
+export function formatPath(segments: PathSegments): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (PLAIN_KEY.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out === '' ? '<root>' : out;
+}
+
+/** Builds an issue whose message reads `<path> <value> <problem>; <fix>`. */
+export function issue(
+  segments: PathSegments,
+  kind: SchemaIssueKind,
+  value: unknown,
+  problem: string,
+  allowed: string,
+  fix: string,
+  extra: Partial<Pick<SchemaIssue, 'allowedValues' | 'didYouMean' | 'rule'>> = {},
+): SchemaIssue {
+  const path = formatPath(segments);
+  const shown = value === undefined ? '' : ` ${describeValue(value)}`;
+  return { path, kind, value, allowed, ...extra, problem, fix, message: `${path}${shown} ${problem}; ${fix}` };
+}
+
+/**
+ * The declared name closest to `name`, when one is close enough to be a misspelling: the same
+ * letters in another case, or at most a third of the letters changed.
+ */
+export function nearestName(name: string, declared: Iterable<string>): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of declared) {
+    if (candidate.toLowerCase() === lower) return candidate;
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  const limit = Math.max(1, Math.floor(name.length / 3));
+  return bestDistance <= limit ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 8) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,213 @@
+/**
+ * What the API server does to a custom resource before it validates it, done the same way on
+ * a copy: drop the fields the schema does not declare (pruning), drop `null`s the schema does
+ * not allow, then apply the schema's defaults, in one pass. Follows kubernetes/apiextensions-apiserver
+ * v0.32.13: pkg/apiserver/schema/pruning/algorithm.go `prune`/`skipPrune`,
+ * pkg/apiserver/schema/defaulting/prunenulls.go `PruneNonNullableNullsWithoutDefaults`,
+ * pkg/apiserver/schema/defaulting/algorithm.go `Default`, in the order
+ * pkg/apiserver/customresource_handler.go `unstructuredSchemaCoercer.apply` and
+ * `unstructuredDefaulter.Default` run them.
+ */
+import { StructuralSchema } from './crd-schemas';
+import { issue, nearestName, PathSegments, SchemaIssue } from './issue';
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
+
+/**
+ * The fields of `metadata` (ObjectMeta) a client may send. Anything else in `metadata` is
+ * dropped when the object is decoded (k8s.io/apimachinery v0.32.13
+ * pkg/apis/meta/v1/types.go `ObjectMeta`).
+ */
+export const OBJECT_META_FIELDS: readonly string[] = [
+  'annotations', 'creationTimestamp', 'deletionGracePeriodSeconds', 'deletionTimestamp', 'finalizers',
+  'generateName', 'generation', 'labels', 'managedFields', 'name', 'namespace', 'ownerReferences',
+  'resourceVersion', 'selfLink', 'uid',
+];
+const OBJECT_META_SET = new Set(OBJECT_META_FIELDS);
+
+/** A deep copy of plain JSON data; `undefined` members are left out, as YAML would. */
+export function cloneJson(x: unknown, ancestors: Set<object> = new Set()): Json {
+  if (x === null || typeof x !== 'object') return x as Json;
+  // A YAML alias of an ancestor makes a cycle; the copy leaves the inner reference out.
+  if (ancestors.has(x)) return null;
+  ancestors.add(x);
+  let out: Json;
+  if (Array.isArray(x)) out = x.map((v) => (v === undefined ? null : cloneJson(v, ancestors)));
+  else {
+    const o: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(x)) if (v !== undefined) o[k] = cloneJson(v, ancestors);
+    out = o;
+  }
+  ancestors.delete(x);
+  return out;
+}
+
+function isObject(x: unknown): x is { [k: string]: Json } {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
+
+function additional(s: StructuralSchema): StructuralSchema | undefined {
+  return typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+}
+
+/**
+ * The object as the API server would validate it on create, built in one pass: a copy with the
+ * fields it prunes left out (each reported, with the nearest declared name when one is close),
+ * the `null`s it drops left out (each reported), and the schema's defaults applied. `obj` is not
+ * changed.
+ */
+export function coerceResource(obj: unknown, schema: StructuralSchema, issues: SchemaIssue[]): Json {
+  const root = cloneShallowRoot(obj);
+  if (isObject(root) && isObject(root.metadata)) {
+    const meta: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(root.metadata)) {
+      if (OBJECT_META_SET.has(k)) meta[k] = v;
+      else issues.push(unknownField(['metadata', k], v, OBJECT_META_FIELDS));
+    }
+    root.metadata = meta;
+  }
+  // The resource root is always an embedded resource: apiVersion, kind and metadata stay.
+  return coerce(root, { ...schema, 'x-kubernetes-embedded-resource': true }, [], issues, false);
+}
+
+function cloneShallowRoot(obj: unknown): Json {
+  if (!isObject(obj)) return cloneJson(obj);
+  const out: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = k === 'metadata' && isObject(v) ? cloneJson(v) : (v as Json);
+  return out;
+}
+
+/**
+ * One node: prune (or, under preserve-unknown-fields, keep) unknown keys, drop disallowed
+ * nulls, recurse, then default the absent properties, as `prune`/`skipPrune`,
+ * `PruneNonNullableNullsWithoutDefaults` and `Default` do in turn.
+ */
+const CYCLE = Symbol('cycle');
+
+function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object> = new Set()): Json {
+  if (x === null || typeof x !== 'object') return x;
+  if (ancestors.has(x)) {
+    issues.push(issue([...path], 'schema', undefined, 'contains itself (a YAML alias of an ancestor), which cannot be sent to the API server',
+      'a value without cycles', 'replace the alias with a copy of the value'));
+    return CYCLE as unknown as Json;
+  }
+  ancestors.add(x);
+  try {
+    return coerceNode(x, s, path, issues, preserving, ancestors);
+  } finally {
+    ancestors.delete(x);
+  }
+}
+
+function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object>): Json {
+  // Under x-kubernetes-preserve-unknown-fields (skipPrune), unknown keys stay, declared ones are
+  // pruned as usual, and list items stay in the preserving mode.
+  const preserve = preserving || Boolean(s?.['x-kubernetes-preserve-unknown-fields']);
+  if (Array.isArray(x)) {
+    const items = s?.items;
+    return x.map((v, i) => {
+      path.push(i);
+      const r = v === null && items?.default !== undefined && !items.nullable
+        ? coerce(cloneJson(items.default), items, path, issues, false, ancestors)
+        : coerce(v, items, path, issues, preserve, ancestors);
+      path.pop();
+      return r === (CYCLE as unknown) ? null : r;
+    });
+  }
+  if (!isObject(x)) return x;
+  const out: { [k: string]: Json } = {};
+  const declared = s?.properties;
+  const extra = s ? additional(s) : undefined;
+  // `path` is one shared stack: an issue copies it, a clean node allocates nothing.
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (v === undefined) continue;
+    if (s?.['x-kubernetes-embedded-resource'] && META_FIELDS.has(k)) {
+      out[k] = cloneJson(v);
+      continue;
+    }
+    const fs = declared?.[k] ?? extra;
+    if (!fs) {
+      if (preserve) out[k] = cloneJson(v);
+      else issues.push(unknownField([...path, k], v, declared ? Object.keys(declared) : []));
+      continue;
+    }
+    if (v === null && !fs.nullable) {
+      if (fs.default === undefined) {
+        issues.push(issue([...path, k], 'null-dropped', null,
+          'is not allowed here (the field is not nullable), so the API server drops the field', 'a value, or no field',
+          'set a value, or leave the field out'));
+        continue;
+      }
+      path.push(k);
+      out[k] = coerce(cloneJson(fs.default), fs, path, issues, false, ancestors);
+      path.pop();
+      continue;
+    }
+    path.push(k);
+    const r = coerce(v, fs, path, issues, false, ancestors);
+    path.pop();
+    if (r !== (CYCLE as unknown)) out[k] = r;
+  }
+  if (declared) {
+    for (const [k, prop] of Object.entries(declared)) {
+      if (prop.default !== undefined && !(k in out)) {
+        out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
+      }
+    }
+  }
+  return out;
+}
+
+function applyDefaultsTo(x: Json, s: StructuralSchema): Json {
+  applyDefaultsInPlace(x, s);
+  return x;
+}
+
+function unknownField(path: PathSegments, value: unknown, declared: readonly string[]): SchemaIssue {
+  const name = String(path[path.length - 1]);
+  const near = nearestName(name, declared);
+  const fix = near !== undefined
+    ? `did you mean '${near}'?`
+    : declared.length
+      ? 'remove it, or check the spelling against the CRD'
+      : 'remove it: nothing may be set here';
+  return issue(path, 'pruned-unknown-field', value,
+    'is not a field the CRD declares, so the API server drops it', near !== undefined ? `the field '${near}'` : 'no field of this name', fix,
+    near !== undefined ? { didYouMean: near } : {});
+}
+
+function isNonNullableNull(x: Json | undefined, s: StructuralSchema | undefined): boolean {
+  return x === null && (s === undefined || !s.nullable);
+}
+
+/**
+ * Applies the schema's `default`s to `x` in place, where the field is absent or a `null` the
+ * schema does not allow, the way the API server does when it decodes a request.
+ */
+export function applyDefaultsInPlace(x: Json, s: StructuralSchema | undefined): void {
+  if (!s) return;
+  if (Array.isArray(x)) {
+    x.forEach((v, i) => {
+      if (s.items?.default !== undefined && isNonNullableNull(v, s.items)) x[i] = cloneJson(s.items.default);
+      applyDefaultsInPlace(x[i], s.items);
+    });
+    return;
+  }
+  if (!isObject(x)) return;
+  for (const [k, prop] of Object.entries(s.properties ?? {})) {
+    if (prop.default === undefined) continue;
+    if (!(k in x) || isNonNullableNull(x[k], prop)) x[k] = cloneJson(prop.default);
+  }
+  const extra = additional(s);
+  for (const k of Object.keys(x)) {
+    const prop = s.properties?.[k];
+    if (prop) applyDefaultsInPlace(x[k], prop);
+    else if (extra) {
+      if (extra.default !== undefined && isNonNullableNull(x[k], extra)) x[k] = cloneJson(extra.default);
+      applyDefaultsInPlace(x[k], extra);
+    }
+  }
+}

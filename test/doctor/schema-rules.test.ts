@@ -1,0 +1,56 @@
+import { checkManifests } from '../../src/doctor/check-manifests';
+import { Doc, doc, fixture, ofRule, summary } from './helpers';
+
+function run(mutate: (docs: Doc[]) => void) {
+  const docs = fixture('good-plugin.yaml');
+  mutate(docs);
+  return checkManifests(docs, {});
+}
+
+describe('schema rules (src/schema through the registry)', () => {
+  test('the good fixture has no schema finding', () => {
+    const ids = run(() => undefined).map((f) => f.ruleId);
+    expect(ids.filter((id) => /^CNPGI06[0-4]$/.test(id))).toEqual([]);
+  });
+
+  test('CNPGI060 an enum value the CRD does not allow, with the allowed values', () => {
+    const f = ofRule(run((docs) => { doc(docs, 'Backup', 'pg-now').spec.method = 'Plugin'; }), 'CNPGI060');
+    expect(summary(f)).toEqual(['CNPGI060 error Backup/app/pg-now']);
+    expect(f[0]).toMatchObject({
+      ruleName: 'crd-schema',
+      path: 'spec.method',
+      message: "spec.method 'Plugin' is not one of the values the CRD allows",
+      fix: "use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
+    });
+  });
+
+  test('CNPGI061 a misspelt metadata field of a custom resource', () => {
+    const f = ofRule(run((docs) => { doc(docs, 'Cluster', 'pg').metadata.label = { a: 'b' }; }), 'CNPGI061');
+    expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(["metadata.label did you mean 'labels'?"]);
+  });
+
+  test('CNPGI062 the Cluster CRD rule on icuLocale', () => {
+    const f = ofRule(run((docs) => { doc(docs, 'Cluster', 'pg').spec.bootstrap = { initdb: { icuLocale: 'en-US', localeProvider: 'libc' } }; }), 'CNPGI062');
+    expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(['spec.bootstrap.initdb icuLocale is only available when localeProvider is set to `icu`']);
+  });
+
+  test('CNPGI063 a name the API server refuses, on any kind', () => {
+    const f = ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Bad_Name', namespace: 'app' } }); }), 'CNPGI063');
+    expect(summary(f)).toEqual(['CNPGI063 error ConfigMap/app/Bad_Name']);
+    expect(f[0].path).toBe('metadata.name');
+  });
+
+  test('CNPGI064 a quoted number as targetPort', () => {
+    const f = ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'app' }, spec: { ports: [{ port: 80, targetPort: '8080' }] } }); }), 'CNPGI064');
+    expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(['spec.ports[0].targetPort write it as the number 8080']);
+  });
+
+  test('an object that contains itself gives one finding, never a stack overflow', () => {
+    const f = run((docs) => {
+      const pg = doc(docs, 'Cluster', 'pg');
+      pg.spec.affinity = { nodeSelector: {} };
+      pg.spec.affinity.nodeSelector.self = pg.spec.affinity;
+    });
+    expect(f.some((x) => x.ruleId === 'CNPGI061' || x.ruleId === 'CNPGI060')).toBe(true);
+  });
+});

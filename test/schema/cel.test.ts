@@ -1,0 +1,130 @@
+import { listCrdCelRules, SchemaIssue, StructuralSchema, validateAgainstSchema, validateCustomResource } from '../../src/schema';
+
+const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
+
+function initdb(initdbSpec: Record<string, unknown>) {
+  return {
+    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
+    spec: { instances: 1, storage: { size: '1Gi' }, bootstrap: { initdb: initdbSpec } },
+  };
+}
+
+describe('every CEL rule of the pinned CRDs', () => {
+  test('is either evaluated or listed as not evaluated, with the reason', () => {
+    const rules = listCrdCelRules();
+    const skipped = rules.filter((r) => r.notEvaluated !== undefined);
+    // The counts are the pinned CRDs' (CNPG v1.30.0, cert-manager v1.21.1, barman-cloud v0.14.0).
+    expect(rules).toHaveLength(15);
+    expect(skipped.map((r) => `${r.crd} ${r.path}: ${r.rule}`)).toEqual([
+      'postgresql.cnpg.io/v1/Backup spec: oldSelf == self',
+      'postgresql.cnpg.io/v1/Cluster spec.serviceAccountName: self == oldSelf',
+      'postgresql.cnpg.io/v1/ScheduledBackup spec.cluster: self == oldSelf',
+    ]);
+    for (const r of skipped) expect(r.notEvaluated).toMatch(/transition rule/);
+  });
+});
+
+describe('the Cluster CRD rules', () => {
+  test('icuLocale needs localeProvider: icu', () => {
+    const issues = validateCustomResource(initdb({ icuLocale: 'en-US', localeProvider: 'libc' }));
+    expect(kinds(issues)).toEqual(['cel spec.bootstrap.initdb']);
+    expect(issues[0].rule).toBe("!has(self.icuLocale) || self.localeProvider == 'icu'");
+    expect(issues[0].message).toBe(
+      "spec.bootstrap.initdb fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'`, so the API server refuses the object; " +
+      'icuLocale is only available when localeProvider is set to `icu`');
+  });
+  test('icuLocale without any localeProvider fails as on the API server (no such key)', () => {
+    const issues = validateCustomResource(initdb({ icuLocale: 'en-US' }));
+    expect(kinds(issues)).toEqual(['cel spec.bootstrap.initdb']);
+    expect(issues[0].message).toContain('field not found: localeProvider');
+  });
+  test('icuLocale with localeProvider: icu passes', () => {
+    expect(validateCustomResource(initdb({ icuLocale: 'en-US', localeProvider: 'icu' }))).toEqual([]);
+  });
+  test('imageName and imageCatalogRef are exclusive', () => {
+    const pg = initdb({});
+    const issues = validateCustomResource({ ...pg, spec: { ...pg.spec, imageName: 'postgres:17', imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 } } });
+    expect(kinds(issues)).toEqual(['cel spec']);
+  });
+  test('an integer rule sees CEL ints: synchronous.number must be above zero', () => {
+    const pg = initdb({});
+    const sync = (number: number) => ({ ...pg, spec: { ...pg.spec, postgresql: { synchronous: { method: 'any', number } } } });
+    expect(kinds(validateCustomResource(sync(0)))).toEqual(['cel spec.postgresql.synchronous.number']);
+    expect(validateCustomResource(sync(1))).toEqual([]);
+  });
+  test('the ObjectStore rule reports at its fieldPath', () => {
+    const store = {
+      apiVersion: 'barmancloud.cnpg.io/v1', kind: 'ObjectStore', metadata: { name: 's' },
+      spec: { configuration: { destinationPath: 's3://b/', serverName: 'x', s3Credentials: { inheritFromIAMRole: true } } },
+    };
+    const issues = validateCustomResource(store);
+    expect(kinds(issues)).toEqual(['cel spec.configuration.serverName']);
+    expect(issues[0].message).toMatch(/use the 'serverName' plugin parameter in the Cluster resource$/);
+  });
+  test('transition rules are reported only when asked for', () => {
+    const pg = initdb({});
+    const withSa = { ...pg, spec: { ...pg.spec, serviceAccountName: 'sa' } };
+    expect(validateCustomResource(withSa)).toEqual([]);
+    const verbose = validateCustomResource(withSa, { reportNotEvaluated: true });
+    expect(kinds(verbose)).toEqual(['cel-not-evaluated spec.serviceAccountName']);
+    expect(verbose[0].message).toContain('transition rule');
+  });
+});
+
+describe('rules the library cannot evaluate', () => {
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { size: { type: 'string' }, url: { type: 'string' }, name: { type: 'string' } },
+        'x-kubernetes-validations': [
+          { rule: "quantity(self.size).isGreaterThan(quantity('1Gi'))", message: 'at least 1Gi' },
+          { rule: 'isURL(self.url)' },
+          { rule: "self.name.startsWith('a')", message: 'starts with a' },
+        ],
+      },
+    },
+  };
+  const obj = (name: string) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { size: '2Gi', url: 'x', name } });
+
+  test('a Kubernetes-only function is reported as not evaluated, never passed silently', () => {
+    const issues = validateAgainstSchema(obj('abc'), schema, { reportNotEvaluated: true });
+    expect(kinds(issues)).toEqual(['cel-not-evaluated spec', 'cel-not-evaluated spec']);
+    expect(issues[0].message).toContain('quantity() from the Kubernetes quantity library');
+    expect(issues[1].message).toContain('isURL() from the Kubernetes URL library');
+  });
+  test('the rules that can be evaluated still are', () => {
+    expect(kinds(validateAgainstSchema(obj('xyz'), schema))).toEqual(['cel spec']);
+    expect(validateAgainstSchema(obj('abc'), schema)).toEqual([]);
+  });
+});
+
+describe('CEL types follow the schema', () => {
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { even: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self % 2 == 0', message: 'must be even' }] } } } },
+  };
+  const obj = (even: number) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { even } });
+  test('an integer field is a CEL int (modulo has no double overload)', () => {
+    expect(validateAgainstSchema(obj(4), schema, { reportNotEvaluated: true })).toEqual([]);
+    expect(kinds(validateAgainstSchema(obj(3), schema, { reportNotEvaluated: true }))).toEqual(['cel spec.even']);
+  });
+});
+
+describe('messageExpression', () => {
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { replicas: { type: 'integer' } },
+        'x-kubernetes-validations': [{ rule: 'self.replicas <= 5', message: 'too many', messageExpression: "'replicas is ' + string(self.replicas) + ', at most 5 are allowed'" }],
+      },
+    },
+  };
+  test('the message is computed from the object', () => {
+    const [found] = validateAgainstSchema({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { replicas: 7 } }, schema);
+    expect(found.message).toMatch(/; replicas is 7, at most 5 are allowed$/);
+  });
+});

@@ -1,0 +1,213 @@
+import { applyCrdDefaults, crdSchemaKeys, hasCrdSchema, SchemaIssue, validateCustomResource, validateObject } from '../../src/schema';
+
+const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
+
+function cluster(spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'pg', namespace: 'db' }) {
+  return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata, spec: { instances: 1, storage: { size: '1Gi' }, ...spec } };
+}
+
+function backup(spec: Record<string, unknown>) {
+  return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Backup', metadata: { name: 'b', namespace: 'db' }, spec: { cluster: { name: 'pg' }, ...spec } };
+}
+
+describe('the pinned CRDs', () => {
+  test('every kind the project pins has a schema', () => {
+    expect(crdSchemaKeys()).toEqual([
+      'barmancloud.cnpg.io/v1/ObjectStore',
+      'cert-manager.io/v1/Certificate',
+      'cert-manager.io/v1/ClusterIssuer',
+      'cert-manager.io/v1/Issuer',
+      'postgresql.cnpg.io/v1/Backup',
+      'postgresql.cnpg.io/v1/Cluster',
+      'postgresql.cnpg.io/v1/ScheduledBackup',
+    ]);
+    expect(hasCrdSchema('postgresql.cnpg.io/v1', 'Cluster')).toBe(true);
+    expect(hasCrdSchema('postgresql.cnpg.io/v2', 'Cluster')).toBe(false);
+    expect(hasCrdSchema('v1', 'Service')).toBe(false);
+    expect(hasCrdSchema('postgresql.cnpg.io/v1', 'constructor')).toBe(false);
+  });
+
+  test('a kind without a pinned CRD gives no schema issue', () => {
+    expect(validateCustomResource({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' }, spec: { anything: 1 } })).toEqual([]);
+  });
+});
+
+describe('enums', () => {
+  test("method: Plugin on a Backup is refused with the allowed values", () => {
+    const [found, ...rest] = validateCustomResource(backup({ method: 'Plugin', pluginConfiguration: { name: 'p' } }));
+    expect(rest).toEqual([]);
+    expect(found).toEqual({
+      path: 'spec.method',
+      kind: 'enum',
+      value: 'Plugin',
+      allowed: "one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
+      allowedValues: ['barmanObjectStore', 'volumeSnapshot', 'plugin'],
+      problem: 'is not one of the values the CRD allows',
+      fix: "use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
+      message: "spec.method 'Plugin' is not one of the values the CRD allows; use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
+    });
+  });
+  test('method: plugin passes', () => {
+    expect(validateCustomResource(backup({ method: 'plugin', pluginConfiguration: { name: 'p' } }))).toEqual([]);
+  });
+});
+
+describe('types and required fields', () => {
+  test('a string where the CRD wants an integer', () => {
+    const issues = validateCustomResource(cluster({ instances: '3' }));
+    expect(kinds(issues)).toEqual(['type spec.instances']);
+    expect(issues[0].message).toBe("spec.instances '3' must be a whole number; write it as a whole number");
+  });
+  test('a string where the CRD wants a boolean, in a list item', () => {
+    const issues = validateCustomResource(cluster({ plugins: [{ name: 'p', isWALArchiver: 'true' }] }));
+    expect(kinds(issues)).toEqual(['type spec.plugins[0].isWALArchiver']);
+    expect(issues[0].allowed).toBe('a boolean');
+  });
+  test('a missing required field', () => {
+    const issues = validateCustomResource(cluster({ plugins: [{ enabled: true }] }));
+    expect(kinds(issues)).toEqual(['required spec.plugins[0].name']);
+    expect(issues[0].message).toBe('spec.plugins[0].name is required by the CRD and not set; set name');
+  });
+  test('a plugin parameter that is not a string (CNPGI048 restated by the schema)', () => {
+    const issues = validateCustomResource(cluster({ plugins: [{ name: 'p', parameters: { barmanObjectName: 3 } }] }));
+    expect(kinds(issues)).toEqual(['type spec.plugins[0].parameters.barmanObjectName']);
+  });
+  test('errors deep in a large subtree (compiled on first use) keep their full path', () => {
+    const issues = validateCustomResource(cluster({ affinity: { tolerations: [{ key: 'k', operator: 'Sometimes' }], nodeAffinity: 'x' } }));
+    expect(kinds(issues)).toEqual(['type spec.affinity.nodeAffinity']);
+    const deep = validateCustomResource(cluster({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 3 }] }] } } } }));
+    expect(kinds(deep)).toEqual(['type spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator']);
+  });
+  test('a number below the minimum', () => {
+    expect(kinds(validateCustomResource(cluster({ instances: 0 })))).toEqual(['min spec.instances']);
+  });
+});
+
+describe('pruned fields', () => {
+  test('isWalArchiver is pruned, with the CRD spelling as the hint', () => {
+    const issues = validateCustomResource(cluster({ plugins: [{ name: 'p', isWalArchiver: true }] }));
+    expect(issues).toEqual([{
+      path: 'spec.plugins[0].isWalArchiver',
+      kind: 'pruned-unknown-field',
+      value: true,
+      allowed: "the field 'isWALArchiver'",
+      didYouMean: 'isWALArchiver',
+      problem: 'is not a field the CRD declares, so the API server drops it',
+      fix: "did you mean 'isWALArchiver'?",
+      message: "spec.plugins[0].isWalArchiver true is not a field the CRD declares, so the API server drops it; did you mean 'isWALArchiver'?",
+    }]);
+  });
+  test('an unknown field far from every declared name has no hint', () => {
+    const [found] = validateCustomResource(cluster({ toppings: 3 }));
+    expect(found.kind).toBe('pruned-unknown-field');
+    expect(found.didYouMean).toBeUndefined();
+    expect(found.message).toBe('spec.toppings 3 is not a field the CRD declares, so the API server drops it; remove it, or check the spelling against the CRD');
+  });
+  test('an unknown metadata field is dropped too', () => {
+    const [found] = validateCustomResource(cluster({}, { name: 'pg', label: { a: 'b' } }));
+    expect(found.path).toBe('metadata.label');
+    expect(found.didYouMean).toBe('labels');
+  });
+  test('a pruned field is not validated further', () => {
+    expect(kinds(validateCustomResource(cluster({ plugin: [{ nme: 1 }] })))).toEqual(['pruned-unknown-field spec.plugin']);
+  });
+  test('a null the CRD does not allow is dropped, and reported (the storage: null trap)', () => {
+    const issues = validateCustomResource(cluster({ storage: { size: null } }));
+    expect(kinds(issues)).toEqual(['null-dropped spec.storage.size']);
+  });
+});
+
+describe('int-or-string', () => {
+  const withRequests = (requests: Record<string, unknown>) => cluster({ resources: { requests } });
+  test('a quantity may be a string or an integer', () => {
+    expect(validateCustomResource(withRequests({ memory: '1Gi', cpu: 1 }))).toEqual([]);
+  });
+  test('a malformed quantity string fails the pattern', () => {
+    expect(kinds(validateCustomResource(withRequests({ memory: '1 GB' })))).toEqual(['pattern spec.resources.requests.memory']);
+  });
+  test('neither an integer nor a string', () => {
+    const issues = validateCustomResource(withRequests({ memory: true }));
+    expect(kinds(issues)).toEqual(['type spec.resources.requests.memory']);
+    expect(issues[0].allowed).toBe('a whole number or a string');
+  });
+});
+
+describe('list-type map keys and sets', () => {
+  const claims = (...names: string[]) => cluster({ resources: { claims: names.map((name) => ({ name })) } });
+  test('two resource claims with the same name are refused (listType map, key name)', () => {
+    const issues = validateCustomResource(claims('gpu', 'fpga', 'gpu'));
+    expect(kinds(issues)).toEqual(['duplicate spec.resources.claims[2]']);
+    expect(issues[0].message).toBe('spec.resources.claims[2] {"name":"gpu"} has the same name as item 0; the CRD keys this list by name; merge or rename the entries');
+  });
+  test('distinct names pass', () => {
+    expect(validateCustomResource(claims('gpu', 'fpga'))).toEqual([]);
+  });
+});
+
+describe('preserve-unknown-fields', () => {
+  // The Cluster CRD keeps the contents of its `status.pluginStatus[].status`... only where the
+  // CRD says so; an Issuer's webhook solver `config` is one such subtree.
+  test('fields under x-kubernetes-preserve-unknown-fields are kept', () => {
+    const issuer = {
+      apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'i', namespace: 'db' },
+      spec: { acme: { server: 'https://acme.example.com', privateKeySecretRef: { name: 'k' }, solvers: [{ dns01: { webhook: { groupName: 'g', solverName: 's', config: { anything: { goes: 1 } } } } }] } },
+    };
+    expect(validateCustomResource(issuer)).toEqual([]);
+  });
+});
+
+describe('formats', () => {
+  const ca = (caBundle: string) => ({
+    apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'i', namespace: 'db' },
+    spec: { vault: { server: 'https://vault', path: 'pki', caBundle, auth: { tokenSecretRef: { name: 't', key: 'k' } } } },
+  });
+  test('byte must be base64', () => {
+    expect(validateCustomResource(ca('aGVsbG8='))).toEqual([]);
+    expect(kinds(validateCustomResource(ca('not base64!')))).toEqual(['format spec.vault.caBundle']);
+  });
+});
+
+describe('defaults', () => {
+  test('validation does not change the object', () => {
+    const obj = cluster({ plugins: [{ name: 'p', isWalArchiver: true }] });
+    const before = JSON.stringify(obj);
+    validateCustomResource(obj);
+    expect(JSON.stringify(obj)).toBe(before);
+  });
+  test('applyCrdDefaults applies the CRD defaults on a copy', () => {
+    const obj = backup({ pluginConfiguration: { name: 'p' } });
+    const defaulted = applyCrdDefaults(obj);
+    expect(defaulted.spec).toMatchObject({ method: 'barmanObjectStore' });
+    expect((obj.spec as Record<string, unknown>).method).toBeUndefined();
+    const pg = applyCrdDefaults(cluster({ plugins: [{ name: 'p' }] }));
+    expect((pg.spec as Record<string, unknown>).plugins).toEqual([{ name: 'p', enabled: true, isWALArchiver: false }]);
+  });
+  test('an object of a kind without a CRD comes back as a copy', () => {
+    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } };
+    const copy = applyCrdDefaults(svc);
+    expect(copy).toEqual(svc);
+    expect(copy).not.toBe(svc);
+  });
+});
+
+describe('status', () => {
+  test('a status in a manifest is ignored: a create cannot set it (status subresource)', () => {
+    const pg = { ...cluster({}), status: { phase: 3, made: 'up' } };
+    expect(validateCustomResource(pg)).toEqual([]);
+  });
+});
+
+describe('validateObject', () => {
+  test('dispatches core objects to the core checks', () => {
+    expect(kinds(validateObject({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'a.b' } }))).toEqual(['invalid-name metadata.name']);
+  });
+  test('a custom resource name must be a DNS subdomain', () => {
+    expect(kinds(validateObject(cluster({}, { name: 'Bad_Name' })))).toEqual(['invalid-name metadata.name']);
+  });
+  test('junk input is one issue, never a TypeError', () => {
+    for (const junk of [null, undefined, 3, 'x', []]) {
+      const issues = validateObject(junk);
+      expect(kinds(issues)).toEqual(['type <root>']);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+// Loaded modules are seen from a fresh Node process: jest's own module registry would hide them.
+function loadedAfter(script: string): string[] {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], { cwd: root, encoding: 'utf8' });
+  return (JSON.parse(out.trim().split('\n').pop()!) as string[]).map((p) => p.split(/[\\/]/).join('/'));
+}
+
+const loads = (files: string[], what: RegExp) => files.some((f) => what.test(f));
+
+describe('the schema layer is lazy', () => {
+  test("require('cdk8s-cnpg-i') loads neither ajv nor the CEL library nor a schema", () => {
+    const files = loadedAfter("require('./src')");
+    expect(loads(files, /node_modules\/ajv\//)).toBe(false);
+    expect(loads(files, /node_modules\/@bufbuild\/cel\//)).toBe(false);
+    expect(loads(files, /imports\/schemas\//)).toBe(false);
+  });
+  test('loading the schema module itself loads nothing heavy either', () => {
+    const files = loadedAfter("require('./src/schema')");
+    expect(loads(files, /node_modules\/ajv\//)).toBe(false);
+    expect(loads(files, /imports\/schemas\//)).toBe(false);
+  });
+  test('the first validation loads ajv, the CEL library and only the schema it needs', () => {
+    const files = loadedAfter("const s = require('./src/schema'); s.validateObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' } } })");
+    expect(loads(files, /node_modules\/ajv\//)).toBe(true);
+    expect(loads(files, /node_modules\/@bufbuild\/cel\//)).toBe(true);
+    expect(files.filter((f) => /imports\/schemas\/.*\.json$/.test(f)).map((f) => f.replace(/.*imports\/schemas\//, ''))).toEqual(['index.json', 'postgresql.cnpg.io_clusters_v1.json']);
+  });
+});
+
+describe('compiled once per process', () => {
+  test('the same validator is returned for the same schema', () => {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { compiledValidator } = require('../../src/schema/openapi') as typeof import('../../src/schema/openapi');
+    const { crdSchema } = require('../../src/schema/crd-schemas') as typeof import('../../src/schema/crd-schemas');
+    const cluster = crdSchema('postgresql.cnpg.io/v1', 'Cluster')!;
+    expect(crdSchema('postgresql.cnpg.io/v1', 'Cluster')).toBe(cluster);
+    expect(compiledValidator(cluster.schema)).toBe(compiledValidator(cluster.schema));
+  });
+});

@@ -1,0 +1,76 @@
+import { SchemaIssue, StructuralSchema, validateAgainstSchema } from '../../src/schema';
+
+const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
+const thing = (spec: unknown) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec });
+
+// Small schemas of our own for the x-kubernetes-* keywords the pinned CRDs use rarely or not at all.
+const schema: StructuralSchema = {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      properties: {
+        template: {
+          type: 'object',
+          'x-kubernetes-embedded-resource': true,
+          properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } },
+        },
+        free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'object', properties: { a: { type: 'string' } } } } },
+        tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
+        ports: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['port', 'protocol'],
+          items: { type: 'object', required: ['port'], properties: { port: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' } } },
+        },
+        note: { type: 'string', nullable: true },
+        mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
+        when: { type: 'string', format: 'date-time' },
+        count: { type: 'integer', format: 'int64' },
+        empty: { type: 'object' },
+      },
+    },
+  },
+};
+
+describe('structural schema keywords', () => {
+  test('an embedded resource keeps apiVersion, kind and metadata, and prunes the rest', () => {
+    const issues = validateAgainstSchema(thing({ template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { replicas: 1, extra: 1 } } }), schema);
+    expect(kinds(issues)).toEqual(['pruned-unknown-field spec.template.spec.extra']);
+  });
+  test('without x-kubernetes-embedded-resource, apiVersion below the root is pruned', () => {
+    const plain: StructuralSchema = { type: 'object', properties: { spec: { type: 'object', properties: { x: { type: 'string' } } } } };
+    expect(kinds(validateAgainstSchema(thing({ apiVersion: 'v1' }), plain))).toEqual(['pruned-unknown-field spec.apiVersion']);
+  });
+  test('preserve-unknown-fields keeps unknown keys but still prunes inside declared ones', () => {
+    const issues = validateAgainstSchema(thing({ free: { anything: { deep: 1 }, known: { a: 'x', b: 1 } } }), schema);
+    expect(kinds(issues)).toEqual(['pruned-unknown-field spec.free.known.b']);
+  });
+  test('an object with no declared fields prunes every field', () => {
+    const [found] = validateAgainstSchema(thing({ empty: { x: 1 } }), schema);
+    expect(found.message).toBe('spec.empty.x 1 is not a field the CRD declares, so the API server drops it; remove it: nothing may be set here');
+  });
+  test('a set refuses duplicates', () => {
+    expect(kinds(validateAgainstSchema(thing({ tags: ['a', 'b', 'a'] }), schema))).toEqual(['duplicate spec.tags[2]']);
+    expect(validateAgainstSchema(thing({ tags: ['a', 'b'] }), schema)).toEqual([]);
+  });
+  test('a map list is keyed by all its keys, after defaults', () => {
+    expect(validateAgainstSchema(thing({ ports: [{ port: 80 }, { port: 80, protocol: 'UDP' }] }), schema)).toEqual([]);
+    expect(kinds(validateAgainstSchema(thing({ ports: [{ port: 80 }, { port: 80, protocol: 'TCP' }] }), schema))).toEqual(['duplicate spec.ports[1]']);
+  });
+  test('nullable allows null; elsewhere a null is dropped', () => {
+    expect(validateAgainstSchema(thing({ note: null }), schema)).toEqual([]);
+    expect(kinds(validateAgainstSchema(thing({ tags: null }), schema))).toEqual(['null-dropped spec.tags']);
+  });
+  test('a null with a default gets the default, as on the API server', () => {
+    expect(validateAgainstSchema(thing({ mode: null }), schema)).toEqual([]);
+  });
+  test('date-time is checked; int64 is ignored, as the API server ignores it', () => {
+    expect(validateAgainstSchema(thing({ when: '2026-01-02T03:04:05Z', count: 2 ** 40 }), schema)).toEqual([]);
+    expect(kinds(validateAgainstSchema(thing({ when: 'yesterday' }), schema))).toEqual(['format spec.when']);
+  });
+  test('a format the API server checks but this module does not is an error, never a silent pass', () => {
+    const withEmail: StructuralSchema = { type: 'object', properties: { spec: { type: 'object', properties: { m: { type: 'string', format: 'email' } } } } };
+    expect(() => validateAgainstSchema(thing({ m: 'x' }), withEmail)).toThrow(/format 'email'/);
+  });
+});
