@@ -94,9 +94,6 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   // The package as installed: its main is the compiled library built above (peers and the
   // runners resolve from this repository's node_modules, above the app folder).
   writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: 'cdk8s-cnpg-i', main: relative(pkgDir, join(built, 'src', 'index.js')) }));
-  // An app of its own: without this package.json, the repository's (named cdk8s-cnpg-i) would be
-  // the app's package scope, and Node's self-reference would resolve the import to lib/.
-  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'bench-app', private: true }));
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   writeFileSync(join(appDir, 'main.ts'), readme.match(/```ts\n([\s\S]*?)```/)[1]);
   // A package.json of the app's own: without it, the nearest one is this repository's, and Node
