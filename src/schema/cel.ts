@@ -126,13 +126,59 @@ export function planRule(spec: CelRuleSpec): CelRulePlan {
   return plan!;
 }
 
+/**
+ * A JSON object seen by CEL as a map whose values are converted when read: a rule such as
+ * `!(has(self.imageCatalogRef) && has(self.imageName))` on a Cluster's spec reads two keys, and
+ * converting the whole spec up front cost more than the rest of the schema checks together.
+ * @bufbuild/cel wraps any `Map` and reads it only through the methods below.
+ */
+class JsonCelMap extends Map<string, unknown> {
+  constructor(private readonly json: Record<string, unknown>, private readonly schema: StructuralSchema | undefined) {
+    super();
+  }
+
+  private childSchema(key: string): StructuralSchema | undefined {
+    const extra = typeof this.schema?.additionalProperties === 'object' ? this.schema.additionalProperties : undefined;
+    return this.schema?.properties?.[key] ?? extra;
+  }
+
+  public override get size(): number {
+    return Object.keys(this.json).length;
+  }
+
+  public override has(key: string): boolean {
+    return typeof key === 'string' && Object.prototype.hasOwnProperty.call(this.json, key);
+  }
+
+  public override get(key: string): unknown {
+    return this.has(key) ? toCelValue(this.json[key], this.childSchema(key)) : undefined;
+  }
+
+  public override *keys(): MapIterator<string> {
+    yield* Object.keys(this.json);
+  }
+
+  public override *values(): MapIterator<unknown> {
+    for (const k of Object.keys(this.json)) yield this.get(k);
+  }
+
+  public override *entries(): MapIterator<[string, unknown]> {
+    for (const k of Object.keys(this.json)) yield [k, this.get(k)];
+  }
+
+  public override [Symbol.iterator](): MapIterator<[string, unknown]> {
+    return this.entries();
+  }
+
+  public override forEach(callback: (value: unknown, key: string, map: Map<string, unknown>) => void, thisArg?: unknown): void {
+    for (const k of Object.keys(this.json)) callback.call(thisArg, this.get(k), k, this);
+  }
+}
+
 /** Converts JSON into CEL values with the types the schema declares (integers are CEL ints). */
 export function toCelValue(x: unknown, s: StructuralSchema | undefined): unknown {
   if (Array.isArray(x)) return x.map((v) => toCelValue(v, s?.items));
-  if (x !== null && typeof x === 'object') {
-    const extra = typeof s?.additionalProperties === 'object' ? s.additionalProperties : undefined;
-    return new Map(Object.entries(x).map(([k, v]) => [k, toCelValue(v, s?.properties?.[k] ?? extra)]));
-  }
+  if (x !== null && typeof x === 'object') return new JsonCelMap(x as Record<string, unknown>, s);
   if (typeof x === 'number' && Number.isInteger(x) && s?.type !== 'number') return BigInt(x);
   return x;
 }

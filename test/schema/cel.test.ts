@@ -128,3 +128,42 @@ describe('messageExpression', () => {
     expect(found.message).toMatch(/; replicas is 7, at most 5 are allowed$/);
   });
 });
+
+describe('objects are read by CEL as maps converted on access', () => {
+  // The conversion is lazy (only the keys a rule reads are converted): every way CEL reads a
+  // map must still see every key and the schema's types.
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          limits: { type: 'object', additionalProperties: { type: 'integer' } },
+          nested: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } } } },
+        },
+        'x-kubernetes-validations': [
+          { rule: 'size(self.limits) == 2', message: 'size' },
+          { rule: "'a' in self.limits && !('z' in self.limits)", message: 'in' },
+          { rule: 'self.limits.all(k, self.limits[k] > 0)', message: 'all' },
+          { rule: "self.limits.exists(k, k == 'b')", message: 'exists' },
+          { rule: 'self.nested.items.all(i, i.n == 1)', message: 'nested ints' },
+          { rule: 'has(self.nested) && !has(self.missing)', message: 'has' },
+        ],
+      },
+    },
+  };
+  const obj = (limits: Record<string, number>, n = 1) => ({
+    apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { limits, nested: { items: [{ n }, { n }] } },
+  });
+  const failed = (o: unknown) => validateAgainstSchema(o, schema).map((i) => i.fix);
+
+  test('size, in, all, exists, nested lists of maps and has() all pass on a valid object', () => {
+    expect(failed(obj({ a: 1, b: 2 }))).toEqual([]);
+  });
+  test('and each trips on the value it reads', () => {
+    expect(failed(obj({ a: 1, b: 2, c: 3 }))).toEqual(['size']);
+    expect(failed(obj({ c: 1, d: 2 }))).toEqual(['in', 'exists']);
+    expect(failed(obj({ a: 1, b: 0 }))).toEqual(['all']);
+    expect(failed(obj({ a: 1, b: 2 }, 2))).toEqual(['nested ints']);
+  });
+});
