@@ -58,7 +58,9 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
   const { name, namespace } = meta(cluster);
   const ns = namespace ?? 'default';
   const entries = arr(at(cluster, 'spec', 'plugins')).map((p) => obj(p) ?? {});
-  const index = entries.findIndex((p) => p.name === BARMAN_CLOUD_NAME);
+  // The plugin reads the parameters of the last entry with its name (config.go NewPlugin).
+  const index = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_NAME);
+  const enabled = entries.some((p) => p.name === BARMAN_CLOUD_NAME && p.enabled !== false);
   const config = barmanCloudConfig(cluster);
   const paramSets: Array<{ path: string; params: Record<string, string> }> = [];
   if (index >= 0) paramSets.push({ path: `spec.plugins[${index}].parameters`, params: strings(entries[index].parameters) });
@@ -77,7 +79,7 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
       });
     }
   }
-  if (index >= 0 && entries[index].enabled !== false && config.barmanObjectName === '' && config.recoveryBarmanObjectName === '' && config.replicaSourceBarmanObjectName === '') {
+  if (index >= 0 && enabled && config.barmanObjectName === '' && config.recoveryBarmanObjectName === '' && config.replicaSourceBarmanObjectName === '') {
     issues.push({
       severity: 'error', path: `spec.plugins[${index}].parameters.barmanObjectName`,
       message: 'is missing; Barman Cloud\'s configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails',
