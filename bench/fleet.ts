@@ -8,7 +8,7 @@
 // prints one JSON line: { mode, n, ms, maxRssMb, sha256, bytes }.
 import { createHash } from 'crypto';
 import { readFileSync } from 'fs';
-import { ApiObject, App, Chart, JsonPatch, Names, Size } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ObjectStore as CnpgObjectStore } from '../imports/barmancloud.cnpg.io';
 import { Cluster, ScheduledBackup, ScheduledBackupSpecBackupOwnerReference, ScheduledBackupSpecMethod } from '../imports/postgresql.cnpg.io';
@@ -41,8 +41,8 @@ export function fleetWithLibrary(n: number): string {
 /**
  * The same YAML from the generated L1 classes. The plugin install is the same list of objects
  * for every N, so it is taken as given (JSON synthesized once, outside the timing); the N
- * Clusters, ObjectStores and ScheduledBackups are built object by object, with the names cdk8s
- * gives the same construct paths.
+ * Clusters, ObjectStores and ScheduledBackups are built object by object, with the names the
+ * library gives them (the construct id; `<cluster>-<id>` for the ScheduledBackup).
  */
 export function fleetBaseline(n: number, pluginObjects: any[]): string {
   const app = new App();
@@ -56,7 +56,8 @@ export function fleetBaseline(n: number, pluginObjects: any[]): string {
   for (let i = 0; i < n; i++) {
     const storeScope = new Construct(apps, `store-${i}`);
     const store = new CnpgObjectStore(storeScope, 'Resource', {
-      metadata: {},
+      // The library names stateful objects after their construct id.
+      metadata: { name: `store-${i}` },
       spec: {
         configuration: {
           destinationPath: `s3://backups/pg-${i}`,
@@ -68,7 +69,7 @@ export function fleetBaseline(n: number, pluginObjects: any[]): string {
       },
     });
     const pgScope = new Construct(apps, `pg-${i}`);
-    const name = Names.toDnsLabel(pgScope, { maxLen: 50 });
+    const name = `pg-${i}`;
     const cluster = new Cluster(pgScope, 'Resource', {
       metadata: { name },
       spec: {
@@ -78,7 +79,7 @@ export function fleetBaseline(n: number, pluginObjects: any[]): string {
       },
     });
     const backup = new ScheduledBackup(new Construct(pgScope, 'nightly'), 'Resource', {
-      metadata: {},
+      metadata: { name: `${name}-nightly` },
       spec: {
         cluster: { name },
         schedule: '0 0 2 * * *',

@@ -5,13 +5,14 @@
 //   node bench/run.mjs            the full run (several minutes)
 //   node bench/run.mjs --quick    one round each and small fleets: checks the harness works
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { interleave, ms, ratio, table } from './stats.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
+import { planBench } from './plan-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -22,6 +23,7 @@ const out = mkdtempSync(join(tmpdir(), 'cnpg-i-bench-'));
 const env = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', CDK8S_OUTDIR: out };
 const opts = { cwd: root, env };
 const sections = [];
+let appSection;
 
 // The precompiled baselines are built into a folder of the benchmark's own, never into lib/,
 // which the doctor's bin may be reading at the same time.
@@ -80,9 +82,42 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   sections.push(['2. Library load', text]);
 }
 
-// 3. Fleet scale and 4. doctor throughput run in fresh processes of their own.
+// 6 (printed last). A user's app command: the README's shortest example as a cdk8s app of its
+//    own, against the compiled library, run the way `cdk8s init` writes it (ts-node, which
+//    type-checks) and the way the README recommends (tsx, transpile only).
+{
+  const appDir = join(root, 'bench', '.work', 'app');
+  const pkgDir = join(appDir, 'node_modules', 'cdk8s-cnpg-i');
+  rmSync(appDir, { recursive: true, force: true });
+  mkdirSync(pkgDir, { recursive: true });
+  // The package as installed: its main is the compiled library built above (peers and the
+  // runners resolve from this repository's node_modules, above the app folder).
+  writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: 'cdk8s-cnpg-i', main: relative(pkgDir, join(built, 'src', 'index.js')) }));
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  writeFileSync(join(appDir, 'main.ts'), readme.match(/```ts\n([\s\S]*?)```/)[1]);
+  writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
+    target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node'], strict: true, esModuleInterop: true, skipLibCheck: true,
+  }, include: ['main.ts'] }));
+  const appOpts = { cwd: appDir, env };
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const cases = [
+    { name: 'cdk8s init default: `npx ts-node main.ts`', cmd: npx, args: ['ts-node', 'main.ts'], opts: appOpts },
+    { name: '`npx tsx main.ts`', cmd: npx, args: ['tsx', 'main.ts'], opts: appOpts },
+    { name: 'recommended: `node --import tsx main.ts`', cmd: node, args: ['--import', 'tsx', 'main.ts'], opts: appOpts },
+  ];
+  const t = interleave(cases, rounds);
+  const stock = t['cdk8s init default: `npx ts-node main.ts`'];
+  const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(stock, v)]);
+  appSection = ['6. A user\'s app command (README, "Use it in your project")',
+    table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows)];
+  rmSync(appDir, { recursive: true, force: true });
+}
+
+// 3. Fleet scale, 4. doctor throughput and 5. plan throughput run in fresh processes of their own.
 sections.push(['3. Fleet scale', fleetBench({ root, built, quick })]);
 sections.push(['4. Doctor throughput', doctorBench({ root, built, quick, workdir: out })]);
+sections.push(['5. Plan throughput (`cnpg-i-doctor plan`)', planBench({ root, built, quick, workdir: out })]);
+sections.push(appSection);
 
 rmSync(out, { recursive: true, force: true });
 

@@ -10,10 +10,12 @@
 // CNPG_I_SOURCEMAP=1 maps stack traces back to the TypeScript files. It is off by default: it
 // roughly doubles the build time of a cold synth, and the bundle is readable, unminified
 // JavaScript with a `// <file>` marker before each source file anyway.
-// The app writes where cdk8s says: $CDK8S_OUTDIR, else dist/. Old *.k8s.yaml files there are
-// removed first, so a chart removed from the app does not linger in a GitOps repository.
+// The app writes where cdk8s says: $CDK8S_OUTDIR, else dist/. Old *.k8s.yaml files there that
+// the app does not write again are removed after a successful synth, so a chart removed from the
+// app does not linger in a GitOps repository. Then it prints each file written, with its number
+// of objects, on stderr.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,8 +81,36 @@ if (!cached()) {
   }
 }
 
-if (existsSync(outdir)) {
-  for (const f of readdirSync(outdir)) if (f.endsWith('.k8s.yaml')) rmSync(join(outdir, f));
-}
+// The previous output stays in place while the app runs, so that a synth check (addPlanValidation)
+// can compare with it, and a failed synth leaves it untouched. Its files are marked with an old
+// modification time; those the app does not write again are charts it no longer has, removed
+// afterwards so they do not linger in a GitOps repository.
+const previous = existsSync(outdir)
+  ? readdirSync(outdir).filter((f) => f.endsWith('.k8s.yaml')).map((f) => {
+    const file = join(outdir, f);
+    const { atime, mtime } = statSync(file);
+    utimesSync(file, 0, 0);
+    return { file, atime, mtime };
+  })
+  : [];
 if (sourcemap) process.setSourceMapsEnabled(true);
-createRequire(import.meta.url)(bundlePath);
+try {
+  createRequire(import.meta.url)(bundlePath);
+} catch (err) {
+  for (const p of previous) if (existsSync(p.file)) utimesSync(p.file, p.atime, p.mtime);
+  throw err;
+}
+for (const p of previous) {
+  if (existsSync(p.file) && statSync(p.file).mtimeMs === 0) rmSync(p.file);
+}
+
+// One line per file the app wrote (every *.k8s.yaml left there: the others were just removed),
+// on stderr, so that `cdk8s synth --stdout` still prints YAML only on stdout.
+if (existsSync(outdir)) {
+  for (const f of readdirSync(outdir).filter((f) => f.endsWith('.k8s.yaml')).sort()) {
+    const text = readFileSync(join(outdir, f), 'utf8');
+    // cdk8s writes one object per document, separated by lines holding only '---'
+    const objects = text.trim() === '' ? 0 : text.split(/^---$/m).filter((d) => d.trim() !== '').length;
+    process.stderr.write(`${relative(process.cwd(), join(outdir, f)) || f}: ${objects} object${objects === 1 ? '' : 's'}\n`);
+  }
+}

@@ -4,3 +4,4 @@ export * from './plugins';
 export * from './postgres';
 export * from './presets';
 export * from './doctor';
+export * from './plan';

@@ -2,6 +2,7 @@
 import { App, Chart, Size } from 'cdk8s';
 import {
   addDoctorValidation,
+  addPlanValidation,
   BackupOwnerReference,
   BackupTarget,
   BarmanCloudPlugin,
@@ -72,5 +73,9 @@ new PostgresCluster(apps, 'restored', {
 
 // The doctor checks the whole app at synth: an error fails before anything is written.
 addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+
+// The plan compares the new output with the dist/ about to be overwritten: a change that would
+// delete a database or that the operator refuses fails the synth before anything is written.
+addPlanValidation(app, { previousDir: app.outdir });
 
 app.synth();

@@ -9,6 +9,7 @@ const PUBLIC = [
   'BARMAN_CLOUD_SIDECAR_IMAGE',
   'BackupOwnerReference',
   'BackupTarget',
+  'BarmanCloudNames',
   'BarmanCloudPlugin',
   'CERT_MANAGER_GROUP',
   'CertificateRotationPolicy',
@@ -30,6 +31,7 @@ const PUBLIC = [
   'ObjectStore',
   'ObjectStoreEncryption',
   'OperatorDeployment',
+  'PLAN_RULES',
   'PLUGIN_CLIENT_SECRET_ANNOTATION',
   'PLUGIN_NAME_LABEL',
   'PLUGIN_PORT_ANNOTATION',
@@ -51,9 +53,15 @@ const PUBLIC = [
   'StandalonePlugin',
   'WalCompression',
   'addDoctorValidation',
+  'addPlanValidation',
   'analyzeManifests',
   'checkManifests',
   'formatFinding',
+  'formatPlanFinding',
+  'formatPlanJson',
+  'formatPlanSarif',
+  'formatPlanText',
+  'planChanges',
 ];
 
 test('the package exports exactly its public API', () => {

@@ -39,12 +39,25 @@ describe('README snippets', () => {
       if (name.startsWith('cdk8s-cnpg-i/')) return require(path.join(__dirname, '..', name.slice('cdk8s-cnpg-i/'.length)));
       return require(name);
     };
+    // A snippet that is a jest test (the snapshot test of "Use it in your project") runs its body
+    // here; its toMatchSnapshot() only checks that there is YAML to record, since the real jest
+    // run with a written snapshot is in test/consumer, in an app of its own.
+    const isTest = /\btest\(/.test(source);
+    const inlineTest = (_name: string, body: () => void) => body();
+    let recorded = 0;
+    const snippetExpect = (value: unknown) => Object.assign(Object.create(expect(value)), {
+      toMatchSnapshot: () => {
+        expect(Array.isArray(value) && value.length > 0 && value.every((o: any) => o.apiVersion && o.kind)).toBe(true);
+        recorded++;
+      },
+    });
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      new Function('require', 'module', 'exports', js)(req, { exports: {} }, {});
+      new Function('require', 'module', 'exports', 'test', 'expect', js)(req, { exports: {} }, {}, inlineTest, isTest ? snippetExpect : expect);
     } finally {
       log.mockRestore();
     }
-    expect(fs.readdirSync(outdir).some((f) => f.endsWith('.k8s.yaml'))).toBe(true);
+    if (isTest) expect(recorded).toBeGreaterThan(0);
+    else expect(fs.readdirSync(outdir).some((f) => f.endsWith('.k8s.yaml'))).toBe(true);
   });
 });

@@ -46,3 +46,26 @@ export function expectValidationError(fn: () => unknown, message: string): void 
   expect((caught as Error).name).toBe('CnpgIValidationError');
   expect((caught as Error).message).toBe(message);
 }
+
+/**
+ * Wraps plain JSON objects so that every property read on them (at any depth) is counted.
+ * Tests use it to assert complexity without a clock: the count for 4n objects against n.
+ */
+export function countingReads<T extends object>(values: T[]): { values: T[]; reads: () => number } {
+  let reads = 0;
+  const wrapped = new WeakMap<object, object>();
+  const wrap = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    const known = wrapped.get(value as object);
+    if (known) return known;
+    const proxy = new Proxy(value as object, {
+      get(target, key, receiver) {
+        reads++;
+        return wrap(Reflect.get(target, key, receiver));
+      },
+    });
+    wrapped.set(value as object, proxy);
+    return proxy;
+  };
+  return { values: values.map((v) => wrap(v) as T), reads: () => reads };
+}

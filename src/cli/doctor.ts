@@ -8,6 +8,7 @@ import { CnpgIValidationError } from '../common/errors';
 import { analyzeManifests } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from './load-manifests';
+import { runPlan } from './plan';
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIo {
@@ -27,6 +28,7 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 
 const USAGE = `usage: cnpg-i-doctor [options] <file|dir|->...
+       cnpg-i-doctor plan [options] <old> <new>   (see cnpg-i-doctor plan --help)
 
 Checks Kubernetes manifests as the CloudNativePG operator reads CNPG-I plugins.
 Directories are read recursively (*.yaml, *.yml, *.json); '-' reads stdin.
@@ -194,6 +196,7 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
  * 0 no errors (warnings allowed), 1 errors found, 2 unusable input.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'plan') return runPlan(argv.slice(1), io);
   const cwd = io.cwd ?? process.cwd();
   try {
     const args = parseArgs(argv);

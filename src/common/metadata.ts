@@ -83,3 +83,12 @@ export function validateJson(scope: ErrorScope, prop: string, value: unknown): v
   };
   walk(value, prop);
 }
+
+/**
+ * `{ name }` when a fixed name is given, else nothing: cdk8s and cdk8s-plus take an explicit
+ * `name: undefined` as the name instead of generating one.
+ * @internal
+ */
+export function nameIf(name: string | undefined): { name?: string } {
+  return name === undefined ? {} : { name };
+}

@@ -1,6 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../common/errors';
+import { planChanges } from '../plan/plan';
+import { PlanOptions, PlanReport } from '../plan/plan-model';
 import { SidecarPlugin } from '../plugins/sidecar-plugin';
 import { analyzeManifests } from './check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from './finding';
@@ -42,6 +44,11 @@ export class Doctor {
     }
     const knownPlugins = [...(options.knownPlugins ?? []), ...sidecarNames];
     return analyzeManifests(objects, { ...options, knownPlugins });
+  }
+
+  /** Compares two manifest sets and reports destructive or refused changes: `planChanges`. */
+  public static plan(previous: readonly unknown[], next: readonly unknown[], options?: PlanOptions): PlanReport {
+    return planChanges(previous, next, options);
   }
 
   /** Like `analyze`, returning the findings only. */

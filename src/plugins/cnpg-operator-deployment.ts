@@ -69,7 +69,21 @@ export class OperatorDeployment implements IOperatorDeployment {
    */
   public static fromDeployment(deployment: kplus.Deployment, options: OperatorDeploymentOptions = {}): IOperatorDeployment {
     if (!(deployment instanceof kplus.Deployment)) {
-      invalid('OperatorDeployment.fromDeployment', 'deployment', deployment, `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`, 'pass the cdk8s-plus Deployment that runs the operator');
+      const where = 'OperatorDeployment.fromDeployment';
+      const origin = jsiiOrigin(deployment);
+      const ours = jsiiOrigin(kplus.Deployment.prototype);
+      if (origin && ours && origin.fqn === 'Deployment' && origin.module.startsWith('cdk8s-plus-')) {
+        const value = (deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)';
+        const what = `is a ${origin.module} ${origin.version} Deployment`;
+        if (origin.module !== ours.module) {
+          invalid(where, 'deployment', value, `${what}, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`,
+            `build the operator Deployment with ${ours.module} (npm install ${ours.module}; import * as kplus from '${ours.module}'), `
+            + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })');
+        }
+        invalid(where, 'deployment', value, `${what} from a second copy of ${origin.module} (this library loads ${ours.version})`,
+          `install one copy of ${ours.module} (npm dedupe, or the same version for the library and the app)`);
+      }
+      invalid(where, 'deployment', deployment, `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`, 'pass the cdk8s-plus Deployment that runs the operator');
     }
     const host = new KplusSidecarHost(deployment);
     const manager = resolveManager(deployment, host.view(), options);
@@ -395,4 +409,17 @@ class KplusSidecarHost implements SidecarHost {
   private volume(name: string): kplus.Volume {
     return this.volumes().find((v) => v.name === name)!;
   }
+}
+
+/**
+ * The jsii type information that cdk8s-plus (compiled with jsii) stamps on its classes, e.g.
+ * `{ module: 'cdk8s-plus-33', fqn: 'Deployment', version: '2.5.57' }`; undefined for other values.
+ */
+function jsiiOrigin(value: unknown): { module: string; fqn: string; version: string } | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const ctor = (value as { constructor?: unknown }).constructor as Record<symbol, unknown> | undefined;
+  const rtti = typeof ctor === 'function' ? ctor[Symbol.for('jsii.rtti')] as { fqn?: unknown; version?: unknown } | undefined : undefined;
+  if (!rtti || typeof rtti.fqn !== 'string' || typeof rtti.version !== 'string') return undefined;
+  const dot = rtti.fqn.indexOf('.');
+  return { module: rtti.fqn.slice(0, dot), fqn: rtti.fqn.slice(dot + 1), version: rtti.version };
 }

@@ -9,6 +9,7 @@ import {
 import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
 import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
+import { SUBDOMAIN_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
 import type { PostgresCluster } from './postgres-cluster';
 
 /**
@@ -57,7 +58,8 @@ export interface PluginBackupOptions {
 
   /**
    * Metadata of the Backup object (name, labels, annotations).
-   * @default - a name generated from the construct path; the Cluster's namespace
+   * @default - `<cluster name>-<construct id>` (it follows the Cluster's stable name, not the
+   *   construct path); the Cluster's namespace
    */
   readonly metadata?: ApiObjectMetadata;
 }
@@ -101,7 +103,7 @@ export class PluginBackup extends Construct {
     const target = optionalEnum(this, 'target', p.target, BackupTarget, 'BackupTarget');
 
     const backupProps: CnpgBackupProps = {
-      metadata: { ...metadata, namespace: binding.namespace },
+      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('Backup'), `${binding.clusterName}-${id}`), namespace: binding.namespace },
       spec: {
         cluster: { name: binding.clusterName },
         method: CnpgBackupSpecMethod.PLUGIN,
@@ -116,5 +118,6 @@ export class PluginBackup extends Construct {
     this.apiObject = checkedApiObject(CnpgBackup, this, 'Resource', backupProps, binding.check);
     if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
+    checkBeforeRender(this.apiObject, claimName(this, 'Backup', this.apiObject.metadata.namespace, this.name));
   }
 }

@@ -11,6 +11,7 @@ import { validateMetadata } from '../common/metadata';
 import { IPlugin } from '../plugins/plugin';
 import { validateSchedule } from './cron';
 import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
+import { SUBDOMAIN_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
 import { BackupTarget } from './plugin-backup';
 import type { PostgresCluster } from './postgres-cluster';
 
@@ -97,7 +98,8 @@ export interface PluginScheduledBackupOptions {
 
   /**
    * Metadata of the ScheduledBackup object (name, labels, annotations).
-   * @default - a name generated from the construct path; the Cluster's namespace
+   * @default - `<cluster name>-<construct id>` (it follows the Cluster's stable name, not the
+   *   construct path); the Cluster's namespace
    */
   readonly metadata?: ApiObjectMetadata;
 }
@@ -144,7 +146,7 @@ export class PluginScheduledBackup extends Construct {
       ?? BackupOwnerReference.NONE;
 
     const scheduledProps: CnpgScheduledBackupProps = {
-      metadata: { ...metadata, namespace: binding.namespace },
+      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${binding.clusterName}-${id}`), namespace: binding.namespace },
       spec: {
         cluster: { name: binding.clusterName },
         schedule: this.schedule,
@@ -163,5 +165,6 @@ export class PluginScheduledBackup extends Construct {
     this.apiObject = checkedApiObject(CnpgScheduledBackup, this, 'Resource', scheduledProps, binding.check);
     if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
     this.name = this.apiObject.name;
+    checkBeforeRender(this.apiObject, claimName(this, 'ScheduledBackup', this.apiObject.metadata.namespace, this.name));
   }
 }

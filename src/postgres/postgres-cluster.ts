@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata, Duration, Lazy, Names, Size } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Duration, Lazy, Size } from 'cdk8s';
 import { CpuResources, MemoryResources } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import {
@@ -20,6 +20,7 @@ import {
   ClusterSpecStoragePvcTemplate as CnpgPvcTemplate,
 } from '../../imports/postgresql.cnpg.io';
 import { describeValue, invalid } from '../common/errors';
+import { CLUSTER_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
 import { validateJson, validateMetadata } from '../common/metadata';
 import { isDns1035Label, requireString, typeName, validateInteger } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
@@ -294,7 +295,8 @@ export interface PostgresClusterProps {
   /**
    * Metadata of the Cluster object: name, labels, annotations. The name must be a DNS-1035
    * label of at most 50 characters (CloudNativePG's rule); the namespace defaults to the chart's.
-   * @default - a name generated from the construct path, at most 50 characters
+   * @default - the construct id, which must then be a valid Cluster name (it does not change when
+   *   the construct moves under another parent)
    */
   readonly metadata?: ApiObjectMetadata;
 
@@ -429,7 +431,7 @@ export class PostgresCluster extends Construct {
     const p = requireObject<PostgresClusterProps>(this, 'props', props, 'pass { storage: { size: Size.gibibytes(10) } }');
 
     const metadata = p.metadata === undefined ? {} : requireObject<ApiObjectMetadata>(this, 'metadata', p.metadata, "pass { name: 'pg' }");
-    this.name = metadata.name ?? Names.toDnsLabel(this, { maxLen: CLUSTER_NAME_MAX });
+    this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
     if (typeof this.name !== 'string' || !isDns1035Label(this.name) || this.name.length > CLUSTER_NAME_MAX) {
       invalid(this, 'metadata.name', this.name,
         `is not a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters, which CloudNativePG requires of Cluster names`,
@@ -483,6 +485,8 @@ export class PostgresCluster extends Construct {
       spec: Lazy.any({ produce: () => this.renderSpec() }) as CnpgClusterSpec,
     };
     this.apiObject = checkedApiObject(CnpgCluster, this, 'Resource', clusterProps, () => this.checkAtSynth());
+    const checkUnique = claimName(this, 'Cluster', this.apiObject.metadata.namespace, this.name);
+    checkBeforeRender(this.apiObject, checkUnique);
 
     if (bootstrap?._source) {
       const source = bootstrap._source;

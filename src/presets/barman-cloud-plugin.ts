@@ -3,9 +3,12 @@ import { ApiObject, Include, JsonPatch, Names } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
+import { nameIf } from '../common/metadata';
 import { requireString, typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { StandalonePlugin, StandalonePluginProps } from '../plugins/standalone-plugin';
+import { PluginTls, PluginTlsMode } from '../tls/plugin-tls';
+import { BarmanCloudNames } from './barman-cloud-names';
 import { PluginLogLevel } from './log-level';
 import { BARMAN_CLOUD_PLUGIN_IMAGE, BARMAN_CLOUD_SIDECAR_IMAGE } from './versions';
 
@@ -45,6 +48,13 @@ export interface BarmanCloudPluginProps extends Pick<StandalonePluginProps,
    * @default - the CRD is not part of the output; install it some other way
    */
   readonly objectStoreCrd?: string;
+  /**
+   * The names of the plugin's objects: `BarmanCloudNames.upstream()` writes the names of the
+   * upstream v0.14.0 manifest, to adopt an install made with `kubectl apply` in place.
+   * Cannot be combined with `serviceName`.
+   * @default BarmanCloudNames.generated()
+   */
+  readonly names?: BarmanCloudNames;
 }
 
 /**
@@ -114,6 +124,18 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
         'set sidecarImage instead');
     }
 
+    if (props.names !== undefined && !(props.names instanceof BarmanCloudNames)) {
+      invalid(this, 'names', props.names, `must be a BarmanCloudNames, not ${typeName(props.names)}`,
+        'use BarmanCloudNames.upstream() or BarmanCloudNames.generated()');
+    }
+    const fixed = props.names?._fixed;
+    if (fixed !== undefined && props.serviceName !== undefined) {
+      invalid(this, 'serviceName', props.serviceName, `conflicts with names, which fixes the Service name to '${fixed.service}'`,
+        'remove serviceName, or use BarmanCloudNames.generated()');
+    }
+    // The upstream Issuer is SelfSigned: with another TLS mode, the leaf issuer keeps a generated name.
+    const selfSigned = props.tls === undefined || (props.tls instanceof PluginTls && props.tls.mode === PluginTlsMode.SELF_SIGNED);
+
     this.sidecarImageConfigMap = new kplus.ConfigMap(this, 'SidecarImage', {
       metadata: {
         // Like upstream's generated Secret: a new image means a new name, so the pod template
@@ -139,6 +161,19 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       },
       // The plugin is a controller: it reads ObjectStores and Backups and writes Roles.
       serviceAccountToken: true,
+      ...(fixed === undefined ? {} : {
+        serviceName: fixed.service,
+        objectNames: {
+          deployment: fixed.deployment,
+          serviceAccount: fixed.serviceAccount,
+          selectorLabels: fixed.selectorLabels,
+          issuer: selfSigned ? fixed.issuer : undefined,
+          clientCertificate: fixed.clientCertificate,
+          serverCertificate: fixed.serverCertificate,
+          clientSecret: fixed.clientSecret,
+          serverSecret: fixed.serverSecret,
+        },
+      }),
     });
     this.pluginName = this.plugin.pluginName;
 
@@ -146,7 +181,7 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
     const subjects = [{ kind: 'ServiceAccount', name: this.plugin.serviceAccount.name, namespace: this.plugin.namespace }];
 
     this.clusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.clusterRole) },
       rules: [
         // The plugin writes, for each Cluster, a Role granting the instance sidecar read access
         // to its ObjectStores and their credential Secrets. Kubernetes only lets it grant what it
@@ -172,13 +207,13 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       ],
     }));
     this.clusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.clusterRoleBinding) },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.clusterRole.name },
       subjects,
     }));
 
     this.metricsAuthClusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.metricsAuthClusterRole) },
       rules: [
         // The metrics endpoint (off unless `--metrics-bind-address` is set) authenticates the
         // bearer token of each scrape with a TokenReview...
@@ -188,14 +223,14 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       ],
     }));
     this.metricsAuthClusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.metricsAuthClusterRoleBinding) },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.metricsAuthClusterRole.name },
       subjects,
     }));
 
     const leaderElectionVerbs = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
     this.leaderElectionRole = new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.leaderElectionRole) },
       rules: [
         // controller-runtime's leader election lock: older releases kept it in a ConfigMap...
         { apiGroups: [''], resources: ['configmaps'], verbs: leaderElectionVerbs },
@@ -206,7 +241,7 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       ],
     });
     this.leaderElectionRoleBinding = new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
-      metadata: { labels },
+      metadata: { labels, ...nameIf(fixed?.leaderElectionRoleBinding) },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: this.leaderElectionRole.name },
       subjects,
     });

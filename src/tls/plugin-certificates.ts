@@ -9,6 +9,7 @@ import {
 } from '../../imports/cert-manager.io';
 import { durationMillis, goDuration } from '../common/duration';
 import { invalid } from '../common/errors';
+import { nameIf } from '../common/metadata';
 import { isDnsSubdomain, typeName } from '../common/validate';
 import { CERT_MANAGER_GROUP, IssuerRef } from './issuer-ref';
 import {
@@ -29,6 +30,40 @@ const MAX_COMMON_NAME = 64;
 /** What a Secret data key may be named. */
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
+/**
+ * Fixed names for the cert-manager objects and Secrets of {@link PluginCertificates}, for
+ * example to adopt objects an upstream manifest created. Each defaults to the name cdk8s
+ * generates; each Secret defaults to its Certificate's name. Ignored by `PluginTls.fromSecrets`
+ * (the Secrets are yours) and, for the issuer, by `PluginTls.fromIssuer`.
+ */
+export interface PluginCertificateNames {
+  /**
+   * The Issuer that signs the leaves (the SelfSigned Issuer, or the private CA's Issuer).
+   * @default - generated from the construct path
+   */
+  readonly issuer?: string;
+  /**
+   * The operator's client Certificate.
+   * @default - generated from the construct path
+   */
+  readonly clientCertificate?: string;
+  /**
+   * The plugin's server Certificate.
+   * @default - generated from the construct path
+   */
+  readonly serverCertificate?: string;
+  /**
+   * The client Secret (`cnpg.io/pluginClientSecret`).
+   * @default - the client Certificate's name
+   */
+  readonly clientSecret?: string;
+  /**
+   * The server Secret (`cnpg.io/pluginServerSecret`).
+   * @default - the server Certificate's name
+   */
+  readonly serverSecret?: string;
+}
+
 /** Props of {@link PluginCertificates}. */
 export interface PluginCertificatesProps {
   /** How the certificates are produced. */
@@ -47,6 +82,11 @@ export interface PluginCertificatesProps {
    * @default - none
    */
   readonly labels?: Record<string, string>;
+  /**
+   * Fixed names for the objects made here.
+   * @default - names generated from the construct path
+   */
+  readonly names?: PluginCertificateNames;
 }
 
 /**
@@ -106,13 +146,14 @@ export class PluginCertificates extends Construct {
     }
 
     const opts = checkCertificateOptions(scope, config.certificates ?? {});
+    const names = checkNames(scope, props.names);
     const dnsNames = serverDnsNames(props.serviceName, props.namespace, props.serverName, opts.extraServerDnsNames);
     this.serverDnsNames = dnsNames;
     this.clientCaKey = 'ca.crt';
 
     let issuerRef: { name: string; kind: string; group: string };
     if (config.mode === PluginTlsMode.SELF_SIGNED) {
-      this.issuer = new Issuer(this, 'Issuer', { metadata: { labels }, spec: { selfSigned: {} } });
+      this.issuer = new Issuer(this, 'Issuer', { metadata: { labels, ...nameIf(names.issuer) }, spec: { selfSigned: {} } });
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else if (config.mode === PluginTlsMode.PRIVATE_CA) {
       const ca = checkCaOptions(scope, config.certificates ?? {});
@@ -132,7 +173,7 @@ export class PluginCertificates extends Construct {
       });
       this.caCertificate = caCertificate;
       const caName = caCertificate.name;
-      this.issuer = new Issuer(this, 'CaIssuer', { metadata: { labels }, spec: { ca: { secretName: caName } } });
+      this.issuer = new Issuer(this, 'CaIssuer', { metadata: { labels, ...nameIf(names.issuer) }, spec: { ca: { secretName: caName } } });
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else {
       const ref = config.issuer as unknown;
@@ -143,13 +184,13 @@ export class PluginCertificates extends Construct {
     }
 
     // The two leaves differ only in their name suffix, usage and DNS names.
-    const leaf = (id: string, suffix: string, usage: CertificateSpecUsages, names?: string[]): Certificate => {
+    const leaf = (id: string, suffix: string, usage: CertificateSpecUsages, fixed: { name?: string; secret?: string }, dns?: string[]): Certificate => {
       const cert: Certificate = new Certificate(this, id, {
-        metadata: { labels },
+        metadata: { labels, ...nameIf(fixed.name) },
         spec: {
           commonName: commonName(props.serviceName, suffix),
-          ...(names ? { dnsNames: names } : {}),
-          secretName: nameOf(() => cert),
+          ...(dns ? { dnsNames: dns } : {}),
+          secretName: fixed.secret ?? nameOf(() => cert),
           duration: opts.duration,
           renewBefore: opts.renewBefore,
           privateKey: opts.privateKey,
@@ -159,10 +200,12 @@ export class PluginCertificates extends Construct {
       });
       return cert;
     };
-    this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH);
-    this.clientSecretName = this.clientCertificate.name;
-    this.serverCertificate = leaf('ServerCertificate', '', CertificateSpecUsages.SERVER_AUTH, dnsNames);
-    this.serverSecretName = this.serverCertificate.name;
+    this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH,
+      { name: names.clientCertificate, secret: names.clientSecret });
+    this.clientSecretName = names.clientSecret ?? this.clientCertificate.name;
+    this.serverCertificate = leaf('ServerCertificate', '', CertificateSpecUsages.SERVER_AUTH,
+      { name: names.serverCertificate, secret: names.serverSecret }, dnsNames);
+    this.serverSecretName = names.serverSecret ?? this.serverCertificate.name;
   }
 }
 
@@ -288,4 +331,20 @@ function secretName(scope: Construct, prop: string, value: unknown): string {
     invalid(scope, prop, value, 'is not a Secret name (a lower-case DNS subdomain)', "use the Secret's metadata.name, e.g. 'plugin-server-tls'");
   }
   return value;
+}
+
+/** Fixed names must be names, and the two Secrets must differ (the operator reads both). */
+function checkNames(scope: Construct, raw: unknown): PluginCertificateNames {
+  if (raw === undefined) return {};
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    invalid(scope, 'tls names', raw, `must be an object, not ${typeName(raw)}`, "pass { clientSecret: 'plugin-client-tls', ... } or nothing");
+  }
+  const names = raw as PluginCertificateNames;
+  for (const key of ['issuer', 'clientCertificate', 'serverCertificate', 'clientSecret', 'serverSecret'] as const) {
+    if (names[key] !== undefined) secretName(scope, `names.${key}`, names[key]);
+  }
+  if (names.clientSecret !== undefined && names.clientSecret === names.serverSecret) {
+    invalid(scope, 'names.serverSecret', names.serverSecret, 'is also the client Secret', 'give the two Secrets different names');
+  }
+  return names;
 }

@@ -19,15 +19,11 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { main } from '../../src/cli/doctor';
+import { describeWithShared, haveShared, sharedPath } from '../shared';
 
 const ROOT = path.join(__dirname, '..', '..');
 const ROBUSTNESS = path.join(__dirname, '..', 'fixtures', 'robustness');
 
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-const haveShared = fs.existsSync(SHARED);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
-const describeShared = haveShared ? describe : describe.skip;
-if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
 
 const CI_MODE = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
 const NUM_RUNS = CI_MODE ? 1000 : 100;
@@ -120,14 +116,12 @@ describe('pathological nesting', () => {
     expect((await run(distFiles, work)).code).toBe(0);
   });
 
-  test('megabytes of open brackets are refused at once, in little memory', async () => {
+  test('megabytes of open brackets are refused without building them, in little memory', async () => {
     // the parser's CST of 1 MB of '[' took about 1 GB: 4 MB aborted the process
     const before = process.memoryUsage().heapUsed;
-    const started = Date.now();
     const r = await run(['-'], work, '['.repeat(4_000_000));
     expect(r.code).toBe(2);
     expect(r.err).toContain(`<stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than`);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(200e6);
   });
 
@@ -227,8 +221,8 @@ function loadBases(): BaseSet[] {
     files: ['cnpg-system.k8s.yaml', 'databases.k8s.yaml'].map((f) => baseFile(f, fs.readFileSync(path.join(dist, f), 'utf8'))),
     args: [],
   }];
-  if (haveShared) {
-    const ref = path.join(SHARED, 'reference');
+  if (haveShared()) {
+    const ref = sharedPath('reference');
     const barman = 'plugin-barman-cloud-v0.14.0-manifest.yaml';
     sets.push({ id: 'barman-cloud', files: [baseFile(barman, fs.readFileSync(path.join(ref, barman), 'utf8'))], args: ['--operator-namespace', 'cnpg-system'] });
     const hello = path.join(ref, 'cnpg-i-hello-world-kubernetes');
@@ -626,10 +620,8 @@ describe('odd inputs through main()', () => {
   ])('%s: the contract holds', async (_name, content) => {
     const file = write('odd.yaml', content);
     const text = Buffer.from(content).toString('utf8');
-    const started = Date.now();
     expectContract(await run([file], work), 'text', [0, 1, 2], file, text);
     expectContract(await run([file, '--format', 'json'], work), 'json', [0, 1, 2], file, text);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   test('duplicate keys are unusable input at the second key', async () => {
@@ -637,23 +629,19 @@ describe('odd inputs through main()', () => {
     expect(r).toEqual({ code: 2, out: '', err: 'cnpg-i-doctor: dup.yaml:3:1: Map keys must be unique\n' });
   });
 
-  test('an alias bomb is refused at once, wherever it sits', async () => {
+  test('an alias bomb is refused by its alias count, wherever it sits', async () => {
     for (const f of ['billion-laughs.yaml', 'bomb-in-a-deployment.yaml']) {
-      const started = Date.now();
       const r = await run([fixture(f)], work);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(YAML_ERROR(fixture(f)));
       expect(r.err).toContain('Excessive alias count');
-      expect(Date.now() - started).toBeLessThan(2_000);
     }
   });
 
   test('many aliases of one large string stay cheap (strings are shared, not copied)', async () => {
     const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\n  annotations:\n    a: &big ${'y'.repeat(1_000_000)}\ndata:\n${Array.from({ length: 500 }, (_, i) => `  k${i}: *big\n`).join('')}`;
-    const started = Date.now();
     const r = await run([write('big.yaml', text), '--operator-namespace', 'cnpg-system'], work);
     expectContract(r, 'text', [0, 1], 'big.yaml', text);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test('objects that contain themselves (aliases of an ancestor) are checked, not walked forever', async () => {
@@ -692,7 +680,7 @@ describe('odd inputs through main()', () => {
 // ---------------------------------------------------------------------------------------------
 // The upstream manifests, unmutated
 
-describeShared('upstream manifests as bases', () => {
+describeWithShared('upstream manifests as bases', () => {
   test('each base set passes through the CLI with exit 0 or 1, so mutations start from a known state', async () => {
     expect(BASES.map((b) => b.id)).toEqual(['example', 'barman-cloud', 'hello-world', 'cnpg-operator']);
     for (const set of BASES) {
@@ -732,14 +720,12 @@ describe('the cnpg-i-doctor process', () => {
     expect(r.err).toMatch(YAML_ERROR(file));
   });
 
-  test('alias bombs and deep nesting in 64 MB of heap: exit 2 at once', () => {
+  test('alias bombs and deep nesting in 64 MB of heap: exit 2, no out-of-memory abort', () => {
     const small = ['--max-old-space-size=64'];
     for (const f of ['billion-laughs.yaml', 'bomb-in-a-deployment.yaml']) {
-      const started = Date.now();
       const r = bin([path.join(ROBUSTNESS, f)], undefined, small);
       expect(r.code).toBe(2);
       expect(r.err).toContain('Excessive alias count');
-      expect(Date.now() - started).toBeLessThan(15_000);
     }
     expect(bin(['-'], '['.repeat(200_000), small)).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n` });
   });

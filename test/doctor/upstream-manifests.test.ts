@@ -2,21 +2,17 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
+import { describeWithShared, sharedPath } from '../shared';
 import { summary } from './helpers';
 
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-const haveShared = fs.existsSync(SHARED);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
-const describeShared = haveShared ? describe : describe.skip;
-if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
 
 function load(...files: string[]): unknown[] {
-  return files.flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(SHARED, 'reference', f), 'utf8')).map((d) => d.toJS()));
+  return files.flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(sharedPath('reference', f), 'utf8')).map((d) => d.toJS()));
 }
 const HELLO_DIR = 'cnpg-i-hello-world-kubernetes';
 const HELLO = ['certificate-issuer.yaml', 'client-certificate.yaml', 'deployment.yaml', 'server-certificate.yaml', 'service.yaml', 'kustomization.yaml'].map((f) => path.join(HELLO_DIR, f));
 
-describeShared('the doctor over the upstream manifests', () => {
+describeWithShared('the doctor over the upstream manifests', () => {
   test('barman-cloud v0.14.0 with the CNPG 1.30.0 operator: discovered, no findings at all', () => {
     const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml', 'cnpg-1.30.0.yaml'));
     expect(r.operatorNamespace).toBe('cnpg-system');

@@ -15,6 +15,7 @@ import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { IssuerRef, PluginTls, PrivateKeyAlgorithm, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
+import { describeWithShared, sharedPath } from '../shared';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
 
 const REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
@@ -25,13 +26,7 @@ if (!toolchain && REQUIRED) {
 if (!toolchain) console.warn('skipping the TLS e2e: no Go toolchain (CNPG_I_E2E_GO, go on PATH, or Debian golang-1.23-go)');
 const describeGo = toolchain ? describe : describe.skip;
 
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-const HELLO_WORLD = path.join(SHARED, 'reference', 'cnpg-i-hello-world-kubernetes');
-const haveShared = fs.existsSync(HELLO_WORLD);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') {
-  throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${HELLO_WORLD} is missing`);
-}
-if (!haveShared) console.warn('skipping the upstream hello-world handshake: ../shared not found beside the repository');
+const HELLO_WORLD = sharedPath('reference', 'cnpg-i-hello-world-kubernetes');
 
 const NAMESPACE = 'cnpg-system';
 const PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
@@ -335,7 +330,7 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
     });
   });
 
-  (haveShared ? describe : describe.skip)('the upstream hello-world manifests (../shared/reference)', () => {
+  describeWithShared('the upstream hello-world manifests (../shared/reference)', () => {
     function helloWorld(): Manifest[] {
       return fs
         .readdirSync(HELLO_WORLD)

@@ -1,9 +1,10 @@
-import { execFileSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Size, Testing } from 'cdk8s';
 import fc from 'fast-check';
+import * as YAML from 'yaml';
 import { BackupTarget, BarmanCloudPlugin, HelloWorldPlugin, PostgresCluster } from '../../src';
 import { announce, check } from './fc-config';
 
@@ -26,13 +27,16 @@ function files(dir: string): Record<string, Buffer> {
 }
 
 /** Runs the example app as `npm run synth` does, into `outdir`, with extra environment. */
-function synthExampleApp(outdir: string, env: Record<string, string>): void {
-  execFileSync(process.execPath, [path.join('scripts', 'run-app.mjs'), path.join('src', 'main.ts')], {
+function synthExampleApp(outdir: string, env: Record<string, string>): string {
+  const r = spawnSync(process.execPath, [path.join('scripts', 'run-app.mjs'), path.join('src', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, CDK8S_OUTDIR: outdir },
-    stdio: 'pipe',
+    encoding: 'utf8',
     timeout: 60_000,
   });
+  if (r.status !== 0) throw new Error(`run-app exited ${r.status}: ${r.stderr}`);
+  expect(r.stdout).toBe('');
+  return r.stderr;
 }
 
 describe('the example app', () => {
@@ -42,13 +46,17 @@ describe('the example app', () => {
   afterAll(() => [first, second, inProcess].forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
   test('two processes, different TZ and locale, give byte-identical files', () => {
-    synthExampleApp(first, { TZ: 'UTC', LANG: 'C', LC_ALL: 'C' });
+    const printed = synthExampleApp(first, { TZ: 'UTC', LANG: 'C', LC_ALL: 'C' });
     synthExampleApp(second, { TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' });
     const a = files(first);
     const b = files(second);
     expect(Object.keys(a)).toEqual(['cnpg-system.k8s.yaml', 'databases.k8s.yaml']);
     expect(Object.keys(b)).toEqual(Object.keys(a));
     for (const f of Object.keys(a)) expect(b[f].equals(a[f])).toBe(true);
+    // and the synth says what it wrote: one line per file, with its number of objects
+    const count = (f: string) => YAML.parseAllDocuments(a[f].toString('utf8')).length;
+    expect(printed.split('\n').filter((l) => l.includes('.k8s.yaml'))).toEqual(
+      Object.keys(a).map((f) => `${path.relative(ROOT, path.join(first, f))}: ${count(f)} objects`));
   });
 
   test('the clock and Math.random have no influence (stubbed in process, compared with the child process output)', () => {

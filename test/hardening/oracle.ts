@@ -3,6 +3,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { checkManifests } from '../../src/doctor';
 import { Finding } from '../../src/doctor/finding';
+import { haveShared, sharedPath, SHARED_REQUIRED } from '../shared';
 
 /*
  * What "correct YAML" means for the hardening properties, checked on every synthesized output:
@@ -13,12 +14,9 @@ import { Finding } from '../../src/doctor/finding';
 
 type Obj = Record<string, any>;
 
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-export const haveShared = fs.existsSync(SHARED);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') {
-  throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
-}
-if (!haveShared) console.warn('hardening: ../shared not found beside the repository; the CRD schema checks are skipped');
+const haveCrds = haveShared('crds');
+if (!haveCrds && SHARED_REQUIRED) throw new Error('../shared/crds is required in CI (CNPG_I_REQUIRE_SHARED=1) but is missing beside the repository');
+if (!haveCrds) console.warn('hardening: ../shared/crds not found beside the repository; the CRD schema checks are skipped');
 
 // ---------------------------------------------------------------------------------------------
 // Kubernetes names and metadata (apimachinery's validation rules).
@@ -253,8 +251,8 @@ type Schema = Obj;
 const crdSchemas = new Map<string, Schema>();
 
 function loadCrds(): void {
-  if (!haveShared || crdSchemas.size > 0) return;
-  const dir = path.join(SHARED, 'crds');
+  if (!haveCrds || crdSchemas.size > 0) return;
+  const dir = sharedPath('crds');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
     for (const doc of YAML.parseAllDocuments(fs.readFileSync(path.join(dir, file), 'utf8')).map((d) => d.toJS())) {
       if (doc?.kind !== 'CustomResourceDefinition') continue;

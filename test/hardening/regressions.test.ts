@@ -97,10 +97,10 @@ describe('metadata props are checked like the API server checks them', () => {
     expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: Duration.seconds(0) as any }),
       'apps/b: metadata.amount 0 is not a metadata field this construct can write; use name, namespace, labels, annotations, finalizers, ownerReferences');
   });
-  test('an ObjectStore with name: undefined keeps the generated name (it had no name)', () => {
+  test('an ObjectStore with name: undefined keeps the default name, its construct id (it had no name)', () => {
     const chart = apps();
     const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, metadata: { name: undefined } });
-    expect(store.name).toMatch(/^apps-store-/);
+    expect(store.name).toBe('store');
     expect((Testing.synth(chart)[0] as any).metadata.name).toBe(store.name);
   });
   test('a Cluster annotation key with a space', () => {

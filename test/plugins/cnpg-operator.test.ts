@@ -4,15 +4,11 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { CnpgOperator } from '../../src';
+import { describeWithShared, sharedPath } from '../shared';
 
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-const haveShared = fs.existsSync(SHARED);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
-const describeShared = haveShared ? describe : describe.skip;
-if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
-const REFERENCE = path.join(SHARED, 'reference', 'cnpg-1.30.0.yaml');
+const REFERENCE = sharedPath('reference', 'cnpg-1.30.0.yaml');
 const HELLO = {
   pluginName: 'cnpg-i-hello-world.cloudnative-pg.io',
   image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0',
@@ -225,9 +221,12 @@ describe('CnpgOperator.fromManifest errors', () => {
   });
 });
 
-describeShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 release manifest', () => {
-  // Parsed once: the file is over a megabyte and the machine is shared.
-  const input = haveShared ? parse(REFERENCE) : [];
+describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 release manifest', () => {
+  // Parsed once (the file is over a megabyte), in beforeAll: jest runs describe bodies while collecting.
+  let input: any[];
+  beforeAll(() => {
+    input = parse(REFERENCE);
+  });
 
   test('without sidecars, all objects (CRDs, RBAC, webhooks) come out deep-equal and in order', () => {
     const chart = Testing.chart();

@@ -1,6 +1,8 @@
 import * as path from 'path';
 import { ApiObject, Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
+import * as kplus33 from 'cdk8s-plus-33';
+import { expectValidationError } from '../util';
 import { Cluster as CnpgCluster } from '../../imports/postgresql.cnpg.io';
 import {
   CnpgIValidationError,
@@ -428,6 +430,37 @@ describe('OperatorDeployment', () => {
     const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, pod), { managerContainerName: 'op' });
     new SidecarPlugin(chart, 'hello', { operator, ...HELLO });
     expect(container(podOf(Testing.synth(chart)), 'op').volumeMounts).toEqual([{ mountPath: '/plugins', name: 'cnpg-i-plugins' }]);
+  });
+
+  describe('a Deployment from another cdk8s-plus major (cdk8s init installs a newer one)', () => {
+    function plus33Operator(chart: Chart) {
+      return new kplus33.Deployment(chart, 'operator', {
+        containers: [{
+          name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0', command: ['/manager'], args: ['controller'],
+          envVariables: { OPERATOR_NAMESPACE: kplus33.EnvValue.fromValue('cnpg-system') },
+        }],
+      });
+    }
+
+    test('fromDeployment names both versions and the fix', () => {
+      const deployment = plus33Operator(Testing.chart());
+      const v33 = require('cdk8s-plus-33/package.json').version;
+      const v28 = require('cdk8s-plus-28/package.json').version;
+      expectValidationError(() => OperatorDeployment.fromDeployment(deployment as any),
+        `OperatorDeployment.fromDeployment: deployment 'test/operator' is a cdk8s-plus-33 ${v33} Deployment, from another cdk8s-plus major than this library, which is built on cdk8s-plus-28 ${v28}; `
+        + "build the operator Deployment with cdk8s-plus-28 (npm install cdk8s-plus-28; import * as kplus from 'cdk8s-plus-28'), "
+        + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })');
+    });
+
+    test('the fix it names works: the sidecar is added through the ApiObject', () => {
+      const chart = Testing.chart();
+      const deployment = plus33Operator(chart);
+      const operator = OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName: 'manager' });
+      new SidecarPlugin(chart, 'hello', { operator, ...HELLO });
+      const pod = Testing.synth(chart).find((o: any) => o.kind === 'Deployment').spec.template.spec;
+      expect(pod.containers.map((c: any) => c.name)).toEqual(['manager', 'cnpg-i-hello-world']);
+      expect(container(pod, 'manager').volumeMounts).toEqual([{ mountPath: '/plugins', name: 'cnpg-i-plugins' }]);
+    });
   });
 
   test('errors', () => {

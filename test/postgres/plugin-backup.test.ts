@@ -49,7 +49,7 @@ describe('PluginBackup', () => {
     const b = only(synth(chart), 'Backup');
     expect(b.metadata).toEqual({ name: 'pg-before-upgrade', labels: { reason: 'upgrade' } });
     expect(b.spec).toEqual({
-      cluster: { name: 'test-pg-c82786fb' }, method: 'plugin', online: true, target: 'prefer-standby',
+      cluster: { name: 'pg' }, method: 'plugin', online: true, target: 'prefer-standby',
       pluginConfiguration: { name: BARMAN, parameters: { barmanObjectName: 'other-store' } },
     });
   });
@@ -67,7 +67,7 @@ describe('PluginBackup', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addBackup('b', { plugin: BARMAN });
     expectValidationError(() => synth(chart),
-      `test/pg/b: plugin '${BARMAN}' is not among the plugins of Cluster 'test-pg-c82786fb'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
+      `test/pg/b: plugin '${BARMAN}' is not among the plugins of Cluster 'pg'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
   });
 
   test('a plugin the Cluster disables, also through App.synth()', () => {
@@ -77,7 +77,7 @@ describe('PluginBackup', () => {
     pg.addPlugin(BARMAN, { enabled: false });
     pg.addBackup('b', { plugin: BARMAN });
     expectValidationError(() => app.synth(),
-      `c/pg/b: plugin '${BARMAN}' is disabled (enabled: false) on Cluster 'c-pg-c8edc80c'; enable it in addPlugin(), or back up through a plugin the Cluster enables`);
+      `c/pg/b: plugin '${BARMAN}' is disabled (enabled: false) on Cluster 'pg'; enable it in addPlugin(), or back up through a plugin the Cluster enables`);
   });
 
   test('standalone, for a Cluster in another chart of the same namespace', () => {
@@ -87,7 +87,7 @@ describe('PluginBackup', () => {
     const pg = clusterWithBarman(db);
     const backup = new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN });
     expect(only(synth(ops), 'Backup').metadata.namespace).toBe('databases');
-    expect(backup.name).toBe('ops-adhoc-c82b1037');
+    expect(backup.name).toBe('pg-adhoc');
   });
 
   test('standalone, for a Cluster in a chart without namespace: the Backup follows the Cluster', () => {
@@ -103,7 +103,7 @@ describe('PluginBackup', () => {
     const pg = clusterWithBarman(new Chart(app, 'db', { namespace: 'databases' }));
     const ops = new Chart(app, 'ops', { namespace: 'ops' });
     expectValidationError(() => new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN, metadata: { namespace: 'ops' } }),
-      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'db-pg-c82fd93f' ('databases'); "
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' ('databases'); "
       + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
     // The Cluster's namespace wins over the chart's when metadata.namespace is not set.
     new PluginBackup(ops, 'follows', { cluster: pg, plugin: BARMAN });
@@ -114,7 +114,7 @@ describe('PluginBackup', () => {
     const app = Testing.app();
     const pg = clusterWithBarman(new Chart(app, 'db'));
     expectValidationError(() => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
-      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'db-pg-c82fd93f' (undefined); "
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' (undefined); "
       + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
   });
 
@@ -126,11 +126,13 @@ describe('PluginBackup', () => {
     new PluginBackup(backups, 'b', { cluster: pg, plugin: BARMAN });
     expect(synth(chart).map((o) => o.kind)).toEqual(['Cluster', 'Backup']);
 
-    const ops = new Chart(app, 'a-ops');
-    const db = new Chart(app, 'b-db');
+    // Another app: the same Cluster id in the same (default) namespace of one app is refused.
+    const other = Testing.app();
+    const ops = new Chart(other, 'a-ops');
+    const db = new Chart(other, 'b-db');
     new PluginBackup(ops, 'b', { cluster: clusterWithBarman(db), plugin: BARMAN });
-    expect(app.synthYaml().split('---').filter((d) => d.includes('kind:')).map((d) => /kind: (\w+)/.exec(d)![1]))
-      .toEqual(['Cluster', 'Backup', 'Cluster', 'Backup']);
+    expect(other.synthYaml().split('---').filter((d) => d.includes('kind:')).map((d) => /kind: (\w+)/.exec(d)![1]))
+      .toEqual(['Cluster', 'Backup']);
   });
 
   test('standalone, for a Cluster managed elsewhere', () => {

@@ -77,7 +77,7 @@ describe('PluginScheduledBackup', () => {
     pg.addPlugin('other.example.com');
     pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: '0 0 2 * * *' });
     expectValidationError(() => synth(chart),
-      `test/pg/nightly: plugin '${BARMAN}' is not among the plugins of Cluster 'test-pg-c82786fb'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
+      `test/pg/nightly: plugin '${BARMAN}' is not among the plugins of Cluster 'pg'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
   });
 
   test('validation', () => {

@@ -1,5 +1,6 @@
 import { ApiObject, App, Chart, Duration, Size, Testing } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
 import { Plugin } from '../../src/plugins/plugin';
 import {
   ClusterBootstrap, ClusterSpecPassthrough, ImageCatalogKind, PostgresCluster, PostgresClusterProps,
@@ -45,12 +46,42 @@ describe('PostgresCluster', () => {
     }
   });
 
-  test('the generated name is a DNS-1035 label of at most 50 characters', () => {
+  test('the default name is the construct id, whatever the chart and the parents', () => {
     const chart = new Chart(Testing.app(), 'a-chart-with-quite-a-long-name-for-its-clusters');
-    const pg = new PostgresCluster(chart, 'and-a-long-construct-id-as-well', { storage });
-    expect(pg.name.length).toBeLessThanOrEqual(50);
-    expect(pg.name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
+    const pg = new PostgresCluster(new Construct(chart, 'Databases'), 'and-a-long-construct-id-as-well', { storage });
+    expect(pg.name).toBe('and-a-long-construct-id-as-well');
     expect(only(synth(chart), 'Cluster').metadata.name).toBe(pg.name);
+  });
+
+  test('moving a Cluster under another parent construct keeps its name (and so its PVCs and Services)', () => {
+    const before = new Chart(Testing.app(), 'databases', { namespace: 'apps' });
+    new PostgresCluster(before, 'orders', { storage });
+    const after = new Chart(Testing.app(), 'platform', { namespace: 'apps' });
+    new PostgresCluster(new Construct(new Construct(after, 'Team'), 'Billing'), 'orders', { storage });
+    const a = only(synth(before), 'Cluster');
+    const b = only(synth(after), 'Cluster');
+    expect(a.metadata).toEqual({ name: 'orders', namespace: 'apps' });
+    expect(b.metadata).toEqual(a.metadata);
+  });
+
+  test('two Clusters that would share a name in one namespace: an error naming both paths, at synth', () => {
+    const app = Testing.app();
+    const one = new Chart(app, 'one', { namespace: 'apps' });
+    const two = new Chart(app, 'two', { namespace: 'apps' });
+    new PostgresCluster(one, 'orders', { storage });
+    new PostgresCluster(new Construct(two, 'Team'), 'orders', { storage });
+    expectValidationError(() => app.synth(),
+      "one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; "
+      + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
+  });
+
+  test('the same id in two namespaces, or a pinned name that differs, is fine', () => {
+    const app = Testing.app();
+    new PostgresCluster(new Chart(app, 'one', { namespace: 'a' }), 'orders', { storage });
+    const two = new Chart(app, 'two', { namespace: 'b' });
+    new PostgresCluster(two, 'orders', { storage });
+    new PostgresCluster(new Construct(two, 'Other'), 'orders', { storage, metadata: { name: 'orders-2' } });
+    expect(() => app.synth()).not.toThrow();
   });
 
   test('metadata is written, the namespace follows the chart', () => {
@@ -329,10 +360,17 @@ describe('PostgresCluster props validation', () => {
       `test/pg: metadata.name 'Pg' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
     expectValidationError(() => cluster({ metadata: { name: 'p'.repeat(51) } }),
       `test/pg: metadata.name '${'p'.repeat(51)}' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
-    const chart = new Chart(Testing.app(), '1st');
-    const generated = () => new PostgresCluster(chart, 'pg', { storage });
-    expectValidationError(generated,
-      `1st/pg: metadata.name '1st-pg-c8d8d9a2' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
+    // The default name is the construct id: an id that cannot be a Cluster name is refused.
+    const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";
+    const rule = "a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first)";
+    expectValidationError(() => new PostgresCluster(Testing.chart(), '1st', { storage }),
+      `test/1st: id '1st' cannot make the Cluster name "1st": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+    expectValidationError(() => new PostgresCluster(Testing.chart(), 'Orders', { storage }),
+      `test/Orders: id 'Orders' cannot make the Cluster name "Orders": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+    expectValidationError(() => new PostgresCluster(Testing.chart(), 'p'.repeat(51), { storage }),
+      `test/${'p'.repeat(51)}: id '${'p'.repeat(51)}' cannot make the Cluster name "${'p'.repeat(51)}": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+    // A pinned name lifts the rule from the id.
+    expect(new PostgresCluster(Testing.chart(), 'Orders', { storage, metadata: { name: 'orders' } }).name).toBe('orders');
   });
 
   test('instances', () => {

@@ -11,6 +11,7 @@ import {
   PluginLogLevel,
   PluginTls,
 } from '../../src';
+import { describeWithShared, sharedPath } from '../shared';
 import { expectValidationError } from '../util';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'presets');
@@ -214,22 +215,25 @@ describe('BarmanCloudPlugin', () => {
 // ---------------------------------------------------------------------------------------------
 // Rule-by-rule comparison with the upstream v0.14.0 release manifest (../shared/reference).
 // ---------------------------------------------------------------------------------------------
-const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
-const MANIFEST = path.join(SHARED, 'reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');
-const haveShared = fs.existsSync(SHARED);
-if (!haveShared && process.env.CNPG_I_REQUIRE_SHARED === '1') throw new Error(`../shared is required in CI (CNPG_I_REQUIRE_SHARED=1) but ${SHARED} is missing`);
-const describeShared = haveShared ? describe : describe.skip;
-if (!haveShared) console.warn('skipping: ../shared not found beside the repository');
+const MANIFEST = sharedPath('reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');
 
-describeShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifest', () => {
-  const upstream: any[] = haveShared
-    ? YAML.parseAllDocuments(fs.readFileSync(MANIFEST, 'utf8')).map((d) => d.toJSON()).filter((o) => o)
-    : [];
-  const { barman, objects: ours } = synth(undefined, 'backup-system');
-  const upstreamDeployment = find(upstream, 'Deployment');
-  const upstreamContainer = upstreamDeployment.spec.template.spec.containers[0];
-  const ourDeployment = find(ours, 'Deployment');
-  const ourContainer = ourDeployment.spec.template.spec.containers[0];
+describeWithShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifest', () => {
+  // Read and synthesized once, inside beforeAll: jest runs describe bodies while collecting tests.
+  let upstream: any[];
+  let barman: BarmanCloudPlugin;
+  let ours: any[];
+  let upstreamDeployment: any;
+  let upstreamContainer: any;
+  let ourDeployment: any;
+  let ourContainer: any;
+  beforeAll(() => {
+    upstream = YAML.parseAllDocuments(fs.readFileSync(MANIFEST, 'utf8')).map((d) => d.toJSON()).filter((o) => o);
+    ({ barman, objects: ours } = synth(undefined, 'backup-system'));
+    upstreamDeployment = find(upstream, 'Deployment');
+    upstreamContainer = upstreamDeployment.spec.template.spec.containers[0];
+    ourDeployment = find(ours, 'Deployment');
+    ourContainer = ourDeployment.spec.template.spec.containers[0];
+  });
 
   test('the main ClusterRole has exactly the upstream rules, in the same order', () => {
     expect(find(ours, 'ClusterRole', barman.clusterRole.name).rules)
@@ -353,4 +357,4 @@ describeShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifest', 
     expect(crds[0].metadata.namespace).toBeUndefined();
     expect(objects.filter((o) => JSON.stringify(o).includes('cnpg-system')).map((o) => o.kind)).toEqual([]);
   });
-});
+}, 'reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');

@@ -1,5 +1,6 @@
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
 import {
   CnpgIValidationError,
   DataCompression,
@@ -9,6 +10,7 @@ import {
   PluginLogLevel,
   WalCompression,
 } from '../../src';
+import { expectValidationError } from '../util';
 
 const S3 = {
   accessKeyId: { name: 'aws-creds', key: 'ACCESS_KEY_ID' },
@@ -56,7 +58,7 @@ describe('ObjectStore', () => {
     const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b', s3: S3 });
     const [obj] = Testing.synth(chart);
     expect(store.name).toBe(obj.metadata.name);
-    expect(store.name).toMatch(/^apps-store-[0-9a-f]{8}$/);
+    expect(store.name).toBe('store');
     expect(obj.metadata.namespace).toBe('db');
     expect(store.destinationPath).toBe('s3://b');
   });
@@ -332,7 +334,7 @@ describe('ObjectStore', () => {
       ['metadata not an object', { destinationPath: 's3://b', s3: S3, metadata: 'store' },
         "test/store: metadata 'store' must be an object, not a string; pass { name: 'my-store' } or leave it out"],
       ['metadata.name invalid', { destinationPath: 's3://b', s3: S3, metadata: { name: 'My_Store' } },
-        "test/store: metadata.name 'My_Store' is not a DNS subdomain (RFC 1123); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one"],
+        "test/store: metadata.name 'My_Store' is not a DNS subdomain (RFC 1123); use lower-case letters, digits, - and ., or leave it out to use the construct id"],
       ['sidecar not an object', { destinationPath: 's3://b', s3: S3, instanceSidecarConfiguration: 'debug' },
         "test/store: instanceSidecarConfiguration 'debug' must be an object, not a string; pass { logLevel: PluginLogLevel.DEBUG }"],
       ['sidecar log level unknown', { destinationPath: 's3://b', s3: S3, instanceSidecarConfiguration: { logLevel: 'warn' } },
@@ -370,5 +372,37 @@ describe('ObjectStore', () => {
         }
       }).toThrow(`[${message}]`);
     });
+  });
+});
+
+describe('ObjectStore stable names', () => {
+  const S3_KEYS = { accessKeyId: { name: 'c', key: 'a' }, secretAccessKey: { name: 'c', key: 's' } };
+
+  test('the default name is the construct id, and moving the construct keeps it', () => {
+    const before = new Chart(Testing.app(), 'apps', { namespace: 'db' });
+    new ObjectStore(before, 'orders-backups', { destinationPath: 's3://b', s3: S3_KEYS });
+    const after = new Chart(Testing.app(), 'storage', { namespace: 'db' });
+    new ObjectStore(new Construct(after, 'Shared'), 'orders-backups', { destinationPath: 's3://b', s3: S3_KEYS });
+    expect(Testing.synth(before)[0].metadata.name).toBe('orders-backups');
+    expect(Testing.synth(after)[0].metadata).toEqual(Testing.synth(before)[0].metadata);
+  });
+
+  test('an id that cannot be an ObjectStore name is refused with the fix', () => {
+    expectValidationError(() => new ObjectStore(Testing.chart(), 'My_Store', { destinationPath: 's3://b', s3: S3_KEYS }),
+      "test/My_Store: id 'My_Store' cannot make the ObjectStore name \"My_Store\": by default the name is the construct id, "
+      + "which must be an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); "
+      + "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }");
+    const pinned = new ObjectStore(Testing.chart(), 'My_Store', { destinationPath: 's3://b', s3: S3_KEYS, metadata: { name: 'my-store' } });
+    expect(pinned.name).toBe('my-store');
+  });
+
+  test('two ObjectStores with one name in one namespace: an error naming both paths', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'apps', { namespace: 'db' });
+    new ObjectStore(chart, 'store', { destinationPath: 's3://a', s3: S3_KEYS });
+    new ObjectStore(new Construct(chart, 'Team'), 'store', { destinationPath: 's3://b', s3: S3_KEYS });
+    expectValidationError(() => app.synth(),
+      "apps/store: metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; "
+      + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
   });
 });

@@ -1,0 +1,213 @@
+/*
+ * The plan's data model: its rules' metadata, its findings, and the index of one manifest set.
+ * No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o yaml`).
+ */
+
+/** How bad a planned change is: `error` destroys data or is refused; `warning` needs a deliberate step. */
+export type PlanSeverity = 'error' | 'warning';
+
+/**
+ * One rule of `planChanges`, in the shape the doctor's rule registry uses.
+ */
+export interface PlanRule {
+  /** Stable id, `CNPGI2xx`. */
+  readonly id: string;
+  /** Short kebab-case name. */
+  readonly name: string;
+  /** What decides each severity the rule reports. */
+  readonly severities: { readonly error?: string; readonly warning?: string };
+  /** The change the rule looks for. */
+  readonly what: string;
+  /** Why it matters, with the upstream code that decides it (repository tag file function). */
+  readonly why: string;
+  /** The usual fix. */
+  readonly fix: string;
+  /** The kinds whose change the rule reads. */
+  readonly kinds: readonly string[];
+}
+
+/**
+ * One change between the previous and the next manifests that loses data, is refused by the
+ * operator's webhook or the API server, silently does nothing, or interrupts a plugin.
+ */
+export interface PlanFinding {
+  /** The rule's id, e.g. `CNPGI201`. */
+  readonly ruleId: string;
+  /** `error` or `warning`. */
+  readonly severity: PlanSeverity;
+  /** The object, `Kind/namespace/name` (as it is in the previous set when it disappears). */
+  readonly object: string;
+  /** What happens, in the operator's terms. */
+  readonly message: string;
+  /** The field path the finding is about, when there is one, e.g. `spec.storage.size`. */
+  readonly path?: string;
+  /** The value before (a name, a size, a path), when there is one. */
+  readonly before?: unknown;
+  /** The value after, when there is one. */
+  readonly after?: unknown;
+  /** What to write instead, e.g. "pin `metadata.name: orders-db`". */
+  readonly fix: string;
+}
+
+/** Options of `planChanges`. */
+export interface PlanOptions {
+  /**
+   * Namespace assumed for namespaced objects that have none, on both sides (as `kubectl apply -n`
+   * or a kustomization's `namespace:` would set).
+   * @default 'default'
+   */
+  readonly defaultNamespace?: string;
+}
+
+/** What `planChanges` found. */
+export interface PlanReport {
+  /** The findings, errors first, then by object and rule. */
+  readonly findings: PlanFinding[];
+  /** Objects in the previous set (after expanding `kind: List`). */
+  readonly previousCount: number;
+  /** Objects in the next set. */
+  readonly nextCount: number;
+  /** Objects only in the next set. */
+  readonly added: number;
+  /** Objects only in the previous set. */
+  readonly removed: number;
+  /** Objects in both sets whose content differs. */
+  readonly changed: number;
+}
+
+/** A JSON object. @internal */
+export type Json = Record<string, unknown>;
+
+/** @internal */
+export function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Json : undefined;
+}
+
+/** @internal */
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** @internal */
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Follows a path of keys through nested objects. @internal */
+export function dig(value: unknown, ...keys: string[]): unknown {
+  let cur: unknown = value;
+  for (const k of keys) {
+    const o = asObject(cur);
+    if (!o || !Object.prototype.hasOwnProperty.call(o, k)) return undefined;
+    cur = o[k];
+  }
+  return cur;
+}
+
+/** JSON with sorted keys, so that two equal objects compare equal whatever their key order. @internal */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const o = asObject(value);
+  if (o) {
+    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const CLUSTER_SCOPED_KINDS = new Set([
+  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition',
+  'ClusterIssuer', 'StorageClass', 'PriorityClass', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
+  'ClusterImageCatalog', 'APIService', 'VolumeSnapshotClass', 'IngressClass', 'RuntimeClass', 'CSIDriver',
+]);
+
+/** One object of a manifest set. @internal */
+export interface PlanObject {
+  readonly kind: string;
+  /** The API group (`postgresql.cnpg.io`, `''` for core): a version change is not a new object. */
+  readonly group: string;
+  readonly namespace: string | undefined;
+  readonly name: string;
+  readonly body: Json;
+  /** `Kind/namespace/name`. */
+  readonly ref: string;
+  /** The lookup key: group, kind, namespace, name. */
+  readonly key: string;
+}
+
+function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/** @internal */
+export function keyOf(group: string, kind: string, namespace: string | undefined, name: string): string {
+  return `${group}\u0000${kind}\u0000${namespace ?? ''}\u0000${name}`;
+}
+
+/**
+ * One manifest set, indexed in a single pass by key and by kind, so that every rule is a
+ * lookup: planning stays linear in the number of objects.
+ * @internal
+ */
+export class PlanIndex {
+  public readonly byKey = new Map<string, PlanObject>();
+  private readonly byKind = new Map<string, PlanObject[]>();
+  public count = 0;
+
+  constructor(objects: readonly unknown[], defaultNamespace: string) {
+    const add = (value: unknown) => {
+      const o = asObject(value);
+      if (!o) return;
+      const kind = asString(o.kind);
+      const apiVersion = asString(o.apiVersion);
+      if (kind === undefined || apiVersion === undefined) return;
+      if (kind === 'List' || kind.endsWith('List')) {
+        for (const item of asArray(o.items)) add(item);
+        return;
+      }
+      const name = asString(dig(o, 'metadata', 'name'));
+      if (name === undefined || name === '') return;
+      this.count++;
+      const group = groupOf(apiVersion);
+      const namespace = CLUSTER_SCOPED_KINDS.has(kind) ? undefined : (asString(dig(o, 'metadata', 'namespace')) || defaultNamespace);
+      const obj: PlanObject = {
+        kind, group, namespace, name, body: o,
+        ref: namespace === undefined ? `${kind}/${name}` : `${kind}/${namespace}/${name}`,
+        key: keyOf(group, kind, namespace, name),
+      };
+      // A later duplicate wins, as a later `kubectl apply` would.
+      this.byKey.set(obj.key, obj);
+      const list = this.byKind.get(kind);
+      if (list) list.push(obj);
+      else this.byKind.set(kind, [obj]);
+    };
+    for (const value of objects) add(value);
+    // Drop the earlier copies of duplicates from the kind lists.
+    for (const [kind, list] of this.byKind) {
+      this.byKind.set(kind, list.filter((o) => this.byKey.get(o.key) === o));
+    }
+  }
+
+  /** The objects of `kind` (any group unless given). */
+  public ofKind(kind: string, group?: string): readonly PlanObject[] {
+    const list = this.byKind.get(kind) ?? [];
+    return group === undefined ? list : list.filter((o) => o.group === group);
+  }
+
+  /** The same object (group, kind, namespace, name) in this set. */
+  public get(o: PlanObject): PlanObject | undefined {
+    return this.byKey.get(o.key);
+  }
+}
+
+/** What every rule family gets. @internal */
+export interface PlanContext {
+  readonly previous: PlanIndex;
+  readonly next: PlanIndex;
+  readonly emit: (finding: PlanFinding) => void;
+}
+
+/** The API groups of the kinds the rules read. @internal */
+export const CNPG_GROUP = 'postgresql.cnpg.io';
+/** @internal */
+export const BARMAN_GROUP = 'barmancloud.cnpg.io';

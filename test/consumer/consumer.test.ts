@@ -1,0 +1,182 @@
+/*
+ * The library as a user gets it: `npm pack` of this checkout, installed into a fresh cdk8s app
+ * that this test writes, then compiled, synthesized, checked and snapshot-tested the way the
+ * README's "Use it in your project" section says.
+ *
+ * No network: the tarball is installed with `npm install --offline`, and its peers (and the
+ * tools a user app would have as devDependencies) are linked from this project's node_modules,
+ * which `npm ci` already filled. One temporary app serves every step.
+ */
+import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.join(__dirname, '..', '..');
+const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The fenced block right after `<!-- consumer: NAME -->` in the README. */
+function readmeBlock(name: string): string {
+  const m = README.match(new RegExp(`<!-- consumer: ${name.replace(/\./g, '\\.')} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\``));
+  if (!m) throw new Error(`README has no block marked <!-- consumer: ${name} -->`);
+  return m[1];
+}
+
+/** The README's first TypeScript block: the shortest working example. */
+const SHORTEST = README.match(/```ts\n([\s\S]*?)```/)![1];
+
+// What a user's app has besides the library: its peers and the dev tools the README names.
+const LINKED = ['cdk8s', 'cdk8s-plus-28', 'constructs', 'cdk8s-cli', 'typescript', 'tsx', 'jest', 'ts-jest', '@types/jest', '@types/node'];
+
+let work: string;
+let app: string;
+let tarball: string;
+
+function run(cmd: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): SpawnSyncReturns<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', ...extraEnv };
+  // The app is a user's: none of this project's jest or CI settings leak into it.
+  delete env.CDK8S_OUTDIR;
+  delete env.JEST_WORKER_ID;
+  return spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+}
+
+function ok(r: SpawnSyncReturns<string>, what: string): string {
+  if (r.error) throw new Error(`${what}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${what} exited ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+  return r.stdout;
+}
+
+/** Every file of the tarball, without the leading `package/`. */
+function tarballFiles(): string[] {
+  return execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')).sort();
+}
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-consumer-'));
+
+  // 1. Pack a copy of the checkout (what git tracks plus new files it does not ignore), so that
+  //    `prepack` builds in the copy and never touches this checkout's lib/, which other tests'
+  //    processes may be reading.
+  const staging = path.join(work, 'staging');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0').filter((f) => f && fs.existsSync(path.join(ROOT, f)));
+  for (const f of files) {
+    fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, f), path.join(staging, f));
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
+  const packed = ok(run(NPM, ['pack', '--silent', '--pack-destination', work], staging), 'npm pack').trim().split('\n').pop()!;
+  tarball = path.join(work, packed);
+
+  // 2. A fresh cdk8s app, written as the README says.
+  app = path.join(work, 'app');
+  fs.mkdirSync(app);
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'my-platform', version: '1.0.0', private: true }, null, 2));
+  ok(run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps',
+    tarball, path.join(ROOT, 'node_modules', 'yaml'), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
+  fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node', 'jest'],
+      strict: true, noImplicitReturns: true, noUnusedLocals: true, esModuleInterop: true,
+      // The packed .d.ts files are checked too: no missing or internal type may leak into them.
+      skipLibCheck: false,
+    },
+    include: ['*.ts'],
+  }, null, 2));
+  fs.writeFileSync(path.join(app, 'main.ts'), SHORTEST);
+  fs.writeFileSync(path.join(app, 'cdk8s.yaml'), readmeBlock('cdk8s.yaml'));
+  fs.writeFileSync(path.join(app, 'main.test.ts'), readmeBlock('main.test.ts'));
+  fs.writeFileSync(path.join(app, 'jest.config.js'), "module.exports = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': 'ts-jest' } };\n");
+}, 300_000);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed library in a fresh cdk8s app', () => {
+  test('the tarball holds the compiled library, its types, the bin, README and LICENSE, and nothing a consumer does not need', () => {
+    const files = tarballFiles();
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/cnpg-i-doctor.js', 'lib/src/index.js', 'lib/src/index.d.ts',
+      'lib/src/cli/doctor.js', 'lib/src/doctor/cdk8s-validation-plugin.js', 'lib/imports/postgresql.cnpg.io.js', 'lib/imports/postgresql.cnpg.io.d.ts']) {
+      expect(files).toContain(f);
+    }
+    // not the example app, sources, tests, benchmarks, build state or synth output
+    expect(files.filter((f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')))).toEqual([]);
+    expect(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-cnpg-i', 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
+  });
+
+  test('the published types keep their JSDoc and leave out @internal members', () => {
+    const lib = path.join(app, 'node_modules', 'cdk8s-cnpg-i', 'lib', 'src');
+    const dts = tarballFiles().filter((f) => f.startsWith('lib/src/') && f.endsWith('.d.ts'));
+    const text = dts.map((f) => fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-cnpg-i', f), 'utf8')).join('\n');
+    expect(text).not.toContain('@internal');
+    // durationMillis is @internal in src/common/duration.ts; StandalonePlugin is public and documented
+    expect(fs.readFileSync(path.join(lib, 'common', 'duration.d.ts'), 'utf8')).not.toContain('durationMillis');
+    expect(fs.readFileSync(path.join(lib, 'plugins', 'standalone-plugin.d.ts'), 'utf8')).toMatch(/\/\*\*[\s\S]*?\*\/\s*export declare class StandalonePlugin/);
+  });
+
+  test('the package resolves through its exports map, and only through it', () => {
+    const probe = "const p = require.resolve('cdk8s-cnpg-i'); let deep = 'refused'; try { require.resolve('cdk8s-cnpg-i/lib/src/doctor/rules'); deep = 'resolved'; } catch {} console.log(JSON.stringify({ p, deep, v: require('cdk8s-cnpg-i/package.json').version }));";
+    const out = JSON.parse(ok(run(process.execPath, ['-e', probe], app), 'node -e'));
+    expect(path.relative(app, out.p)).toBe(path.join('node_modules', 'cdk8s-cnpg-i', 'lib', 'src', 'index.js'));
+    expect(out.deep).toBe('refused');
+    expect(out.v).toBe(PKG.version);
+  });
+
+  test("the README's shortest example compiles with strict tsc against the packed .d.ts", () => {
+    ok(run(path.join(app, 'node_modules', '.bin', 'tsc'), ['-p', '.', '--noEmit'], app), 'tsc');
+  });
+
+  test("the README's cdk8s.yaml names this package's version", () => {
+    expect(readmeBlock('cdk8s.yaml')).toContain(`    version: ${PKG.version}\n`);
+  });
+
+  test("`cdk8s synth` with the README's cdk8s.yaml writes the plugin and runs the doctor as a validation plugin", () => {
+    const r = run(path.join(app, 'node_modules', '.bin', 'cdk8s'), ['synth'], app);
+    const out = ok(r, 'cdk8s synth');
+    const yaml = fs.readFileSync(path.join(app, 'dist', 'cnpg-system.k8s.yaml'), 'utf8');
+    expect(yaml).toContain('cnpg.io/pluginName: cnpg-i-hello-world.cloudnative-pg.io');
+    expect(yaml).toContain('--client-cert=/client/ca.crt');
+    // cdk8s-cli loaded the doctor from the installed package and printed its report
+    expect(out).toContain(`node_modules${path.sep}cdk8s-cnpg-i@${PKG.version})`);
+    expect(out).toMatch(/plugins\s+│ cnpg-i-hello-world\.cloudnative-pg\.io/);
+    expect(out).toContain('Validations ended succesfully');
+  });
+
+  test('the installed cnpg-i-doctor bin checks the output with its runtime dependencies only', () => {
+    // A preload refuses every package but the library's own `dependencies` (no tsx fallback, no
+    // TypeScript, and not even cdk8s: the doctor works on anyone's YAML without it).
+    const allowed = [PKG.name, ...Object.keys(PKG.dependencies ?? {})];
+    const guard = path.join(work, 'only-runtime-deps.js');
+    fs.writeFileSync(guard, `const Module = require('module');
+const allowed = new Set(${JSON.stringify(allowed)});
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  const bare = !request.startsWith('.') && !request.startsWith('/') && !request.startsWith('node:') && !Module.isBuiltin(request);
+  if (bare) {
+    const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+    if (!allowed.has(name)) throw new Error('cnpg-i-doctor loaded ' + request + ', which is not a runtime dependency');
+  }
+  return resolve.call(this, request, parent, ...rest);
+};
+`);
+    const bin = path.join(app, 'node_modules', '.bin', 'cnpg-i-doctor');
+    const r = run(process.execPath, ['-r', guard, bin, 'dist', '--operator-namespace', 'cnpg-system'], app);
+    expect({ code: r.status, err: r.stderr }).toEqual({ code: 0, err: '' });
+    expect(r.stdout).toContain('cnpg-i-hello-world.cloudnative-pg.io');
+    // the guard does refuse: the library's index needs cdk8s
+    const refused = run(process.execPath, ['-r', guard, '-e', "require('cdk8s-cnpg-i')"], app);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("cnpg-i-doctor loaded cdk8s, which is not a runtime dependency");
+  });
+
+  test("the README's snapshot test runs with jest in the app, writes its snapshot, and passes in CI mode", () => {
+    const jest = path.join(app, 'node_modules', '.bin', 'jest');
+    ok(run(jest, ['--ci=false'], app), 'jest (first run)');
+    const snap = fs.readFileSync(path.join(app, '__snapshots__', 'main.test.ts.snap'), 'utf8');
+    expect(snap).toContain('"cnpg.io/pluginName": "cnpg-i-hello-world.cloudnative-pg.io"');
+    ok(run(jest, ['--ci'], app), 'jest --ci');
+  });
+});
