@@ -51,9 +51,11 @@ export function barmanCloudConfig(cluster: Obj): BarmanCloudConfig {
  * Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook;
  * internal/cnpgi/restore/restore.go Restore, checkBackupDestination).
  * `objectStores` are the ObjectStores of the input (all namespaces), or undefined when none are.
+ * `requireObjectName: false` skips the missing-barmanObjectName error (the constructs leave it to
+ * the doctor: an entry without it is inert rather than refused by anything).
  * @internal
  */
-export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Obj[]): FidelityIssue[] {
+export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Obj[], options: { requireObjectName?: boolean } = {}): FidelityIssue[] {
   const issues: FidelityIssue[] = [];
   const { name, namespace } = meta(cluster);
   const ns = namespace ?? 'default';
@@ -79,7 +81,7 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
       });
     }
   }
-  if (index >= 0 && enabled && config.barmanObjectName === '' && config.recoveryBarmanObjectName === '' && config.replicaSourceBarmanObjectName === '') {
+  if (options.requireObjectName !== false && index >= 0 && enabled && config.barmanObjectName === '' && config.recoveryBarmanObjectName === '' && config.replicaSourceBarmanObjectName === '') {
     issues.push({
       severity: 'error', path: `spec.plugins[${index}].parameters.barmanObjectName`,
       message: 'is missing; Barman Cloud\'s configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails',
