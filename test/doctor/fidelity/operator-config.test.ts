@@ -82,7 +82,7 @@ describe('noProxyMatches (Go httpproxy)', () => {
   test.each([
     ['*', true], ['.svc', true], ['svc', true], ['*.svc', true], ['SVC', true], [' foo, .svc ', true],
     [host, true], ['cnpg-system.svc', true], ['.svc:9090', true], ['.svc:443', false],
-    ['.cluster.local', false], ['10.0.0.0/8', false], ['', false], ['.barman-cloud.cnpg-system.svc', false],
+    ['.cluster.local', false], ['tem.svc', false], ['system.svc:9090', false], ['10.0.0.0/8', false], ['', false], ['.barman-cloud.cnpg-system.svc', false],
   ])('%p -> %p', (noProxy, matches) => {
     expect(noProxyMatches(noProxy, host, '9090')).toBe(matches);
   });
