@@ -14,6 +14,8 @@ export function checkBackupPrerequisites(backup: Obj, cluster: Obj | undefined, 
   if (!cluster) return [];
   const spec = obj(backup.spec) ?? {};
   const method = str(spec.method) ?? 'barmanObjectStore';
+  // A misspelled method is refused by the API server before any of this (see checkBackupSpec).
+  if (!['barmanObjectStore', 'volumeSnapshot', 'plugin'].includes(method)) return [];
   const clusterName = meta(cluster).name;
   const fail = (path: string, message: string, fix: string): FidelityIssue => ({ severity: 'error', path, message, fix });
   const issues: FidelityIssue[] = [];

@@ -36,6 +36,8 @@ export function checkPluginServicePort(service: Obj, containerPorts: readonly Co
   }
   if (!containerPorts) return [];
   const target = entry.targetPort ?? entry.port;
+  // A quoted number is refused by the API server (checkPluginServiceNames reports it).
+  if (typeof target === 'string' && /^[0-9]+$/.test(target)) return [];
   const reached = typeof target === 'number'
     ? containerPorts.some((p) => p.containerPort === target)
     : containerPorts.some((p) => p.name === str(target));

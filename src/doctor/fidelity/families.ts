@@ -1,0 +1,173 @@
+import { checkBackupPrerequisites } from './backup-prerequisites';
+import { checkBackupSpec } from './backup-spec';
+import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, checkBarmanCloudDeployment } from './barman-cloud';
+import { checkCertificate, checkClusterIssuerSecret } from './certificate';
+import { checkClientTrust, clientIssuance } from './client-trust';
+import { checkClusterReferences } from './cluster-references';
+import { FidelityIssue, Obj, arr, at, meta, obj, str, strings } from './issue';
+import { checkOperatorConfig, resolveOperatorConfig } from './operator-config';
+import { checkPluginIdentity, reportedPluginName } from './plugin-identity';
+import { checkDuplicatePluginEntries, checkDuplicatePluginServices, checkPluginServiceNames } from './plugin-wiring';
+import { checkFlagFile, checkTlsSecret } from './secret-contents';
+import { ContainerPort, checkPluginServicePort } from './service-port';
+
+/**
+ * The fidelity rule families, ready to become registry modules (one per entry): proposed id,
+ * name, what decides the severity, what, why (citing the deciding code; details in
+ * docs/operator-fidelity.md), fix, and the kinds each reads.
+ * @internal
+ */
+export const FIDELITY_FAMILIES = [
+  { id: 'CNPGI100', name: 'cluster-references', severities: 'error', kinds: ['Cluster'], what: 'Cluster cross-references: recovery, pg_basebackup and replica sources, replica primary/self, unique and usable external clusters, one bootstrap method.', why: 'cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateBootstrapRecoverySource, validateBootstrapPgBaseBackupSource, validateReplicaClusterExternalClusters, validateReplicaMode, validateExternalClusters, validateBootstrapMethod.', fix: 'Name an existing externalClusters entry; keep names unique.' },
+  { id: 'CNPGI101', name: 'backup-spec', severities: 'error; warning for online settings with method plugin', kinds: ['Backup', 'ScheduledBackup'], what: 'Backup and ScheduledBackup enums, online/onlineConfiguration after the CRD default of method, pluginConfiguration.name.', why: 'cloudnative-pg v1.30.0 api/v1/backup_types.go BackupSpec (CRD enum and default), internal/webhook/v1/backup_webhook.go validate, internal/webhook/v1/scheduledbackup_webhook.go validate.', fix: 'Spell enums as the CRD does; write method: plugin with pluginConfiguration.name.' },
+  { id: 'CNPGI102', name: 'scheduled-backup-schedule', severities: 'error; warning when a field selects nothing', kinds: ['ScheduledBackup'], what: 'The schedule as robfig/cron v1.2.0 Parse reads it; 5 fields are an error that shows the reading and the 6-field form.', why: 'robfig/cron v1.2.0 parser.go Parse, getRange, parseDescriptor; cloudnative-pg v1.30.0 internal/webhook/v1/scheduledbackup_webhook.go validate.', fix: 'Write 6 fields, seconds first, or a descriptor.' },
+  { id: 'CNPGI103', name: 'backup-prerequisites', severities: 'error', kinds: ['Backup', 'ScheduledBackup', 'Cluster'], what: 'A plugin backup of a Cluster without plugins, or through a plugin absent or disabled in it; in-tree methods without their Cluster section; a hibernated Cluster.', why: 'cloudnative-pg v1.30.0 internal/controller/backup_controller.go checkPrerequisites, Reconcile; internal/cnpi/plugin/client/client.go getPlugin.', fix: 'Enable the plugin in the Cluster\'s spec.plugins.' },
+  { id: 'CNPGI104', name: 'operator-configuration', severities: 'error', kinds: ['Deployment', 'ConfigMap', 'Secret'], what: 'OPERATOR_NAMESPACE missing, PLUGIN_SOCKET_DIR with stray bytes, INCLUDE_PLUGINS names not discovered, an HTTPS proxy not exempting <svc>.<ns>.svc.', why: 'cloudnative-pg v1.30.0 pkg/configparser/configparser.go ReadConfigMap, internal/configuration/configuration.go GetIncludePlugins, api/v1/cluster_defaults.go setDefaultPlugins, internal/controller/plugin_predicates.go isPluginService; grpc-go v1.81.1 internal/resolver/delegatingresolver/delegatingresolver.go proxyURLForTarget.', fix: 'Set OPERATOR_NAMESPACE from the downward API; trim values; add .svc to NO_PROXY.' },
+  { id: 'CNPGI105', name: 'plugin-identity', severities: 'error', kinds: ['Service', 'Deployment'], what: 'A plugin Service label that differs from the name its known image reports (Barman Cloud, hello-world).', why: 'cloudnative-pg v1.30.0 internal/cnpi/plugin/client/client.go getPlugin; plugin-barman-cloud v0.14.0 internal/cnpgi/metadata/constants.go PluginName.', fix: 'Label the Service with the reported name.' },
+  { id: 'CNPGI106', name: 'barman-cloud-cluster', severities: 'error; warning for ignored keys and ObjectStores outside the input', kinds: ['Cluster', 'ObjectStore'], what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.', why: 'plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination.', fix: 'Use barmanObjectName/serverName; keep the ObjectStore in the Cluster namespace; give a recovered Cluster its own serverName.' },
+  { id: 'CNPGI107', name: 'barman-cloud-sidecar-image', severities: 'error; warning when an unknown envFrom may set it', kinds: ['Deployment'], what: 'The Barman Cloud plugin Deployment lacks SIDECAR_IMAGE.', why: 'plugin-barman-cloud v0.14.0 internal/cmd/operator/main.go NewCmd.', fix: 'Set SIDECAR_IMAGE.' },
+  { id: 'CNPGI108', name: 'certificate-webhook', severities: 'error', kinds: ['Certificate'], what: 'cert-manager Certificate admission: identities, usages, key sizes per algorithm, signature algorithm, durations, secretName.', why: 'cert-manager v1.21.1 internal/apis/certmanager/validation/certificate.go ValidateCertificateSpec, validateUsages, ValidateDuration.', fix: 'Follow the message.' },
+  { id: 'CNPGI109', name: 'cluster-issuer-ca-namespace', severities: 'error', kinds: ['ClusterIssuer', 'Secret'], what: 'A ClusterIssuer\'s CA Secret exists only outside cert-manager\'s cluster-resource namespace.', why: 'cert-manager reads ClusterIssuer secrets from --cluster-resource-namespace (docs/operator-fidelity.md class 7).', fix: 'Put the CA Secret in the cluster-resource namespace.' },
+  { id: 'CNPGI110', name: 'secret-contents', severities: 'error', kinds: ['Secret', 'Service', 'Deployment'], what: 'Plugin TLS Secrets whose PEM does not parse or is empty; flag files missing from the mounted Secret.', why: 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.go reconcile (X509KeyPair, AppendCertsFromPEM).', fix: 'Point flags at keys the Secret holds.' },
+  { id: 'CNPGI111', name: 'plugin-service-port', severities: 'error; warning for an undeclared numeric targetPort', kinds: ['Service', 'Deployment'], what: 'Where the dial lands: headless Services use the annotation port on the pods; others map it through targetPort.', why: 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.go reconcile (dials <svc>.<ns>.svc:<pluginPort>).', fix: 'Match the annotation to the right port.' },
+  { id: 'CNPGI112', name: 'client-certificate-trust', severities: 'error', kinds: ['Deployment', 'Certificate', 'Issuer', 'ClusterIssuer'], what: 'The plugin trusts a file that does not let Go\'s client send the operator certificate.', why: 'Go crypto/tls client certificate selection against the advertised CAs; cert-manager pkg/util/pki/parse_certificate_chain.go (leaf + intermediate).', fix: 'Trust the client Secret itself (self-signed) or its ca.crt (single-tier CA).' },
+  { id: 'CNPGI113', name: 'plugin-wiring-duplicates', severities: 'warning; error for two WAL archiver entries', kinds: ['Cluster', 'Service'], what: 'Repeated spec.plugins entries; two plugin Services with one name.', why: 'cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration; internal/cnpi/plugin/repository/setup.go RegisterRemotePlugin, ForgetPlugin.', fix: 'One entry and one Service per plugin.' },
+  { id: 'CNPGI114', name: 'plugin-service-names', severities: 'error', kinds: ['Service'], what: 'Plugin label values over 63 characters or badly formed; quoted numeric or invalid named targetPort.', why: 'Kubernetes label-value and IANA_SVC_NAME validation.', fix: 'Shorten the name; write ports as numbers.' },
+] as const;
+
+/** A family id. @internal */
+export type FidelityFamilyId = typeof FIDELITY_FAMILIES[number]['id'];
+
+/** One fidelity result: the family, the object it is about, and the neutral issue. @internal */
+export interface FidelityResult { readonly family: FidelityFamilyId; readonly object: Obj; readonly issue: FidelityIssue }
+
+/** Options of {@link runFidelity}. @internal */
+export interface FidelityOptions {
+  /** The operator namespace. @default - the operator Deployment's, else 'cnpg-system' */
+  readonly operatorNamespace?: string;
+  /** cert-manager's cluster-resource namespace. @default 'cert-manager' */
+  readonly clusterResourceNamespace?: string;
+  /** Plugin names known to exist outside the input. @default [] */
+  readonly knownPlugins?: readonly string[];
+}
+
+const isOperator = (d: Obj): boolean => arr(at(d, 'spec', 'template', 'spec', 'containers'))
+  .some((c) => /cloudnative-pg(-testing)?[:@]|\/cloudnative-pg$/.test(str(at(c, 'image')) ?? ''));
+
+/**
+ * Runs every family over a set of plain manifests. One pass builds the index by kind; each
+ * family then reads only its kinds, so the cost stays linear in the input.
+ * @internal
+ */
+export function runFidelity(objects: readonly Obj[], options: FidelityOptions = {}): FidelityResult[] {
+  const byKind = new Map<string, Obj[]>();
+  for (const o of objects) {
+    const k = str(o.kind);
+    if (!k) continue;
+    const list = byKind.get(k);
+    if (list) list.push(o); else byKind.set(k, [o]);
+  }
+  const kind = (k: string): Obj[] => byKind.get(k) ?? [];
+  const out: FidelityResult[] = [];
+  const add = (family: FidelityFamilyId, object: Obj, issues: readonly FidelityIssue[]): void => {
+    for (const issue of issues) out.push({ family, object, issue });
+  };
+  const deployments = kind('Deployment');
+  const operator = deployments.find(isOperator);
+  const config = operator ? resolveOperatorConfig({ deployment: operator, configMaps: kind('ConfigMap'), secrets: kind('Secret') }) : undefined;
+  const operatorNs = options.operatorNamespace ?? config?.operatorNamespace ?? meta(operator ?? {}).namespace ?? 'cnpg-system';
+  const services = kind('Service');
+  const pluginServices = services.filter((s) => strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'] !== undefined);
+  const discovered = new Set<string>([...(options.knownPlugins ?? []),
+    ...pluginServices.filter((s) => (meta(s).namespace ?? 'default') === operatorNs).map((s) => strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'])]);
+  const includePlugins = config?.includePlugins ?? [];
+
+  for (const c of kind('Cluster')) {
+    add('CNPGI100', c, checkClusterReferences(c));
+    add('CNPGI113', c, checkDuplicatePluginEntries(c));
+    if (JSON.stringify(at(c, 'spec') ?? {}).includes(BARMAN_CLOUD_NAME)) {
+      add('CNPGI106', c, checkBarmanCloudCluster(c, byKind.has('ObjectStore') ? kind('ObjectStore') : undefined));
+    }
+  }
+  const key = (o: Obj, name = meta(o).name): string => `${meta(o).namespace ?? 'default'}/${name}`;
+  const clusters = new Map(kind('Cluster').map((c) => [key(c), c]));
+  const secrets = new Map(kind('Secret').map((x) => [key(x), x]));
+  const clusterFor = (b: Obj): Obj | undefined => clusters.get(key(b, str(at(b, 'spec', 'cluster', 'name')) ?? ''));
+  for (const k of ['Backup', 'ScheduledBackup'] as const) {
+    for (const b of kind(k)) {
+      const issues = checkBackupSpec(b, k);
+      add('CNPGI101', b, issues.filter((i) => i.path !== 'spec.schedule'));
+      add('CNPGI102', b, issues.filter((i) => i.path === 'spec.schedule'));
+      add('CNPGI103', b, checkBackupPrerequisites(b, clusterFor(b), includePlugins));
+    }
+  }
+  if (operator && config) {
+    add('CNPGI104', operator, checkOperatorConfig(config, discovered, pluginServices
+      .filter((s) => (meta(s).namespace ?? 'default') === operatorNs)
+      .map((s) => ({ name: meta(s).name, namespace: operatorNs, port: strings(at(s, 'metadata', 'annotations'))['cnpg.io/pluginPort'] ?? '' }))));
+  }
+  const podsOf = (s: Obj): Obj[] => {
+    const selector = strings(at(s, 'spec', 'selector'));
+    if (Object.keys(selector).length === 0) return [];
+    return deployments.filter((d) => (meta(d).namespace ?? 'default') === (meta(s).namespace ?? 'default')
+      && Object.entries(selector).every(([k, v]) => strings(at(d, 'spec', 'template', 'metadata', 'labels'))[k] === v));
+  };
+  for (const s of pluginServices) {
+    const label = strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'];
+    const backing = podsOf(s);
+    const containers = backing.flatMap((d) => arr(at(d, 'spec', 'template', 'spec', 'containers')).map((c) => obj(c) ?? {}));
+    add('CNPGI105', s, checkPluginIdentity(label, containers.map((c) => str(c.image) ?? '')));
+    add('CNPGI114', s, checkPluginServiceNames(s));
+    const ports: ContainerPort[] = containers.flatMap((c) => arr(c.ports).map((p) => obj(p) ?? {})
+      .map((p) => ({ containerPort: Number(p.containerPort), name: str(p.name) })));
+    add('CNPGI111', s, checkPluginServicePort(s, backing.length ? ports : undefined));
+    const ann = strings(at(s, 'metadata', 'annotations'));
+    const ns = meta(s).namespace;
+    const secretNamed = (n: string | undefined): Obj | undefined => (n === undefined ? undefined : secrets.get(`${ns ?? 'default'}/${n}`));
+    const clientSecret = secretNamed(ann['cnpg.io/pluginClientSecret']);
+    const serverSecret = secretNamed(ann['cnpg.io/pluginServerSecret']);
+    if (clientSecret) add('CNPGI110', clientSecret, checkTlsSecret(clientSecret, true));
+    if (serverSecret && serverSecret !== clientSecret) add('CNPGI110', serverSecret, checkTlsSecret(serverSecret, false));
+    for (const d of backing) {
+      const podSpec = obj(at(d, 'spec', 'template', 'spec')) ?? {};
+      for (const c of arr(podSpec.containers).map((x) => obj(x) ?? {})) {
+        for (const arg of arr(c.args).filter((a): a is string => typeof a === 'string')) {
+          const m = /^(--(?:server-cert|server-key|client-cert))=(.+)$/.exec(arg);
+          if (!m) continue;
+          add('CNPGI110', d, checkFlagFile(m[1], m[2], podSpec, c, kind('Secret'), meta(d).namespace));
+          if (m[1] !== '--client-cert' || !ann['cnpg.io/pluginClientSecret']) continue;
+          const trusted = trustedSecretOf(m[2], podSpec, c);
+          if (trusted) {
+            const issuance = clientIssuance(ann['cnpg.io/pluginClientSecret'], ns, kind('Certificate'), [...kind('Issuer'), ...kind('ClusterIssuer')]);
+            add('CNPGI112', d, checkClientTrust(ann['cnpg.io/pluginClientSecret'], trusted.secret, trusted.key, issuance));
+          }
+        }
+      }
+    }
+  }
+  for (const r of checkDuplicatePluginServices(pluginServices.filter((s) => (meta(s).namespace ?? 'default') === operatorNs))) add('CNPGI113', r.service, [r.issue]);
+  for (const d of deployments) {
+    for (const c of arr(at(d, 'spec', 'template', 'spec', 'containers')).map((x) => obj(x) ?? {})) {
+      if (reportedPluginName(str(c.image) ?? '') === BARMAN_CLOUD_NAME && arr(c.args).includes('operator')) {
+        add('CNPGI107', d, checkBarmanCloudDeployment(c, arr(c.envFrom).length > 0));
+      }
+    }
+  }
+  for (const cert of kind('Certificate')) add('CNPGI108', cert, checkCertificate(cert));
+  for (const ci of kind('ClusterIssuer')) add('CNPGI109', ci, checkClusterIssuerSecret(ci, kind('Secret'), options.clusterResourceNamespace ?? 'cert-manager'));
+  return out;
+}
+
+/** The Secret and key behind a mounted file path, through the container's mounts and the pod's volumes. */
+function trustedSecretOf(filePath: string, podSpec: Obj, container: Obj): { secret: string; key: string } | undefined {
+  const mount = arr(container.volumeMounts).map((m) => obj(m) ?? {})
+    .find((m) => typeof m.mountPath === 'string' && filePath.startsWith(`${String(m.mountPath).replace(/\/$/, '')}/`));
+  if (!mount) return undefined;
+  const volume = arr(podSpec.volumes).map((v) => obj(v) ?? {}).find((v) => v.name === mount.name);
+  const secret = str(at(volume, 'secret', 'secretName'));
+  if (!secret) return undefined;
+  const rel = filePath.slice(String(mount.mountPath).replace(/\/$/, '').length + 1);
+  const items = arr(at(volume, 'secret', 'items')).map((i) => obj(i) ?? {});
+  const key = items.length ? str(items.find((i) => i.path === rel)?.key) : rel;
+  return key === undefined ? undefined : { secret, key };
+}
