@@ -1,7 +1,7 @@
-import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
-import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster } from '../doctor/fidelity/barman-cloud';
+import { claimedNamespaces } from '../common/stable-names';
+import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, referencedObjectStores } from '../doctor/fidelity/barman-cloud';
 import { checkClusterReferences } from '../doctor/fidelity/cluster-references';
 import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
 
@@ -14,25 +14,15 @@ import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
  */
 export function refuseClusterMistakes(scope: Construct, cluster: Obj): void {
   const issues: FidelityIssue[] = [...checkClusterReferences(cluster)];
-  const usesBarman = JSON.stringify(cluster).includes(`"${BARMAN_CLOUD_NAME}"`);
-  if (usesBarman) {
-    issues.push(...checkBarmanCloudCluster(cluster, objectStoresOf(scope), { requireObjectName: false }).filter((i) =>
+  if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_NAME}"`)) {
+    const stores = referencedObjectStores(cluster).flatMap((name) =>
+      claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })));
+    issues.push(...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) =>
       // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
       i.severity === 'error' || /ignored$/.test(i.message)));
   }
   const first = issues[0];
   if (first) invalid(scope, first.path, valueAt(cluster, first.path), first.message, first.fix);
-}
-
-/** The ObjectStores defined anywhere in the app, as plain JSON metadata. */
-function objectStoresOf(scope: Construct): Obj[] {
-  const stores: Obj[] = [];
-  for (const c of scope.node.root.node.findAll()) {
-    if (c instanceof ApiObject && c.kind === 'ObjectStore' && c.apiVersion.startsWith('barmancloud.cnpg.io/')) {
-      stores.push({ metadata: { name: c.name, namespace: c.metadata.namespace } });
-    }
-  }
-  return stores;
 }
 
 /** The value at a path such as `spec.plugins[0].parameters.barmanObjectName`, for the error message. */

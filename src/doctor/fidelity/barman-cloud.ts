@@ -20,6 +20,14 @@ function externalPlugin(cluster: Obj, source: string): Obj | undefined {
   return plugin && plugin.name === BARMAN_CLOUD_NAME ? plugin : undefined;
 }
 
+/** Every ObjectStore name a Cluster's Barman Cloud parameters mention. @internal */
+export function referencedObjectStores(cluster: Obj): string[] {
+  const names = new Set<string>();
+  for (const p of arr(at(cluster, 'spec', 'plugins'))) if (at(p, 'name') === BARMAN_CLOUD_NAME) { const n = strings(at(p, 'parameters')).barmanObjectName; if (n) names.add(n); }
+  for (const e of arr(at(cluster, 'spec', 'externalClusters'))) if (at(e, 'plugin', 'name') === BARMAN_CLOUD_NAME) { const n = strings(at(e, 'plugin', 'parameters')).barmanObjectName; if (n) names.add(n); }
+  return [...names];
+}
+
 /** @internal */
 export function barmanCloudConfig(cluster: Obj): BarmanCloudConfig {
   const name = meta(cluster).name;

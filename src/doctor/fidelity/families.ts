@@ -1,6 +1,6 @@
 import { checkBackupPrerequisites } from './backup-prerequisites';
 import { checkBackupSpec } from './backup-spec';
-import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, checkBarmanCloudDeployment } from './barman-cloud';
+import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, checkBarmanCloudDeployment, referencedObjectStores } from './barman-cloud';
 import { checkCertificate, checkClusterIssuerSecret } from './certificate';
 import { checkClientTrust, clientIssuance } from './client-trust';
 import { checkClusterReferences } from './cluster-references';
@@ -82,11 +82,13 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
     ...pluginServices.filter((s) => (meta(s).namespace ?? 'default') === operatorNs).map((s) => strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'])]);
   const includePlugins = config?.includePlugins ?? [];
 
+  const storesByName = groupBy(kind('ObjectStore'), (o) => meta(o).name);
   for (const c of kind('Cluster')) {
     add('CNPGI100', c, checkClusterReferences(c));
     add('CNPGI113', c, checkDuplicatePluginEntries(c));
-    if (JSON.stringify(at(c, 'spec') ?? {}).includes(BARMAN_CLOUD_NAME)) {
-      add('CNPGI106', c, checkBarmanCloudCluster(c, byKind.has('ObjectStore') ? kind('ObjectStore') : undefined));
+    if (mentionsBarmanCloud(c)) {
+      const stores = byKind.has('ObjectStore') ? referencedObjectStores(c).flatMap((n) => storesByName.get(n) ?? []) : undefined;
+      add('CNPGI106', c, checkBarmanCloudCluster(c, stores));
     }
   }
   const key = (o: Obj, name = meta(o).name): string => `${meta(o).namespace ?? 'default'}/${name}`;
@@ -106,11 +108,15 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
       .filter((s) => (meta(s).namespace ?? 'default') === operatorNs)
       .map((s) => ({ name: meta(s).name, namespace: operatorNs, port: strings(at(s, 'metadata', 'annotations'))['cnpg.io/pluginPort'] ?? '' }))));
   }
+  const deploymentsByNs = groupBy(deployments, (d) => meta(d).namespace ?? 'default');
+  const certificates = kind('Certificate');
+  const allIssuers = [...kind('Issuer'), ...kind('ClusterIssuer')];
+  const issuanceCache = new Map<string, ReturnType<typeof clientIssuance>>();
   const podsOf = (s: Obj): Obj[] => {
     const selector = strings(at(s, 'spec', 'selector'));
     if (Object.keys(selector).length === 0) return [];
-    return deployments.filter((d) => (meta(d).namespace ?? 'default') === (meta(s).namespace ?? 'default')
-      && Object.entries(selector).every(([k, v]) => strings(at(d, 'spec', 'template', 'metadata', 'labels'))[k] === v));
+    return (deploymentsByNs.get(meta(s).namespace ?? 'default') ?? []).filter((d) =>
+      Object.entries(selector).every(([k, v]) => strings(at(d, 'spec', 'template', 'metadata', 'labels'))[k] === v));
   };
   for (const s of pluginServices) {
     const label = strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'];
@@ -134,11 +140,16 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
         for (const arg of arr(c.args).filter((a): a is string => typeof a === 'string')) {
           const m = /^(--(?:server-cert|server-key|client-cert))=(.+)$/.exec(arg);
           if (!m) continue;
-          add('CNPGI110', d, checkFlagFile(m[1], m[2], podSpec, c, kind('Secret'), meta(d).namespace));
+          add('CNPGI110', d, checkFlagFile(m[1], m[2], podSpec, c, (n) => secrets.get(`${meta(d).namespace ?? 'default'}/${n}`)));
           if (m[1] !== '--client-cert' || !ann['cnpg.io/pluginClientSecret']) continue;
           const trusted = trustedSecretOf(m[2], podSpec, c);
           if (trusted) {
-            const issuance = clientIssuance(ann['cnpg.io/pluginClientSecret'], ns, kind('Certificate'), [...kind('Issuer'), ...kind('ClusterIssuer')]);
+            const cacheKey = `${ns ?? 'default'}/${ann['cnpg.io/pluginClientSecret']}`;
+            let issuance = issuanceCache.get(cacheKey);
+            if (issuance === undefined) {
+              issuance = clientIssuance(ann['cnpg.io/pluginClientSecret'], ns, certificates, allIssuers);
+              issuanceCache.set(cacheKey, issuance);
+            }
             add('CNPGI112', d, checkClientTrust(ann['cnpg.io/pluginClientSecret'], trusted.secret, trusted.key, issuance));
           }
         }
@@ -155,6 +166,21 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
   }
   for (const cert of kind('Certificate')) add('CNPGI108', cert, checkCertificate(cert));
   for (const ci of kind('ClusterIssuer')) add('CNPGI109', ci, checkClusterIssuerSecret(ci, kind('Secret'), options.clusterResourceNamespace ?? 'cert-manager'));
+  return out;
+}
+
+function mentionsBarmanCloud(c: Obj): boolean {
+  return arr(at(c, 'spec', 'plugins')).some((p) => at(p, 'name') === BARMAN_CLOUD_NAME)
+    || arr(at(c, 'spec', 'externalClusters')).some((e) => at(e, 'plugin', 'name') === BARMAN_CLOUD_NAME);
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of items) {
+    const k = keyOf(t);
+    const list = out.get(k);
+    if (list) list.push(t); else out.set(k, [t]);
+  }
   return out;
 }
 

@@ -43,17 +43,18 @@ export function checkTlsSecret(secret: Obj, needsKey: boolean): FidelityIssue[] 
 
 /**
  * Class 8: a file a plugin flag names (`--client-cert=/client/ca.crt`) must exist in the Secret
- * mounted there. Returns the issue with a fix that fits what the Secret holds.
+ * mounted there (`findSecret` looks a Secret up by name in the pod's namespace). Returns the
+ * issue with a fix that fits what the Secret holds.
  * @internal
  */
-export function checkFlagFile(flag: string, filePath: string, podSpec: Obj, container: Obj, secrets: readonly Obj[], namespace: string | undefined): FidelityIssue[] {
+export function checkFlagFile(flag: string, filePath: string, podSpec: Obj, container: Obj, findSecret: (name: string) => Obj | undefined): FidelityIssue[] {
   const mounts = arr(container.volumeMounts).map((m) => obj(m) ?? {});
   const mount = mounts.find((m) => typeof m.mountPath === 'string' && filePath.startsWith(`${String(m.mountPath).replace(/\/$/, '')}/`));
   if (!mount) return [];
   const volume = arr(podSpec.volumes).map((v) => obj(v) ?? {}).find((v) => v.name === mount.name);
   const secretName = str(at(volume, 'secret', 'secretName'));
   if (!secretName) return [];
-  const secret = secrets.find((s) => meta(s).name === secretName && (meta(s).namespace ?? namespace) === namespace);
+  const secret = findSecret(secretName);
   if (!secret) return [];
   const rel = filePath.slice(String(mount.mountPath).replace(/\/$/, '').length + 1);
   const items = arr(at(volume, 'secret', 'items')).map((i) => obj(i) ?? {});

@@ -28,11 +28,13 @@ describe('checkTlsSecret', () => {
   });
 });
 
+const lookup = (secrets: Array<{ metadata: { name: string } }>) => (name: string) => secrets.find((s) => s.metadata.name === name);
+
 describe('checkFlagFile', () => {
   const pod = { volumes: [{ name: 'client', secret: { secretName: 'plugin-client' } }] };
   const container = { name: 'plugin', volumeMounts: [{ name: 'client', mountPath: '/client' }] };
   test('a kubectl-made TLS Secret has no ca.crt: the fix points at what the Secret holds', () => {
-    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, [tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })], 'cnpg-system')).toEqual([{
+    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, lookup([tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })]))).toEqual([{
       severity: 'error', path: 'spec.template.spec.containers[plugin].args',
       message: "--client-cert=/client/ca.crt names key 'ca.crt', which Secret 'plugin-client' does not hold (it has tls.crt, tls.key); the plugin cannot read the file",
       fix: '--client-cert at /client/tls.crt (right for a self-signed client certificate), or add ca.crt holding the client\'s issuer to the Secret'.replace(/^/, 'point '),
@@ -41,15 +43,15 @@ describe('checkFlagFile', () => {
 
   test('a key that exists, a cert-manager Secret with ca.crt, and an unmounted path pass', () => {
     const secrets = [tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY, 'ca.crt': CRT })];
-    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, secrets, 'cnpg-system')).toEqual([]);
-    expect(checkFlagFile('--client-cert', '/client/tls.crt', pod, container, secrets, 'cnpg-system')).toEqual([]);
-    expect(checkFlagFile('--client-cert', '/elsewhere/ca.crt', pod, container, secrets, 'cnpg-system')).toEqual([]);
+    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, lookup(secrets))).toEqual([]);
+    expect(checkFlagFile('--client-cert', '/client/tls.crt', pod, container, lookup(secrets))).toEqual([]);
+    expect(checkFlagFile('--client-cert', '/elsewhere/ca.crt', pod, container, lookup(secrets))).toEqual([]);
   });
 
   test('volume items remap keys', () => {
     const mapped = { volumes: [{ name: 'client', secret: { secretName: 'plugin-client', items: [{ key: 'tls.crt', path: 'ca.pem' }] } }] };
     const secrets = [tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })];
-    expect(checkFlagFile('--client-cert', '/client/ca.pem', mapped, container, secrets, 'cnpg-system')).toEqual([]);
-    expect(checkFlagFile('--client-cert', '/client/tls.crt', mapped, container, secrets, 'cnpg-system').length).toBe(1);
+    expect(checkFlagFile('--client-cert', '/client/ca.pem', mapped, container, lookup(secrets))).toEqual([]);
+    expect(checkFlagFile('--client-cert', '/client/tls.crt', mapped, container, lookup(secrets)).length).toBe(1);
   });
 });
