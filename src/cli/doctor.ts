@@ -5,10 +5,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CnpgIValidationError } from '../common/errors';
-import { analyzeManifests } from '../doctor/check-manifests';
+import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
+import { IGNORE_ANNOTATION } from '../doctor/suppressions';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from './load-manifests';
 import { runPlan } from './plan';
+import { formatSarif, sarifForError } from './sarif';
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIo {
@@ -34,32 +36,65 @@ Checks Kubernetes manifests as the CloudNativePG operator reads CNPG-I plugins.
 Directories are read recursively (*.yaml, *.yml, *.json); '-' reads stdin.
 
 options:
-  --format text|json          report format (default: text)
+  --format text|json|sarif    report format (default: text); sarif is SARIF 2.1.0 for CI code scanning
   --operator-namespace <ns>   namespace of the CNPG operator (default: from the operator
                               Deployment in the input, else cnpg-system with a warning)
   --cnpg-version <version>    target CloudNativePG version (default: 1.30.0)
   --known-plugin <name>       a plugin installed outside these manifests (repeatable)
+  --sidecar-plugin <container>=<name>
+                              the plugin a sidecar container of the operator serves (repeatable)
+  --disable <id>              switch a rule off, e.g. CNPGI050 (repeatable, or comma-separated)
+  --fail-on-warnings          exit 1 on warnings too
   -n, --namespace <ns>        namespace of objects that have none (default: the operator's)
   -h, --help                  this help
 
+An object silences rules for itself with the annotation ${IGNORE_ANNOTATION}: CNPGI027,CNPGI050.
+
 exit codes: 0 no errors (warnings allowed), 1 errors found, 2 unusable input`;
 
-interface ParsedArgs {
+/** How the CLI names the options in its messages: by its flags. */
+export const CLI_OPTION_NAMES: OptionNames = {
+  scope: 'cnpg-i-doctor',
+  options: 'options',
+  operatorNamespace: '--operator-namespace',
+  defaultNamespace: '--namespace',
+  cnpgVersion: '--cnpg-version',
+  knownPlugins: '--known-plugin',
+  disable: '--disable',
+  sidecarPlugins: '--sidecar-plugin',
+};
+
+/** The report formats. */
+export type ReportFormat = 'text' | 'json' | 'sarif';
+
+/** The command line, parsed. */
+export interface ParsedArgs {
   readonly paths: string[];
-  readonly format: 'text' | 'json';
+  readonly format: ReportFormat;
   readonly options: DoctorOptions;
+  readonly failOnWarnings: boolean;
   readonly help: boolean;
 }
 
-function parseArgs(argv: readonly string[]): ParsedArgs {
+/** An option of a command line: its flag, whether it takes a value, and what it does with it. */
+export interface CliFlag<S> {
+  /** `--name`, and the short form if any. */
+  readonly names: readonly string[];
+  /** True when the flag takes a value (`--x v` or `--x=v`). */
+  readonly takesValue: boolean;
+  /** Applies the flag to the state being built; throws an `InputError` for a bad value. */
+  readonly apply: (state: S, value: string) => void;
+}
+
+/**
+ * Parses `argv` against `flags`: positional arguments are paths (`-` is stdin, `--` ends the
+ * options), `-h`/`--help` sets `help`. Shared by the doctor and its subcommands.
+ */
+export function parseCommandLine<S>(argv: readonly string[], flags: readonly CliFlag<S>[], state: S): { paths: string[]; help: boolean } {
+  const byName = new Map<string, CliFlag<S>>();
+  for (const f of flags) for (const n of f.names) byName.set(n, f);
   const paths: string[] = [];
-  let format: 'text' | 'json' = 'text';
-  let operatorNamespace: string | undefined;
-  let cnpgVersion: string | undefined;
-  let defaultNamespace: string | undefined;
-  const knownPlugins: string[] = [];
   let help = false;
-  const withValue = new Set(['--format', '--operator-namespace', '--cnpg-version', '--known-plugin', '--namespace', '-n']);
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === '--') {
@@ -80,24 +115,83 @@ function parseArgs(argv: readonly string[]): ParsedArgs {
       value = arg.slice(eq + 1);
       arg = arg.slice(0, eq);
     }
-    if (!withValue.has(arg)) throw new InputError(`unknown option ${arg}`);
+    const flag = byName.get(arg);
+    if (!flag) throw new InputError(`unknown option ${arg}`);
+    if (!flag.takesValue) {
+      if (value !== undefined) throw new InputError(`${arg} takes no value`);
+      flag.apply(state, '');
+      continue;
+    }
     if (value === undefined) {
       if (i + 1 >= argv.length) throw new InputError(`${arg} needs a value`);
       value = argv[++i];
     }
     if (value === '') throw new InputError(`${arg} needs a non-empty value`);
-    switch (arg) {
-      case '--format':
-        if (value !== 'text' && value !== 'json') throw new InputError(`--format must be text or json, not '${value}'`);
-        format = value;
-        break;
-      case '--operator-namespace': operatorNamespace = value; break;
-      case '--cnpg-version': cnpgVersion = value; break;
-      case '--known-plugin': knownPlugins.push(...value.split(',').map((v) => v.trim()).filter((v) => v)); break;
-      default: defaultNamespace = value; break;
-    }
+    flag.apply(state, value);
   }
-  return { paths, format, help, options: { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins } };
+  return { paths, help };
+}
+
+interface DoctorArgsState {
+  format: ReportFormat;
+  operatorNamespace?: string;
+  cnpgVersion?: string;
+  defaultNamespace?: string;
+  knownPlugins: string[];
+  disable: string[];
+  sidecarPlugins: Record<string, string>;
+  failOnWarnings: boolean;
+}
+
+const list = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v);
+
+/** The doctor's flags, for subcommands that take the same ones. */
+export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
+  {
+    names: ['--format'], takesValue: true, apply: (s, v) => {
+      if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
+      s.format = v;
+    },
+  },
+  { names: ['--operator-namespace'], takesValue: true, apply: (s, v) => { s.operatorNamespace = v; } },
+  { names: ['--cnpg-version'], takesValue: true, apply: (s, v) => { s.cnpgVersion = v; } },
+  { names: ['--namespace', '-n'], takesValue: true, apply: (s, v) => { s.defaultNamespace = v; } },
+  { names: ['--known-plugin'], takesValue: true, apply: (s, v) => { s.knownPlugins.push(...list(v)); } },
+  { names: ['--disable'], takesValue: true, apply: (s, v) => { s.disable.push(...list(v)); } },
+  {
+    names: ['--sidecar-plugin'], takesValue: true, apply: (s, v) => {
+      const eq = v.indexOf('=');
+      const container = eq > 0 ? v.slice(0, eq).trim() : '';
+      const name = eq > 0 ? v.slice(eq + 1).trim() : '';
+      if (!container || !name) throw new InputError(`--sidecar-plugin '${v}' must be CONTAINER=NAME, e.g. --sidecar-plugin barman-cloud=barman-cloud.cloudnative-pg.io`);
+      if (s.sidecarPlugins[container] !== undefined && s.sidecarPlugins[container] !== name) {
+        throw new InputError(`--sidecar-plugin gives container '${container}' two plugin names ('${s.sidecarPlugins[container]}' and '${name}'); a socket has one name`);
+      }
+      s.sidecarPlugins[container] = name;
+    },
+  },
+  { names: ['--fail-on-warnings'], takesValue: false, apply: (s) => { s.failOnWarnings = true; } },
+];
+
+/** Parses the doctor's command line. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false };
+  const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
+  const { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins } = state;
+  return {
+    paths, format: state.format, help, failOnWarnings: state.failOnWarnings,
+    options: { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins },
+  };
+}
+
+/** The format asked for, read leniently so that an error can be printed in it. */
+function formatAsked(argv: readonly string[]): ReportFormat {
+  let format: ReportFormat = 'text';
+  argv.forEach((a, i) => {
+    const v = a === '--format' ? argv[i + 1] : a.startsWith('--format=') ? a.slice('--format='.length) : undefined;
+    if (v === 'json' || v === 'sarif' || v === 'text') format = v;
+  });
+  return format;
 }
 
 async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<LoadedDocument[]> {
@@ -147,6 +241,7 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
       if (p.clientSecret) details.push(`client Secret ${p.clientSecret}`);
       if (p.serverSecret) details.push(`server Secret ${p.serverSecret}`);
       if (p.serverName) details.push(`verifies ${p.serverName}`);
+      if (p.source === 'sidecar') details.push('sidecar socket');
       if (p.source === 'known') details.push('given with --known-plugin');
       lines.push(`  ${p.name}  (${details.join(', ')})`);
     }
@@ -169,9 +264,21 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
   }
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   const warnings = report.findings.length - errors;
+  const suppressed = report.suppressed.length;
   lines.push('');
-  lines.push(errors + warnings === 0 ? 'No problems found.' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
+  const counts = errors + warnings === 0 ? 'No problems found' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  lines.push(`${counts}${suppressed > 0 ? ` (${suppressed} suppressed: ${suppressedSummary(report)})` : ''}.`);
   return lines.join('\n') + '\n';
+}
+
+/** `CNPGI050 x2 by --disable, CNPGI027 by annotation`. */
+function suppressedSummary(report: DoctorReport): string {
+  const counts = new Map<string, number>();
+  for (const f of report.suppressed) {
+    const key = `${f.ruleId} by ${f.suppressedBy === 'disable' ? '--disable' : 'annotation'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => (n > 1 ? k.replace(' by ', ` x${n} by `) : k)).join(', ');
 }
 
 /** The machine report. */
@@ -185,19 +292,36 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
     findings: report.findings.map((f) => {
       const d = f.index !== undefined ? docs[f.index] : undefined;
       const { index: _index, ...rest } = f;
-      return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line } } : rest;
+      return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line, column: d.column } } : rest;
     }),
-    summary: { errors, warnings: report.findings.length - errors },
+    suppressed: report.suppressed.map((f) => {
+      const { index: _index, ...rest } = f;
+      return rest;
+    }),
+    summary: { errors, warnings: report.findings.length - errors, suppressed: report.suppressed.length },
   }, null, 2) + '\n';
+}
+
+/** The error report of `--format json`: `{"error": {...}}`. */
+export function formatJsonError(message: string, e?: unknown): string {
+  const location = e instanceof InputError ? e.location : undefined;
+  return JSON.stringify({ error: { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}), exitCode: EXIT_USAGE } }, null, 2) + '\n';
 }
 
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code:
- * 0 no errors (warnings allowed), 1 errors found, 2 unusable input.
+ * 0 no errors (warnings allowed unless `--fail-on-warnings`), 1 errors found, 2 unusable input.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === 'plan') return runPlan(argv.slice(1), io);
   const cwd = io.cwd ?? process.cwd();
+  const usageError = (message: string, e?: unknown): number => {
+    const format = formatAsked(argv);
+    if (format === 'json') io.stdout(formatJsonError(message, e));
+    if (format === 'sarif') io.stdout(sarifForError(message, e instanceof InputError ? e.location : undefined, cwd));
+    io.stderr(`cnpg-i-doctor: ${message}\n`);
+    return EXIT_USAGE;
+  };
   try {
     const args = parseArgs(argv);
     if (args.help) {
@@ -205,19 +329,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return EXIT_OK;
     }
     if (args.paths.length === 0) {
-      io.stderr(USAGE + '\n');
-      return EXIT_USAGE;
+      if (formatAsked(argv) === 'text') {
+        io.stderr(USAGE + '\n');
+        return EXIT_USAGE;
+      }
+      return usageError('no input: pass files, directories or - for stdin');
     }
     const docs = await load(args.paths, io, cwd);
-    const report = analyzeManifests(docs.map((d) => d.value), args.options);
+    const report = analyzeWithNames(docs.map((d) => d.value), args.options, CLI_OPTION_NAMES);
     const fileCount = new Set(docs.map((d) => d.file)).size;
-    io.stdout(args.format === 'json' ? formatJson(report, docs) : formatText(report, docs, fileCount));
-    return report.findings.some((f) => f.severity === 'error') ? EXIT_FINDINGS : EXIT_OK;
+    io.stdout(args.format === 'json' ? formatJson(report, docs)
+      : args.format === 'sarif' ? formatSarif(report, docs, cwd)
+        : formatText(report, docs, fileCount));
+    const failing = report.findings.some((f) => f.severity === 'error' || args.failOnWarnings);
+    return failing ? EXIT_FINDINGS : EXIT_OK;
   } catch (e) {
-    if (e instanceof InputError || e instanceof CnpgIValidationError) {
-      io.stderr(`cnpg-i-doctor: ${e.message}\n`);
-      return EXIT_USAGE;
+    if (e instanceof CnpgIValidationError) {
+      // the CLI's own scope is the program name, already in front of the message
+      return usageError(e.constructPath === CLI_OPTION_NAMES.scope ? e.message.slice(e.constructPath.length + 2) : e.message, e);
     }
+    if (e instanceof InputError) return usageError(e.message, e);
     throw e;
   }
 }

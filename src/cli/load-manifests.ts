@@ -11,15 +11,27 @@ export interface LoadedDocument {
   readonly document: number;
   /** 1-based line where the document starts. */
   readonly line: number;
+  /** 1-based column where the document starts. */
+  readonly column: number;
 }
 
 /** Input the doctor cannot read: a missing file, a YAML syntax error. Exit code 2. */
 export class InputError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** Where the input is unusable, when it is a place in a file. */
+  public readonly location?: { readonly file: string; readonly line: number; readonly column: number };
+
+  constructor(message: string, location?: { readonly file: string; readonly line: number; readonly column: number }) {
+    super(location ? `${location.file}:${location.line}:${location.column}: ${message}` : message);
     this.name = 'InputError';
+    if (location) this.location = location;
   }
 }
+
+/**
+ * Files cdk8s writes beside the manifests, which are not manifests: `cdk8s synth` with
+ * validations writes `construct-metadata.json` into the output folder.
+ */
+export const CDK8S_METADATA_FILES: ReadonlySet<string> = new Set(['construct-metadata.json']);
 
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
 
@@ -62,7 +74,7 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
         }
       }
       if (isDir && !e.name.startsWith('.') && e.name !== 'node_modules') walk(full, display);
-      else if (isFile && MANIFEST_FILE.test(e.name)) out.push(display);
+      else if (isFile && MANIFEST_FILE.test(e.name) && !CDK8S_METADATA_FILES.has(e.name)) out.push(display);
     }
   };
   for (const p of paths) {
@@ -186,27 +198,28 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
     const error = doc.errors[0];
     if (error) {
       const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-      throw new InputError(`${file}:${pos.line}:${pos.col}: ${error.message.split('\n')[0]}`);
+      throw new InputError(error.message.split('\n')[0], { file, line: pos.line, column: pos.col });
     }
     const key = collectionKeyAt(doc);
     if (key !== undefined) {
       const pos = lineCounter.linePos(key);
-      throw new InputError(`${file}:${pos.line}:${pos.col}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys`);
+      throw new InputError('a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys', { file, line: pos.line, column: pos.col });
     }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: 1000 });
     } catch (e) {
       const pos = lineCounter.linePos(doc.range[0]);
-      throw new InputError(`${file}:${pos.line}:${pos.col}: ${(e as Error).message}`);
+      throw new InputError((e as Error).message, { file, line: pos.line, column: pos.col });
     }
     // the first line of content, not the `---` before it
     const start = (doc.contents as { range?: number[] } | null)?.range?.[0] ?? doc.range[0];
-    out.push({ value, file, document: n, line: lineCounter.linePos(start).line });
+    const at = lineCounter.linePos(start);
+    out.push({ value, file, document: n, line: at.line, column: at.col });
   }
   if (deep !== undefined) {
     const pos = lineCounter.linePos(deep);
-    throw new InputError(`${file}:${pos.line}:${pos.col}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`);
+    throw new InputError(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, { file, line: pos.line, column: pos.col });
   }
   return out;
 }

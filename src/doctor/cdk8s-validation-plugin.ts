@@ -5,7 +5,6 @@
 import { invalid } from '../common/errors';
 import { analyzeManifests } from './check-manifests';
 import { DoctorOptions, Finding } from './finding';
-import { DOCTOR_RULES } from './rules';
 
 /** A resource in violation, as cdk8s-cli's `ValidationViolatingResource`. */
 export interface DoctorViolatingResource {
@@ -48,7 +47,8 @@ export interface DoctorValidationPluginProps extends DoctorOptions {
   readonly failOnWarnings?: boolean;
 }
 
-const RULE_NAMES = new Map(DOCTOR_RULES.map((r) => [r.id, r.name]));
+/** Files cdk8s writes beside the manifests that are not manifests. */
+const CDK8S_METADATA_FILES: ReadonlySet<string> = new Set(['construct-metadata.json']);
 
 /**
  * The cdk8s-cli validation plugin: runs the doctor over every manifest `cdk8s synth` wrote and
@@ -87,6 +87,8 @@ export class DoctorValidationPlugin {
     const objects: unknown[] = [];
     const origin: string[] = [];
     for (const manifest of context.manifests) {
+      // cdk8s writes construct-metadata.json beside the manifests; it is not one
+      if (CDK8S_METADATA_FILES.has(manifest.split(/[\\/]/).pop() ?? '')) continue;
       for (const doc of context.parseManifest(manifest)) {
         objects.push(doc);
         origin.push(manifest);
@@ -100,6 +102,7 @@ export class DoctorValidationPlugin {
     context.report.submit(failed ? 'failure' : 'success', {
       errors: String(errors),
       warnings: String(warnings),
+      suppressed: String(report.suppressed.length),
       operatorNamespace: report.operatorNamespace,
       cnpgVersion: report.cnpgVersion,
       plugins: report.plugins.map((p) => p.name).join(', ') || 'none',
@@ -111,7 +114,7 @@ function toViolation(f: Finding, objects: unknown[], origin: string[]): DoctorVi
   const raw = f.index !== undefined ? objects[f.index] as { metadata?: { name?: unknown } } | undefined : undefined;
   const name = typeof raw?.metadata?.name === 'string' ? raw.metadata.name : f.object;
   return {
-    ruleName: `${f.ruleId} ${RULE_NAMES.get(f.ruleId) ?? ''} (${f.severity})`.replace('  ', ' '),
+    ruleName: `${f.ruleId} ${f.ruleName} (${f.severity})`,
     recommendation: `${f.object}: ${f.message}`,
     fix: f.fix,
     violatingResources: [{

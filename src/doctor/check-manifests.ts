@@ -1,39 +1,121 @@
 import { invalid } from '../common/errors';
 import { DEFAULT_CNPG_VERSION, parseVersion } from './cnpg-version';
-import { DoctorContext } from './doctor-context';
-import { DoctorOptions, DoctorReport, Finding } from './finding';
-import { ManifestIndex } from './manifest-index';
-import { DEFAULT_OPERATOR_NAMESPACE, findOperatorCandidates } from './operator-rules';
-import { checkPluginServices } from './plugin-service-rules';
-import { checkPodSecurity } from './pod-security-rules';
-import { checkPostgres } from './postgres-rules';
-import { checkSidecars } from './sidecar-rules';
-import { checkPluginTls } from './tls-rules';
+import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } from './finding';
+import { DoctorModel, FindingTarget, buildModel } from './model';
+import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';
+import { nearestRuleId } from './suppressions';
 
 const SCOPE = 'checkManifests';
 
-function optionalString(prop: string, value: unknown, fix: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') invalid(SCOPE, prop, value, 'must be a non-empty string', fix);
-  return value;
+/** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
+export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins', string>>;
+
+/** The API's words: `options.cnpgVersion`. */
+export const API_OPTION_NAMES: OptionNames = {
+  scope: 'checkManifests',
+  options: 'options',
+  operatorNamespace: 'options.operatorNamespace',
+  defaultNamespace: 'options.defaultNamespace',
+  cnpgVersion: 'options.cnpgVersion',
+  knownPlugins: 'options.knownPlugins',
+  disable: 'options.disable',
+  sidecarPlugins: 'options.sidecarPlugins',
+};
+
+/** `options.knownPlugins[1]` for the API; `--known-plugin` (repeatable) for the CLI. */
+function item(name: string, i: number | string): string {
+  if (name.startsWith('--')) return name;
+  return typeof i === 'number' ? `${name}[${i}]` : `${name}.${i}`;
 }
 
-function readOptions(options: unknown) {
+const RULE_IDS = RULE_SPECS.map((r) => r.id);
+
+/** Checks `ids` against the registry; an unknown id throws, naming the nearest one. */
+export function validateRuleIds(ids: readonly unknown[], prop: (i: number) => string, scope = SCOPE): RuleId[] {
+  return ids.map((id, i) => {
+    if (typeof id !== 'string' || ruleSpec(id) === undefined) {
+      const nearest = typeof id === 'string' ? nearestRuleId(id, RULE_IDS) : undefined;
+      invalid(scope, prop(i), id, 'is not a rule of the doctor', nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050');
+    }
+    return id as RuleId;
+  });
+}
+
+function readOptions(options: unknown, names: OptionNames) {
+  const scope = names.scope;
+  const optionalString = (prop: string, value: unknown, fix: string): string | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string' || value.trim() === '') invalid(scope, prop, value, 'must be a non-empty string', fix);
+    return value;
+  };
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    invalid(SCOPE, 'options', options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace? }');
+    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins? }');
   }
   const o = (options ?? {}) as Record<string, unknown>;
-  const operatorNamespace = optionalString('options.operatorNamespace', o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
-  const defaultNamespace = optionalString('options.defaultNamespace', o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");
-  const versionString = optionalString('options.cnpgVersion', o.cnpgVersion, "pass a version such as '1.27.1'") ?? DEFAULT_CNPG_VERSION;
+  const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
+  const defaultNamespace = optionalString(names.defaultNamespace, o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");
+  const versionString = optionalString(names.cnpgVersion, o.cnpgVersion, "pass a version such as '1.27.1'") ?? DEFAULT_CNPG_VERSION;
   const version = parseVersion(versionString);
-  if (!version) invalid(SCOPE, 'options.cnpgVersion', versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
+  if (!version) invalid(scope, names.cnpgVersion, versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
   let knownPlugins: string[] = [];
   if (o.knownPlugins !== undefined && o.knownPlugins !== null) {
-    if (!Array.isArray(o.knownPlugins)) invalid(SCOPE, 'options.knownPlugins', o.knownPlugins, 'must be an array of plugin names', "pass ['backup.example.com']");
-    knownPlugins = (o.knownPlugins as unknown[]).map((p, i) => optionalString(`options.knownPlugins[${i}]`, p, 'pass the plugin name as a string') ?? '');
+    if (!Array.isArray(o.knownPlugins)) invalid(scope, names.knownPlugins, o.knownPlugins, 'must be an array of plugin names', "pass ['backup.example.com']");
+    knownPlugins = (o.knownPlugins as unknown[]).map((p, i) => optionalString(item(names.knownPlugins, i), p, 'pass the plugin name as a string') ?? '');
   }
-  return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version, knownPlugins };
+  let disable: RuleId[] = [];
+  if (o.disable !== undefined && o.disable !== null) {
+    if (!Array.isArray(o.disable)) invalid(scope, names.disable, o.disable, 'must be an array of rule ids', "pass ['CNPGI050']");
+    disable = validateRuleIds(o.disable as unknown[], (i) => item(names.disable, i), scope);
+  }
+  const sidecarPlugins = new Map<string, string>();
+  if (o.sidecarPlugins !== undefined && o.sidecarPlugins !== null) {
+    if (typeof o.sidecarPlugins !== 'object' || Array.isArray(o.sidecarPlugins)) {
+      invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'must map sidecar container names to plugin names', "pass { 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }");
+    }
+    for (const [container, name] of Object.entries(o.sidecarPlugins as Record<string, unknown>)) {
+      if (container.trim() === '') invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'has an empty container name', 'name the sidecar container of the operator Deployment');
+      sidecarPlugins.set(container, optionalString(item(names.sidecarPlugins, container), name, 'pass the plugin name the container serves') ?? '');
+    }
+  }
+  return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins };
+}
+
+/**
+ * Runs every family over the model: stamps each finding with its rule's name (and the rule's
+ * fix when the check gives none), refuses a severity the registry does not declare, drops
+ * duplicates and applies `disable` and ignore annotations.
+ */
+function runRules(model: DoctorModel, disable: ReadonlySet<string>): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  const findings: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  const seen = new Set<string>();
+  for (const family of RULE_FAMILIES as readonly RuleFamily<RuleId>[]) {
+    const own = new Map(family.rules.map((r) => [r.id, r]));
+    family.check(model, (ruleId: RuleId, severity: Severity, target: FindingTarget, message: string, fix?: string, path?: string) => {
+      const spec = own.get(ruleId);
+      if (!spec) throw new Error(`doctor: a check reported ${ruleId}, which its family does not declare`);
+      if (!spec.severities.some((s) => s.severity === severity)) {
+        throw new Error(`doctor: ${ruleId} reported ${severity}, but its registry entry declares only ${spec.severities.map((s) => s.severity).join(' and ')}`);
+      }
+      // the same object can be reached through two Services
+      const key = `${ruleId}\u0000${target.ref}\u0000${path ?? ''}\u0000${message}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const finding: Finding = {
+        ruleId, ruleName: spec.name, severity, object: target.ref, message, fix: fix ?? spec.fix,
+        ...(path !== undefined ? { path } : {}),
+        ...(target.index !== undefined ? { index: target.index } : {}),
+      };
+      if (disable.has(ruleId)) {
+        suppressed.push({ ...finding, suppressedBy: 'disable' });
+      } else if (target.raw !== undefined && model.ignores.get(target.raw)?.ids.has(ruleId)) {
+        suppressed.push({ ...finding, suppressedBy: 'annotation' });
+      } else {
+        findings.push(finding);
+      }
+    });
+  }
+  return { findings, suppressed };
 }
 
 /**
@@ -46,67 +128,30 @@ function readOptions(options: unknown) {
  * Only invalid `options` throw (a `CnpgIValidationError`).
  */
 export function analyzeManifests(objects: readonly unknown[], options?: DoctorOptions): DoctorReport {
-  if (!Array.isArray(objects)) invalid(SCOPE, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
-  const opts = readOptions(options);
-  const early: Array<Omit<Finding, 'object'> & { object: string }> = [];
+  return analyzeWithNames(objects, options, API_OPTION_NAMES);
+}
 
-  // The operator namespace first: it is also the default namespace of unnamespaced objects.
-  const candidates = findOperatorCandidates(objects);
-  let operatorNamespace = opts.operatorNamespace;
-  if (!operatorNamespace) {
-    const resolved = candidates.map((c) => ({ c, ns: c.envNamespace ?? c.namespace ?? opts.defaultNamespace }));
-    const first = resolved.find((r) => r.ns !== undefined);
-    const describe = (c: typeof candidates[number]) => `Deployment/${c.namespace ?? opts.defaultNamespace ?? '?'}/${c.name}`;
-    if (first) {
-      operatorNamespace = first.ns!;
-      const others = resolved.filter((r) => r.ns !== undefined && r.ns !== first.ns);
-      if (others.length > 0) {
-        early.push({ ruleId: 'CNPGI001', severity: 'warning', object: describe(first.c), index: first.c.index,
-          message: `several operator Deployments run in different namespaces (${[first, ...others].map((r) => `'${r.ns}'`).join(', ')}); the checks use '${operatorNamespace}'`,
-          fix: 'pass --operator-namespace (operatorNamespace) to choose' });
-      }
-    } else {
-      operatorNamespace = DEFAULT_OPERATOR_NAMESPACE;
-      const c = candidates[0];
-      early.push({ ruleId: 'CNPGI001', severity: 'warning', object: c ? describe(c) : 'input', ...(c ? { index: c.index } : {}),
-        message: c ? `the operator Deployment has no namespace; assumed '${DEFAULT_OPERATOR_NAMESPACE}'`
-          : `no operator namespace given and no operator Deployment in the input; assumed '${DEFAULT_OPERATOR_NAMESPACE}'`,
-        fix: 'pass --operator-namespace <namespace> (operatorNamespace), or include the operator Deployment' });
-    }
-  }
-  for (const c of candidates) {
-    if (!c.hasNamespaceEnv) {
-      early.push({ ruleId: 'CNPGI002', severity: 'warning', object: `Deployment/${c.namespace ?? opts.defaultNamespace ?? operatorNamespace}/${c.name}`, index: c.index,
-        message: 'the manager container does not set OPERATOR_NAMESPACE; the operator takes its namespace from it, and without it no plugin Service is discovered',
-        fix: 'add env OPERATOR_NAMESPACE with valueFrom.fieldRef.fieldPath: metadata.namespace', path: 'spec.template.spec.containers' });
-    }
-  }
-
-  const index = new ManifestIndex(objects, opts.defaultNamespace ?? operatorNamespace);
-  const ctx = new DoctorContext(index, operatorNamespace, opts.version!, opts.versionString, new Set(opts.knownPlugins));
-  for (const f of early) ctx.report(f.ruleId, f.severity, { ref: f.object, index: f.index }, f.message, f.fix, f.path);
-  for (const odd of index.odd) {
-    ctx.report('CNPGI090', 'warning', { ref: `document #${odd.index + 1}`, index: odd.index }, `not a Kubernetes object (${odd.reason}); skipped`, 'remove it, or check that the right files were passed');
-  }
-
-  checkPluginServices(ctx);
-  checkSidecars(ctx);
-  for (const name of opts.knownPlugins) ctx.discover({ name, source: 'known' });
-  checkPluginTls(ctx);
-  checkPostgres(ctx);
-  checkPodSecurity(ctx);
-
+/**
+ * `analyzeManifests` with the option names used in error messages (the CLI passes its flags).
+ * @internal
+ */
+export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames): DoctorReport {
+  if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
+  const opts = readOptions(options, names);
+  const model = buildModel(objects, { ...opts, ruleIds: new Set(RULE_IDS) });
+  const { findings, suppressed } = runRules(model, new Set(opts.disable));
   const order = (f: Finding) => (f.severity === 'error' ? 0 : 1);
-  const findings = ctx.findings
+  const sorted = findings
     .map((f, i) => ({ f, i }))
     .sort((a, b) => order(a.f) - order(b.f) || (a.f.index ?? -1) - (b.f.index ?? -1) || a.i - b.i)
     .map((x) => x.f);
   return {
-    findings,
-    plugins: [...ctx.discovered.values()],
-    operatorNamespace,
+    findings: sorted,
+    plugins: [...model.discovered.values()],
+    operatorNamespace: model.operatorNamespace,
     cnpgVersion: opts.versionString,
-    objectCount: index.all.length,
+    objectCount: model.index.all.length,
+    suppressed,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { RuleId } from './rules/index';
+
 /**
  * How bad a finding is.
  *
@@ -11,8 +13,10 @@ export type Severity = 'error' | 'warning';
  * One problem the doctor found in a set of manifests.
  */
 export interface Finding {
-  /** Stable rule id, e.g. `CNPGI005`; see `DOCTOR_RULES` and the README's rule table. */
-  readonly ruleId: string;
+  /** Stable rule id, e.g. `CNPGI005`; see `DOCTOR_RULES` and `docs/doctor-rules.md`. */
+  readonly ruleId: RuleId;
+  /** The rule's kebab-case name, e.g. `plugin-port-service`. */
+  readonly ruleName: string;
   /** `error` or `warning`. */
   readonly severity: Severity;
   /**
@@ -23,7 +27,7 @@ export interface Finding {
   readonly object: string;
   /** What is wrong, in the operator's terms. */
   readonly message: string;
-  /** What to write instead. */
+  /** What to write instead: the check's precise fix, else the rule's. */
   readonly fix: string;
   /** Where in the object, as a field path such as `spec.plugins[1].name`, when known. */
   readonly path?: string;
@@ -63,6 +67,28 @@ export interface DoctorOptions {
    * @default - the operator namespace
    */
   readonly defaultNamespace?: string;
+  /**
+   * Rule ids to switch off for the whole run, e.g. `['CNPGI050']`; each must be a registered
+   * rule. Objects can also silence rules for themselves with the annotation
+   * `cnpg-i.dev/doctor-ignore: CNPGI027,CNPGI050`.
+   * @default []
+   */
+  readonly disable?: string[];
+  /**
+   * The plugin name each sidecar container of the operator Deployment serves, by container
+   * name, e.g. `{ 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }`. A socket's name is chosen
+   * by the plugin at run time; when every sidecar's name is known (from here, or from its
+   * `--plugin-name` flag or `PLUGIN_NAME` env), an unknown plugin name in a Cluster is an error.
+   * `SidecarPlugin`s of a cdk8s app are added by the in-app doctor.
+   * @default {}
+   */
+  readonly sidecarPlugins?: { readonly [container: string]: string };
+}
+
+/** A finding that a `disable` option or an ignore annotation silenced. */
+export interface SuppressedFinding extends Finding {
+  /** `disable` (the option or `--disable`) or `annotation` (`cnpg-i.dev/doctor-ignore`). */
+  readonly suppressedBy: 'disable' | 'annotation';
 }
 
 /**
@@ -71,7 +97,7 @@ export interface DoctorOptions {
 export interface DiscoveredPlugin {
   /** The plugin name Clusters use. */
   readonly name: string;
-  /** How it is found: a plugin Service, a sidecar socket, or `knownPlugins`. */
+  /** How it is found: a plugin Service, a sidecar socket (named by the manifests or by `sidecarPlugins`), or `knownPlugins`. */
   readonly source: 'service' | 'sidecar' | 'known';
   /** The object that declares it (`Service/ns/name` or `Deployment/ns/name`), if any. */
   readonly object?: string;
@@ -101,4 +127,6 @@ export interface DoctorReport {
   readonly cnpgVersion: string;
   /** Number of objects checked, after expanding `kind: List`. */
   readonly objectCount: number;
+  /** The findings that `disable` or an ignore annotation silenced (not in `findings`). */
+  readonly suppressed: SuppressedFinding[];
 }

@@ -1,11 +1,10 @@
 /*
- * The Pod Security Standards "restricted" profile (which includes "baseline"), applied to plugin
- * pod templates and sidecar plugin containers (CNPGI050). Kept apart so it can grow with the
+ * The Pod Security Standards "restricted" profile (which includes "baseline"), as read from pod
+ * specs; rules/pod-security.ts applies it to plugin pods and sidecar plugin containers (CNPGI050). Kept apart so it can grow with the
  * standard: https://kubernetes.io/docs/concepts/security/pod-security-standards/
  */
-import { DoctorContext } from './doctor-context';
-import { Json, PodTemplate, asArray, asObject, asString, dig, objectsOf } from './manifest-index';
-import { ContainerRef, allContainers } from './pod-template';
+import { Json, asArray, asObject, asString, dig, objectsOf } from './manifest-index';
+import { ContainerRef } from './pod-template';
 
 /** Volume types the restricted profile allows. */
 const RESTRICTED_VOLUME_TYPES = new Set([
@@ -50,29 +49,4 @@ export function containerViolations(spec: Json, c: ContainerRef): string[] {
     if (item.hostPort !== undefined && item.hostPort !== 0) out.push(`${name} uses hostPort ${String(item.hostPort)}`);
   }
   return out;
-}
-
-const FIX = 'set runAsNonRoot: true and seccompProfile.type: RuntimeDefault on the pod, and allowPrivilegeEscalation: false, capabilities.drop: [ALL] on every container; no privileged, host namespaces, hostPath or hostPort';
-
-function checkTemplate(ctx: DoctorContext, t: PodTemplate, subject: string): void {
-  const violations = [...podLevelViolations(t.spec), ...allContainers(t.spec).flatMap((c) => containerViolations(t.spec, c))];
-  if (violations.length === 0) return;
-  ctx.report('CNPGI050', 'warning', t.owner, `${subject} breaks the "restricted" Pod Security Standard: ${violations.join('; ')}`, FIX, t.specPath);
-}
-
-/** Runs the restricted-profile checks on plugin pods and sidecar plugin containers. */
-export function checkPodSecurity(ctx: DoctorContext): void {
-  for (const info of ctx.pluginServices) {
-    for (const t of info.templates) checkTemplate(ctx, t, `the plugin pod behind ${info.service.ref}`);
-  }
-  for (const s of ctx.sidecars) {
-    const spec = asObject(dig(s.deployment.raw, 'spec', 'template', 'spec'));
-    if (!spec) continue;
-    const c = allContainers(spec).find((x) => `spec.template.spec.${x.path}` === s.containerPath);
-    if (!c) continue;
-    const violations = containerViolations(spec, c);
-    if (violations.length === 0) continue;
-    ctx.report('CNPGI050', 'warning', s.deployment, `sidecar plugin container '${s.containerName}' breaks the "restricted" Pod Security Standard: ${violations.join('; ')}`,
-      FIX, s.containerPath);
-  }
 }

@@ -1,10 +1,11 @@
 /*
- * Sidecar (Unix socket) plugins inside the operator Deployment (CNPGI030, CNPGI031).
+ * Sidecar (Unix socket) plugins inside the operator Deployment: the model side (the rules are in
+ * rules/sidecar-socket.ts).
  * The operator lists PLUGIN_SOCKET_DIR (default /plugins) once at startup, and every socket's
  * file name is a plugin name; cnpg-i-machinery creates `<--plugin-path>/<plugin name>`
  * (default /plugins).
  */
-import { DoctorContext } from './doctor-context';
+import type { DoctorModel, SidecarInfo } from './model';
 import { Json, Manifest, asObject, asString, dig, objectsOf } from './manifest-index';
 import { isOperatorDeployment, managerContainer } from './operator-rules';
 import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from './pod-template';
@@ -12,7 +13,7 @@ import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volu
 /** The operator's default socket directory (the upstream docs' `/plugin` is wrong). */
 export const DEFAULT_PLUGIN_SOCKET_DIR = '/plugins';
 
-function normalizeDir(p: string): string {
+export function normalizeDir(p: string): string {
   const s = p.replace(/\/+$/, '');
   return s === '' ? '/' : s;
 }
@@ -30,7 +31,7 @@ function decodeBase64(value: string): string | undefined {
  * `--config-map-name`, then the Secret of `--secret-name`, each overriding the previous.
  * Undefined when it comes from somewhere the manifests do not show.
  */
-function socketDir(ctx: DoctorContext, deployment: Manifest, manager: Json): { dir?: string; source: string } {
+function socketDir(ctx: DoctorModel, deployment: Manifest, manager: Json): { dir?: string; source: string } {
   let dir = DEFAULT_PLUGIN_SOCKET_DIR;
   let source = 'the default';
   const env = envValue(manager, 'PLUGIN_SOCKET_DIR');
@@ -66,7 +67,7 @@ function sidecarName(c: ContainerRef): string | undefined {
   return flagValue(argv, 'plugin-name') || envValue(c.container, 'PLUGIN_NAME')?.value || undefined;
 }
 
-function mountsOf(c: Json): Array<{ name: string; mountPath: string; subPath?: string }> {
+export function mountsOf(c: Json): Array<{ name: string; mountPath: string; subPath?: string }> {
   const out: Array<{ name: string; mountPath: string; subPath?: string }> = [];
   for (const { item } of objectsOf(c.volumeMounts)) {
     const name = asString(item.name);
@@ -76,11 +77,39 @@ function mountsOf(c: Json): Array<{ name: string; mountPath: string; subPath?: s
   return out;
 }
 
+/** A volume mount of a container. */
+export interface Mount {
+  readonly name: string;
+  readonly mountPath: string;
+  readonly subPath?: string;
+}
+
+/** An operator Deployment with sidecar plugin containers, as the operator would see it. */
+export interface SidecarDeployment {
+  readonly deployment: Manifest;
+  readonly spec: Json;
+  /** Path of the manager container, e.g. `spec.template.spec.containers[0]`. */
+  readonly managerPath: string;
+  readonly managerMounts: readonly Mount[];
+  readonly volumes: ReadonlyMap<string, Json>;
+  /** The socket directory, when the manifests show it. */
+  readonly dir?: string;
+  /** Where `dir` comes from, for messages. */
+  readonly dirSource: string;
+  /** The manager's mount at `dir`, if any. */
+  readonly managerMount?: Mount;
+  /** The sidecar plugin containers and their refs. */
+  readonly containers: readonly ContainerRef[];
+  readonly sidecars: readonly SidecarInfo[];
+}
+
 /**
- * Finds sidecar plugin containers in operator Deployments and checks they share the socket
- * directory with the manager.
+ * Finds sidecar plugin containers in operator Deployments, with the socket directory the
+ * manager reads and the name each sidecar serves (from its flags or env, else from the
+ * `sidecarPlugins` option).
  */
-export function checkSidecars(ctx: DoctorContext): void {
+export function readSidecars(ctx: DoctorModel): SidecarDeployment[] {
+  const out: SidecarDeployment[] = [];
   for (const deployment of ctx.index.ofKind('Deployment')) {
     if (!isOperatorDeployment(deployment.raw)) continue;
     const specPath = 'spec.template.spec';
@@ -90,55 +119,29 @@ export function checkSidecars(ctx: DoctorContext): void {
     const managerMounts = mountsOf(manager);
     const volumes = volumesByName(spec);
     const sharedEmptyDirs = new Set(managerMounts.filter((m) => volumes.get(m.name)?.emptyDir !== undefined).map((m) => m.name));
-    const candidates = runningContainers(spec).filter((c) => {
+    const containers = runningContainers(spec).filter((c) => {
       if (c.container === manager) return false;
       const argv = commandLine(c.container);
       if (flagValue(argv, 'plugin-path') !== undefined || flagValue(argv, 'plugin-name') !== undefined) return true;
       if (mountsOf(c.container).some((m) => sharedEmptyDirs.has(m.name))) return true;
+      if (ctx.sidecarPlugins.has(c.name)) return true;
       return /plugin|cnpg-i/i.test(`${c.name} ${asString(c.container.image) ?? ''}`);
     });
-    if (candidates.length === 0) continue;
-
+    if (containers.length === 0) continue;
     const { dir, source } = socketDir(ctx, deployment, manager);
     const managerPath = `${specPath}.containers[${objectsOf(spec.containers).find((x) => x.item === manager)!.i}]`;
     const managerMount = dir === undefined ? undefined : managerMounts.find((m) => m.mountPath === dir && !m.subPath);
-    if (dir !== undefined && !managerMount) {
-      const elsewhere = managerMounts.filter((m) => candidates.some((c) => mountsOf(c.container).some((cm) => cm.name === m.name)));
-      ctx.report('CNPGI031', 'error', deployment, `the manager container mounts nothing at its socket directory '${dir}' (${source})${elsewhere.length ? `; the volume it shares with the plugin is at '${elsewhere[0].mountPath}'` : ''}, so the operator finds no plugin socket`,
-        elsewhere.length ? `set PLUGIN_SOCKET_DIR=${elsewhere[0].mountPath} on the manager container, or mount the shared volume at '${dir}'` : `mount an emptyDir at '${dir}' in the manager and plugin containers`,
-        `${managerPath}.volumeMounts`);
-    }
-    for (const c of candidates) {
-      const argv = commandLine(c.container);
-      const pluginPath = normalizeDir(flagValue(argv, 'plugin-path') || DEFAULT_PLUGIN_SOCKET_DIR);
-      const name = sidecarName(c);
-      const path = `${specPath}.${c.path}`;
-      const where = `sidecar container '${c.name}'`;
-      if (managerMount) {
-        const vol = volumes.get(managerMount.name);
-        const own = mountsOf(c.container).filter((m) => m.name === managerMount.name && !m.subPath);
-        if (own.length === 0) {
-          ctx.report('CNPGI030', 'error', deployment, `${where} does not mount volume '${managerMount.name}', which the manager reads sockets from at '${dir}'; its socket stays invisible to the operator`,
-            `mount volume '${managerMount.name}' at '${pluginPath}' in '${c.name}'`, `${path}.volumeMounts`);
-        } else if (!own.some((m) => m.mountPath === pluginPath)) {
-          const explicit = flagValue(argv, 'plugin-path') !== undefined;
-          // Without --plugin-path the directory is cnpg-i-machinery's default only for plugins
-          // built on it; a plugin with a flag of its own that names the shared mount is fine.
-          const namedElsewhere = !explicit && own.some((m) => argv.some((a) => normalizeDir(a.includes('=') ? a.slice(a.indexOf('=') + 1) : a) === normalizeDir(m.mountPath)));
-          if (!namedElsewhere) {
-            ctx.report('CNPGI031', explicit ? 'error' : 'warning', deployment,
-              `${where} creates its socket in '${pluginPath}' (${explicit ? '--plugin-path' : 'the cnpg-i-machinery default, assumed since no argument names the shared volume'}), but mounts the shared volume '${managerMount.name}' at '${own[0].mountPath}'`,
-              `mount '${managerMount.name}' at '${pluginPath}', or pass --plugin-path=${own[0].mountPath}`, `${path}.volumeMounts`);
-          }
-        }
-        if (vol && vol.emptyDir === undefined) {
-          ctx.report('CNPGI030', 'warning', deployment, `the socket volume '${managerMount.name}' is not an emptyDir; a Unix socket needs a directory private to the pod`,
-            `make '${managerMount.name}' an emptyDir`, `${specPath}.volumes`);
-        }
-      }
+    const sidecars: SidecarInfo[] = containers.map((c) => {
+      const fromManifest = sidecarName(c);
+      const fromOption = ctx.sidecarPlugins.get(c.name);
+      const name = fromManifest ?? fromOption;
       const socketPath = name && dir ? `${dir === '/' ? '' : dir}/${name}` : undefined;
-      ctx.sidecars.push({ deployment, containerName: c.name, containerPath: path, pluginName: name, socketPath });
-      if (name) ctx.discover({ name, source: 'sidecar', object: deployment.ref, address: socketPath ? `unix://${socketPath}` : undefined });
-    }
+      return {
+        deployment, containerName: c.name, containerPath: `${specPath}.${c.path}`, pluginName: name,
+        ...(name ? { nameSource: fromManifest ? 'manifest' as const : 'option' as const } : {}), socketPath,
+      };
+    });
+    out.push({ deployment, spec, managerPath, managerMounts, volumes, dir, dirSource: source, managerMount, containers, sidecars });
   }
+  return out;
 }

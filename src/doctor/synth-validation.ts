@@ -16,6 +16,12 @@ export interface DoctorValidationOptions extends DoctorOptions {
    * @default false
    */
   readonly failOnWarnings?: boolean;
+  /**
+   * Where warnings go when they do not fail the synth: one line each (each printed once),
+   * prefixed `cnpg-i-doctor warning`. Pass `() => {}` to silence them.
+   * @default - standard error
+   */
+  readonly printWarning?: (line: string) => void;
 }
 
 /** One line per finding, as cdk8s prints validation errors. */
@@ -37,13 +43,13 @@ export class Doctor {
       invalid('Doctor', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
     }
     const objects: unknown[] = [];
-    const sidecarNames: string[] = [];
+    const sidecarPlugins: Record<string, string> = {};
     for (const c of scope.node.findAll()) {
       if (ApiObject.isApiObject(c)) objects.push(c.toJson());
-      else if (c instanceof SidecarPlugin) sidecarNames.push(c.pluginName);
+      else if (c instanceof SidecarPlugin) sidecarPlugins[c.containerName] = c.pluginName;
     }
-    const knownPlugins = [...(options.knownPlugins ?? []), ...sidecarNames];
-    return analyzeManifests(objects, { ...options, knownPlugins });
+    // the options' own mapping wins for a container both name
+    return analyzeManifests(objects, { ...options, sidecarPlugins: { ...sidecarPlugins, ...(options.sidecarPlugins ?? {}) } });
   }
 
   /** Compares two manifest sets and reports destructive or refused changes: `planChanges`. */
@@ -60,16 +66,32 @@ export class Doctor {
    * Makes `app.synth()` (and `Testing.synth`) fail on the doctor's errors: adds a construct
    * validation to `scope` that returns one message per error finding (and per warning with
    * `failOnWarnings`). cdk8s runs `node.validate()` of every construct before writing anything.
+   * Warnings that do not fail the synth are printed (to standard error unless `printWarning`).
    */
   public static addValidation(scope: IConstruct, options: DoctorValidationOptions = {}): void {
     if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
       invalid('Doctor.addValidation', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
     }
-    const { failOnWarnings, ...doctorOptions } = options ?? {};
+    const { failOnWarnings, printWarning, ...doctorOptions } = options ?? {};
+    if (printWarning !== undefined && typeof printWarning !== 'function') {
+      invalid('Doctor.addValidation', 'options.printWarning', printWarning, 'is not a function', 'pass (line) => ..., or leave it out to print to standard error');
+    }
+    const print = printWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // cdk8s may validate the same tree more than once per synth: each warning is printed once
+    const printed = new Set<string>();
     scope.node.addValidation({
-      validate: () => Doctor.validateApp(scope, doctorOptions)
-        .filter((f) => f.severity === 'error' || failOnWarnings === true)
-        .map(formatFinding),
+      validate: () => {
+        const findings = Doctor.validateApp(scope, doctorOptions);
+        if (failOnWarnings !== true) {
+          for (const f of findings) {
+            const line = `cnpg-i-doctor warning ${formatFinding(f)}`;
+            if (f.severity !== 'warning' || printed.has(line)) continue;
+            printed.add(line);
+            print(line);
+          }
+        }
+        return findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map(formatFinding);
+      },
     });
   }
 

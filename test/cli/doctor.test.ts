@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
 
@@ -48,7 +49,7 @@ describe('cnpg-i-doctor', () => {
     expect(json.cnpgVersion).toBe('1.27.1');
     expect(json.summary.errors).toBeGreaterThan(0);
     const f = json.findings.find((x: any) => x.ruleId === 'CNPGI010');
-    expect(f.source).toEqual({ file: 'cli/nested/service.yml', document: 1, line: 1 });
+    expect(f.source).toEqual({ file: 'cli/nested/service.yml', document: 1, line: 1, column: 1 });
     expect(f.index).toBeUndefined();
   });
 
@@ -71,15 +72,84 @@ describe('cnpg-i-doctor', () => {
   test.each<[string[], string]>([
     [['cli/broken.yaml.txt'], 'cnpg-i-doctor: cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]'],
     [['missing.yaml'], 'cnpg-i-doctor: missing.yaml: no such file or directory\n'],
-    [['cli/nested/.hidden/..', '--format', 'xml'], "cnpg-i-doctor: --format must be text or json, not 'xml'\n"],
+    [['cli/nested/.hidden/..', '--format', 'xml'], "cnpg-i-doctor: --format must be text, json or sarif, not 'xml'\n"],
     [['--bogus', 'x'], 'cnpg-i-doctor: unknown option --bogus\n'],
     [['good-plugin.yaml', '--cnpg-version'], 'cnpg-i-doctor: --cnpg-version needs a value\n'],
-    [['good-plugin.yaml', '--cnpg-version', 'latest'], "cnpg-i-doctor: checkManifests: options.cnpgVersion 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'\n"],
+    [['good-plugin.yaml', '--cnpg-version', 'latest'], "cnpg-i-doctor: --cnpg-version 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'\n"],
   ])('unusable input %j: exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
     expect(r.err.startsWith(message)).toBe(true);
     expect(r.out).toBe('');
+  });
+
+  test('--format json prints a JSON error object on exit 2', async () => {
+    let r = await run(['--format', 'json', 'cli/broken.yaml.txt']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toEqual({ error: { message: 'cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]', file: 'cli/broken.yaml.txt', line: 6, column: 1, exitCode: 2 } });
+    r = await run(['--format=json', 'good-plugin.yaml', '--cnpg-version', 'foo']);
+    expect(JSON.parse(r.out)).toEqual({ error: { message: "--cnpg-version 'foo' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'", exitCode: 2 } });
+    r = await run(['--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out).error.message).toBe('no input: pass files, directories or - for stdin');
+  });
+
+  test('--fail-on-warnings exits 1 on warnings', async () => {
+    const warningsOnly = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n';
+    expect((await run(['-'], warningsOnly)).code).toBe(0);
+    expect((await run(['-', '--fail-on-warnings'], warningsOnly)).code).toBe(1);
+    expect((await run(['-', '--fail-on-warnings', '--operator-namespace', 'cnpg-system'], warningsOnly)).code).toBe(0);
+    expect((await run(['-', '--fail-on-warnings=yes'], warningsOnly)).err).toBe('cnpg-i-doctor: --fail-on-warnings takes no value\n');
+  });
+
+  test('--disable silences rules, is validated, and is counted in the summary', async () => {
+    let r = await run(['-', '--disable', 'CNPGI001,CNPGI090'], '42\n');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('No problems found (2 suppressed: CNPGI001 by --disable, CNPGI090 by --disable).\n');
+    r = await run(['-', '--disable', 'CNPGI09', '--format', 'json'], '42\n');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("cnpg-i-doctor: --disable 'CNPGI09' is not a rule of the doctor; did you mean CNPGI090? (the rules are listed in docs/doctor-rules.md)\n");
+    r = await run(['-', '--disable', 'CNPGI090', '--format', 'json', '--operator-namespace', 'x'], '42\n');
+    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
+    expect(JSON.parse(r.out).suppressed[0]).toMatchObject({ ruleId: 'CNPGI090', suppressedBy: 'disable' });
+  });
+
+  test('the ignore annotation is counted in the summary', async () => {
+    const pg = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  plugins:\n    - name: x.example.com\n';
+    let r = await run(['-', '--operator-namespace', 'cnpg-system', '--format', 'json'], pg);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
+    r = await run(['-', '--operator-namespace', 'cnpg-system'], pg);
+    expect(r.out).toContain('No problems found (1 suppressed: CNPGI040 by annotation).\n');
+    r = await run(['-', '--operator-namespace', 'cnpg-system'], pg.replace('CNPGI040', 'CNPGI04'));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("warning CNPGI091  annotation cnpg-i.dev/doctor-ignore names 'CNPGI04', which is no rule of the doctor (did you mean CNPGI040?)");
+  });
+
+  test('--sidecar-plugin names a sidecar; the text report lists it', async () => {
+    const cluster = '---\napiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: app\nspec:\n  plugins:\n    - name: cnpg-i-hello-world.cloudnative-pg.io\n';
+    const operator = fs.readFileSync(path.join(FIXTURES, 'sidecar-operator.yaml'), 'utf8');
+    let r = await run(['-'], operator + cluster);
+    expect(r.code).toBe(0); // the unnamed sidecar may serve it: a warning
+    r = await run(['-', '--sidecar-plugin', 'hello=cnpg-i-hello-world.cloudnative-pg.io'], operator + cluster);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Plugins the operator would discover:\n  cnpg-i-hello-world.cloudnative-pg.io  (Deployment/cnpg-system/cnpg-controller-manager, unix:///plugins/cnpg-i-hello-world.cloudnative-pg.io, sidecar socket)\n');
+    r = await run(['-', '--sidecar-plugin=hello=hello.example.com'], operator + cluster);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("error   CNPGI040  Cluster names plugin 'cnpg-i-hello-world.cloudnative-pg.io', which is not discovered");
+    r = await run(['-', '--sidecar-plugin', 'hello'], operator);
+    expect(r.err).toBe("cnpg-i-doctor: --sidecar-plugin 'hello' must be CONTAINER=NAME, e.g. --sidecar-plugin barman-cloud=barman-cloud.cloudnative-pg.io\n");
+  });
+
+  test("a dist/ folder's construct-metadata.json is not read", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+    fs.copyFileSync(path.join(FIXTURES, 'good-plugin.yaml'), path.join(dir, 'plugins.k8s.yaml'));
+    fs.writeFileSync(path.join(dir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: {} }));
+    let out = '';
+    const code = await main([dir], { stdout: (t) => { out += t; }, stderr: () => undefined, readStdin: async () => '' });
+    expect(code).toBe(0);
+    expect(out).toContain('No problems found.');
+    expect(out).not.toContain('CNPGI090');
   });
 
   test('a directory without manifests is unusable', async () => {

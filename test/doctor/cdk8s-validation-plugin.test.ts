@@ -21,8 +21,21 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     await new DoctorValidationPlugin().validate(ctx);
     const json = ctx.report.toJson();
     expect(json.summary.status).toBe('success');
-    expect(json.summary.metadata).toEqual({ errors: '0', warnings: '0', operatorNamespace: 'cnpg-system', cnpgVersion: '1.30.0', plugins: 'backup.example.com' });
+    expect(json.summary.metadata).toEqual({ errors: '0', warnings: '0', suppressed: '0', operatorNamespace: 'cnpg-system', cnpgVersion: '1.30.0', plugins: 'backup.example.com' });
     expect(json.violations).toEqual([]);
+  });
+
+  test("construct-metadata.json beside the manifests is not reported as 'not a Kubernetes object'", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-plugin-'));
+    try {
+      const meta = path.join(dir, 'construct-metadata.json');
+      fs.writeFileSync(meta, JSON.stringify({ version: '1.0.0', resources: { 'plugins/backup': { path: 'plugins/backup' } } }));
+      const ctx = context([path.join(FIXTURES, 'good-plugin.yaml'), meta]);
+      await new DoctorValidationPlugin().validate(ctx);
+      expect(ctx.report.toJson().violations).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('errors fail the report, with the construct path of the resource', async () => {

@@ -92,8 +92,21 @@ describe('sidecar plugin rules', () => {
       docs.push({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'app' }, spec: { plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] } });
       const f = ofRule(checkManifests(docs), 'CNPGI040');
       expect(summary(f)).toEqual(['CNPGI040 warning Cluster/app/pg']);
-      expect(f[0].fix).toBe("if that sidecar serves 'cnpg-i-hello-world.cloudnative-pg.io', pass --known-plugin cnpg-i-hello-world.cloudnative-pg.io (knownPlugins); otherwise fix the name or deploy the plugin");
+      expect(f[0].fix).toBe("if that sidecar serves 'cnpg-i-hello-world.cloudnative-pg.io', pass --sidecar-plugin hello=cnpg-i-hello-world.cloudnative-pg.io (sidecarPlugins); otherwise fix the name or deploy the plugin");
       expect(checkManifests(docs, { knownPlugins: ['cnpg-i-hello-world.cloudnative-pg.io'] })).toEqual([]);
+    });
+    test('sidecarPlugins names a sidecar: the plugin is discovered, and a misspelled name is an error again', () => {
+      const docs = fixture('sidecar-operator.yaml');
+      docs.push({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'app' }, spec: { plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] } });
+      const named = analyzeManifests(docs, { sidecarPlugins: { hello: 'cnpg-i-hello-world.cloudnative-pg.io' } });
+      expect(named.plugins).toEqual([{ name: 'cnpg-i-hello-world.cloudnative-pg.io', source: 'sidecar', object: OP, address: 'unix:///plugins/cnpg-i-hello-world.cloudnative-pg.io' }]);
+      expect(named.findings).toEqual([]);
+      const wrong = analyzeManifests(docs, { sidecarPlugins: { hello: 'hello.example.com' }, knownPlugins: ['other.example.com'] });
+      expect(summary(ofRule(wrong.findings, 'CNPGI040'))).toEqual(['CNPGI040 error Cluster/app/pg']);
+    });
+    test('a sidecarPlugins entry must name a plugin', () => {
+      expect(() => analyzeManifests([], { sidecarPlugins: { hello: '' } })).toThrow("checkManifests: options.sidecarPlugins.hello '' must be a non-empty string; pass the plugin name the container serves");
+      expect(() => analyzeManifests([], { sidecarPlugins: ['x'] as any })).toThrow('checkManifests: options.sidecarPlugins ["x"] must map sidecar container names to plugin names');
     });
     test('unrelated extra containers are not sidecar plugins', () => {
       const f = run((spec) => { spec.containers.push({ name: 'proxy', image: 'envoy:1' }); });

@@ -61,6 +61,37 @@ describe('Doctor at synth', () => {
     expect(report.plugins.map((p) => p.name)).toContain(HELLO.pluginName);
   });
 
+  test('SidecarPlugin passes its container and plugin name: a misspelled name in a Cluster is an error', () => {
+    const app = Testing.app();
+    const operator = CnpgOperator.fromManifest(new Chart(app, 'operator'), 'cnpg', { path: OPERATOR });
+    const sidecar = operator.addSidecarPlugin('hello', HELLO);
+    cluster(new Chart(app, 'apps', { namespace: 'app' }), 'cnpg-i-hello-world.cloudnative-pg.com');
+    const report = Doctor.analyze(app);
+    expect(report.plugins.find((p) => p.name === HELLO.pluginName)).toMatchObject({ source: 'sidecar', address: `unix:///plugins/${HELLO.pluginName}` });
+    expect(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId} ${f.object}`)).toEqual(['CNPGI040 Cluster/app/pg']);
+    expect(sidecar.containerName).toBe('cnpg-i-hello-world');
+  });
+
+  test('addValidation prints warnings without failing', () => {
+    const app = Testing.app();
+    new ApiObject(new Chart(app, 'c'), 'x', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
+    const printed: string[] = [];
+    Doctor.addValidation(app, { printWarning: (line) => printed.push(line) });
+    expect(() => app.synthYaml()).not.toThrow();
+    expect(printed).toEqual(["cnpg-i-doctor warning CNPGI001 warning input: no operator namespace given and no operator Deployment in the input; assumed 'cnpg-system'; fix: pass --operator-namespace <namespace> (operatorNamespace), or include the operator Deployment"]);
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const other = Testing.app();
+      new ApiObject(new Chart(other, 'c'), 'x', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
+      addDoctorValidation(other);
+      other.synthYaml();
+      expect(spy.mock.calls.map((c) => String(c[0]))).toEqual([`${printed[0]}\n`]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(() => Doctor.addValidation(app, { printWarning: 'x' as any })).toThrow("Doctor.addValidation: options.printWarning 'x' is not a function");
+  });
+
   test('addValidation makes synth fail on errors only', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'apps', { namespace: 'app' });
@@ -91,6 +122,6 @@ describe('Doctor at synth', () => {
 
   test('bad scope throws a validation error', () => {
     expect(() => Doctor.addValidation(undefined as any)).toThrow("Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart");
-    expect(formatFinding({ ruleId: 'X', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe('X error o: m; fix: f');
+    expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe('CNPGI090 error o: m; fix: f');
   });
 });

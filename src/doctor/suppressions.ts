@@ -1,0 +1,55 @@
+/*
+ * Silencing rules: `disable` for a whole run, the ignore annotation for one object.
+ */
+import { Json, asObject, asString, dig } from './manifest-index';
+import { levenshtein } from './plugin-service-rules';
+
+/** The annotation that silences rules for the object that carries it: `CNPGI027,CNPGI050`. */
+export const IGNORE_ANNOTATION = 'cnpg-i.dev/doctor-ignore';
+
+/** An id of an ignore annotation that is no rule. */
+export interface UnknownRuleId {
+  readonly id: string;
+  /** The closest registered id, when one is close. */
+  readonly nearest?: string;
+}
+
+/** What an object's ignore annotation says. */
+export interface IgnoreAnnotation {
+  /** The registered ids it silences. */
+  readonly ids: ReadonlySet<string>;
+  readonly unknown: readonly UnknownRuleId[];
+}
+
+/** The registered id closest to `id` (same id in another case, or one or two edits away). */
+export function nearestRuleId(id: string, known: readonly string[]): string | undefined {
+  const upper = id.trim().toUpperCase();
+  const exact = known.find((k) => k === upper);
+  if (exact) return exact;
+  let best: { k: string; d: number } | undefined;
+  for (const k of known) {
+    const d = levenshtein(upper, k, 2);
+    // on a tie, an id the input is the start of wins: CNPGI05 means CNPGI050 rather than CNPGI015
+    const better = !best || d < best.d || (d === best.d && k.startsWith(upper) && !best.k.startsWith(upper));
+    if (d <= 2 && better) best = { k, d };
+  }
+  return best?.k;
+}
+
+/** Reads the ignore annotation of an object; undefined when it has none. */
+export function readIgnoreAnnotation(raw: Json, known: ReadonlySet<string>): IgnoreAnnotation | undefined {
+  const annotations = asObject(dig(raw, 'metadata', 'annotations'));
+  if (!annotations || !Object.prototype.hasOwnProperty.call(annotations, IGNORE_ANNOTATION)) return undefined;
+  const value = asString(annotations[IGNORE_ANNOTATION]) ?? '';
+  const ids = new Set<string>();
+  const unknown: UnknownRuleId[] = [];
+  for (const part of value.split(/[\s,]+/).filter((p) => p !== '')) {
+    if (known.has(part)) {
+      ids.add(part);
+    } else {
+      const nearest = nearestRuleId(part, [...known]);
+      unknown.push({ id: part, ...(nearest ? { nearest } : {}) });
+    }
+  }
+  return { ids, unknown };
+}
