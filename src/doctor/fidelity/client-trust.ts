@@ -3,14 +3,36 @@ import { FidelityIssue, Obj, at, meta, str } from './issue';
 /** How a client certificate is issued, as far as the cert-manager objects in the input show. @internal */
 export type ClientIssuance = 'self-signed' | 'single-tier-ca' | 'intermediate-ca' | 'unknown';
 
-function issuerOf(cert: Obj, issuers: readonly Obj[]): Obj | undefined {
+/** Certificates by `namespace/secretName` and issuers by `Kind/namespace/name`, for linear lookups. @internal */
+export interface CertManagerIndex {
+  readonly certificateBySecret: (namespace: string, secretName: string) => Obj | undefined;
+  readonly issuer: (kind: string, namespace: string | undefined, name: string) => Obj | undefined;
+}
+
+/** Builds a {@link CertManagerIndex} over the input's Certificates, Issuers and ClusterIssuers. @internal */
+export function certManagerIndex(certificates: readonly Obj[], issuers: readonly Obj[]): CertManagerIndex {
+  const certs = new Map<string, Obj>();
+  for (const c of certificates) {
+    const k = `${meta(c).namespace ?? 'default'}/${str(at(c, 'spec', 'secretName')) ?? ''}`;
+    if (!certs.has(k)) certs.set(k, c);
+  }
+  const iss = new Map<string, Obj>();
+  for (const i of issuers) {
+    const k = `${String(i.kind)}/${i.kind === 'ClusterIssuer' ? '' : meta(i).namespace ?? 'default'}/${meta(i).name}`;
+    if (!iss.has(k)) iss.set(k, i);
+  }
+  return {
+    certificateBySecret: (ns, name) => certs.get(`${ns}/${name}`),
+    issuer: (kind, ns, name) => iss.get(`${kind}/${kind === 'ClusterIssuer' ? '' : ns ?? 'default'}/${name}`),
+  };
+}
+
+function issuerOf(cert: Obj, index: CertManagerIndex): Obj | undefined {
   const ref = at(cert, 'spec', 'issuerRef');
   const kind = str(at(ref, 'kind')) ?? 'Issuer';
   const group = str(at(ref, 'group')) ?? 'cert-manager.io';
   if (group !== 'cert-manager.io') return undefined;
-  const name = str(at(ref, 'name'));
-  return issuers.find((i) => i.kind === kind && meta(i).name === name
-    && (kind === 'ClusterIssuer' || (meta(i).namespace ?? 'default') === (meta(cert).namespace ?? 'default')));
+  return index.issuer(kind, meta(cert).namespace, str(at(ref, 'name')) ?? '');
 }
 
 /**
@@ -20,16 +42,18 @@ function issuerOf(cert: Obj, issuers: readonly Obj[]): Obj | undefined {
  * intermediate into `tls.crt`, pkg/util/pki/parse_certificate_chain.go).
  * @internal
  */
-export function clientIssuance(secretName: string, namespace: string | undefined, certificates: readonly Obj[], issuers: readonly Obj[]): ClientIssuance {
-  const cert = certificates.find((c) => str(at(c, 'spec', 'secretName')) === secretName && (meta(c).namespace ?? 'default') === (namespace ?? 'default'));
+export function clientIssuance(secretName: string, namespace: string | undefined, index: CertManagerIndex): ClientIssuance {
+  const cert = index.certificateBySecret(namespace ?? 'default', secretName);
   if (!cert) return 'unknown';
-  const issuer = issuerOf(cert, issuers);
+  const issuer = issuerOf(cert, index);
   if (!issuer) return 'unknown';
   if (at(issuer, 'spec', 'selfSigned') !== undefined) return 'self-signed';
   const caSecret = str(at(issuer, 'spec', 'ca', 'secretName'));
   if (!caSecret) return 'unknown';
-  const caCert = certificates.find((c) => str(at(c, 'spec', 'secretName')) === caSecret);
-  const caIssuer = caCert && issuerOf(caCert, issuers);
+  // A namespaced Issuer reads its CA Secret in its namespace; a ClusterIssuer in cert-manager's.
+  const caNs = issuer.kind === 'ClusterIssuer' ? 'cert-manager' : meta(issuer).namespace ?? 'default';
+  const caCert = index.certificateBySecret(caNs, caSecret);
+  const caIssuer = caCert && issuerOf(caCert, index);
   if (!caIssuer) return 'unknown';
   if (at(caIssuer, 'spec', 'selfSigned') !== undefined) return 'single-tier-ca';
   if (at(caIssuer, 'spec', 'ca') !== undefined) return 'intermediate-ca';

@@ -1,4 +1,4 @@
-import { FidelityIssue, Obj, arr, at, meta, obj, str, strings } from './issue';
+import { FidelityIssue, Obj, arr, at, obj, str, strings } from './issue';
 
 /**
  * Duplicate `spec.plugins` entries: accepted by the Cluster webhook (nothing checks names for
@@ -22,31 +22,6 @@ export function checkDuplicatePluginEntries(cluster: Obj): FidelityIssue[] {
     issues.push({ severity: 'warning', path: `spec.plugins[${i}]`, message: `repeats '${name}' (first at spec.plugins[${first}]); the webhook accepts it, the operator loads the plugin once, and plugins read the parameters of the entry they pick (Barman Cloud the last one)`, fix: 'merge the entries into one' });
   });
   return issues;
-}
-
-/**
- * Two plugin Services with one `cnpg.io/pluginName`: the operator force-registers each
- * (last reconciled wins) and forgets the name when either is deleted, although the other still
- * exists (cloudnative-pg v1.30.0 internal/cnpi/plugin/repository/setup.go RegisterRemotePlugin,
- * ForgetPlugin; internal/controller/plugin_controller.go handleDeletion).
- * @internal
- */
-export function checkDuplicatePluginServices(services: readonly Obj[]): Array<{ service: Obj; issue: FidelityIssue }> {
-  const byName = new Map<string, Obj[]>();
-  for (const s of services) {
-    const n = strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'];
-    if (n === undefined || n === '') continue;
-    byName.set(n, [...(byName.get(n) ?? []), s]);
-  }
-  const out: Array<{ service: Obj; issue: FidelityIssue }> = [];
-  for (const [n, list] of byName) {
-    if (list.length < 2) continue;
-    const names = list.map((s) => `'${meta(s).name}'`).join(', ');
-    for (const service of list.slice(1)) {
-      out.push({ service, issue: { severity: 'warning', path: 'metadata.labels.cnpg.io/pluginName', message: `'${n}' is also carried by ${names}; the operator uses whichever it reconciled last, and deleting any one of them unregisters '${n}' while the others still exist`, fix: 'keep one Service per plugin name' } });
-    }
-  }
-  return out;
 }
 
 const IANA_SVC_NAME = /^(?=.*[a-z])[a-z0-9]([a-z0-9]|-(?!-))*[a-z0-9]$|^[a-z]$/;

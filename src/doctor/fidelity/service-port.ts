@@ -1,4 +1,4 @@
-import { FidelityIssue, Obj, arr, at, obj, str, strings } from './issue';
+import { FidelityIssue, Obj, at, strings } from './issue';
 
 /** A container port of the pods a Service selects. @internal */
 export interface ContainerPort { readonly containerPort: number; readonly name?: string }
@@ -25,27 +25,6 @@ export function checkPluginServicePort(service: Obj, containerPorts: readonly Co
       fix: `set cnpg.io/pluginPort to the container port${containerPorts.length === 1 ? ` (${containerPorts[0].containerPort})` : ''}, or drop clusterIP: None`,
     }];
   }
-  const ports = arr(at(service, 'spec', 'ports')).map((p) => obj(p) ?? {});
-  const entry = ports.find((p) => p.port === port);
-  if (!entry) {
-    return [{
-      severity: 'error', path: 'metadata.annotations.cnpg.io/pluginPort',
-      message: `is ${port}, but the Service has no port ${port} (it has ${ports.map((p) => String(p.port)).join(', ') || 'none'}); the operator dials the annotation's port and the connection is refused`,
-      fix: 'set cnpg.io/pluginPort to a spec.ports[].port that reaches the plugin',
-    }];
-  }
-  if (!containerPorts) return [];
-  const target = entry.targetPort ?? entry.port;
-  // A quoted number is refused by the API server (checkPluginServiceNames reports it).
-  if (typeof target === 'string' && /^[0-9]+$/.test(target)) return [];
-  const reached = typeof target === 'number'
-    ? containerPorts.some((p) => p.containerPort === target)
-    : containerPorts.some((p) => p.name === str(target));
-  if (reached) return [];
-  // An undeclared number may still be listened on (containerPort is informational); a name must be declared.
-  return [{
-    severity: typeof target === 'number' ? 'warning' : 'error', path: 'spec.ports',
-    message: `port ${port} forwards to targetPort ${JSON.stringify(target)}, which no selected container declares (they declare ${listed}); the operator's dial reaches nothing`,
-    fix: 'set targetPort to the plugin container\'s port (its number or its name)',
-  }];
+  // Non-headless Services: CNPGI014/CNPGI015 judge the Service port and its targetPort.
+  return [];
 }

@@ -1,4 +1,4 @@
-import { checkClientTrust, clientIssuance } from '../../../src/doctor/fidelity/client-trust';
+import { certManagerIndex, checkClientTrust, clientIssuance } from '../../../src/doctor/fidelity/client-trust';
 
 const ns = 'cnpg-system';
 const issuer = (name: string, spec: object, kind = 'Issuer') => ({ kind, metadata: { name, namespace: kind === 'Issuer' ? ns : undefined }, spec });
@@ -10,7 +10,7 @@ describe('clientIssuance', () => {
   test.each([
     ['client-ss', 'self-signed'], ['client-root', 'single-tier-ca'], ['client-inter', 'intermediate-ca'], ['absent', 'unknown'],
   ])('%p is %p', (secret, kind) => {
-    expect(clientIssuance(secret, ns, certs, issuers)).toBe(kind);
+    expect(clientIssuance(secret, ns, certManagerIndex(certs, issuers))).toBe(kind);
   });
 });
 

@@ -1,4 +1,4 @@
-import { checkDuplicatePluginEntries, checkDuplicatePluginServices, checkPluginServiceNames } from '../../../src/doctor/fidelity/plugin-wiring';
+import { checkDuplicatePluginEntries, checkPluginServiceNames } from '../../../src/doctor/fidelity/plugin-wiring';
 
 const B = 'barman-cloud.cloudnative-pg.io';
 const cluster = (plugins: object[]) => ({ kind: 'Cluster', metadata: { name: 'pg' }, spec: { plugins } });
@@ -14,14 +14,6 @@ describe('checkDuplicatePluginEntries', () => {
   });
   test('distinct entries pass', () => {
     expect(checkDuplicatePluginEntries(cluster([{ name: B, isWALArchiver: true }, { name: 'other.example.com' }]))).toEqual([]);
-  });
-});
-
-describe('checkDuplicatePluginServices', () => {
-  test('two Services with one plugin name work until one is deleted: a warning that says so', () => {
-    const out = checkDuplicatePluginServices([svc('a', { 'cnpg.io/pluginName': B }), svc('b', { 'cnpg.io/pluginName': B }), svc('c', { 'cnpg.io/pluginName': 'x' })]);
-    expect(out.map((o) => [(o.service.metadata as { name: string }).name, o.issue.severity])).toEqual([['b', 'warning']]);
-    expect(out[0].issue.message).toContain('deleting any one of them unregisters');
   });
 });
 
