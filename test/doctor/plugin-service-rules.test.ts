@@ -178,7 +178,7 @@ describe('plugin Service rules', () => {
       copy.metadata.name = 'backup-2';
       docs.push(copy);
       expect(summary(ofRule(checkManifests(docs), 'CNPGI018'))).toEqual([
-        'CNPGI018 error Service/cnpg-system/backup', 'CNPGI018 error Service/cnpg-system/backup-2',
+        'CNPGI018 warning Service/cnpg-system/backup', 'CNPGI018 warning Service/cnpg-system/backup-2',
       ]);
     });
     test('the same name outside the operator namespace is CNPGI017, not a duplicate', () => {

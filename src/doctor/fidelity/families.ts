@@ -7,7 +7,7 @@ import { checkClusterReferences } from './cluster-references';
 import { FidelityIssue, Obj, arr, at, meta, obj, str, strings } from './issue';
 import { checkOperatorConfig, resolveOperatorConfig } from './operator-config';
 import { checkPluginIdentity, reportedPluginName } from './plugin-identity';
-import { checkDuplicatePluginEntries, checkPluginServiceNames } from './plugin-wiring';
+import { checkPluginServiceNames } from './plugin-wiring';
 import { checkFlagFile, checkTlsSecret } from './secret-contents';
 import { ContainerPort, checkPluginServicePort } from './service-port';
 
@@ -31,7 +31,6 @@ export const FIDELITY_FAMILIES = [
   { id: 'CNPGI110', name: 'secret-contents', severities: [{ severity: 'error' as const, when: 'always' }], kinds: ['Secret', 'Service', 'Deployment'], what: 'Plugin TLS Secrets whose PEM does not parse or is empty; flag files missing from the mounted Secret.', why: 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.go reconcile (X509KeyPair, AppendCertsFromPEM).', fix: 'Point flags at keys the Secret holds.' },
   { id: 'CNPGI111', name: 'plugin-service-port', severities: [{ severity: 'error' as const, when: 'always' }], kinds: ['Service', 'Deployment'], what: 'A headless plugin Service (clusterIP: None) whose annotation port is not a port of its pods: the dial goes to the pod IPs, targetPort is not applied.', why: 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.go reconcile (dials <svc>.<ns>.svc:<pluginPort>).', fix: 'Match the annotation to the right port.' },
   { id: 'CNPGI112', name: 'client-certificate-trust', severities: [{ severity: 'error' as const, when: 'always' }], kinds: ['Deployment', 'cert-manager.io/Certificate', 'cert-manager.io/Issuer', 'cert-manager.io/ClusterIssuer'], what: 'The plugin trusts a file that does not let Go\'s client send the operator certificate.', why: 'cnpg-i-machinery v0.4.2 pkg/pluginhelper/http/server.go (ClientCAs from --client-cert); Go crypto/tls sends the client certificate only for an advertised issuer; cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go (tls.crt is leaf + intermediate).', fix: 'Trust the client Secret itself (self-signed) or its ca.crt (single-tier CA).' },
-  { id: 'CNPGI113', name: 'plugin-entry-duplicates', severities: [{ severity: 'warning' as const, when: 'otherwise' }, { severity: 'error' as const, when: 'for two WAL archiver entries' }], kinds: ['postgresql.cnpg.io/Cluster'], what: 'Repeated spec.plugins entries.', why: 'cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration (no uniqueness check; each enabled isWALArchiver entry counts).', fix: 'One entry per plugin.' },
   { id: 'CNPGI114', name: 'plugin-service-names', severities: [{ severity: 'error' as const, when: 'always' }], kinds: ['Service'], what: 'Plugin label values over 63 characters or badly formed; quoted numeric or invalid named targetPort.', why: 'The API server refuses the Service (Kubernetes label-value and IANA_SVC_NAME validation); the label is the plugin name the operator reads (cloudnative-pg v1.30.0 internal/controller/plugin_controller.go Reconcile).', fix: 'Shorten the name; write ports as numbers.' },
 ] as const;
 
@@ -85,7 +84,6 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
   const storesByName = groupBy(kind('ObjectStore'), (o) => meta(o).name);
   for (const c of kind('Cluster')) {
     add('CNPGI100', c, checkClusterReferences(c));
-    add('CNPGI113', c, checkDuplicatePluginEntries(c));
     if (mentionsBarmanCloud(c)) {
       const stores = byKind.has('ObjectStore') ? referencedObjectStores(c).flatMap((n) => storesByName.get(n) ?? []) : undefined;
       add('CNPGI106', c, checkBarmanCloudCluster(c, stores));

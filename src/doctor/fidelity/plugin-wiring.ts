@@ -1,28 +1,4 @@
-import { FidelityIssue, Obj, arr, at, obj, str, strings } from './issue';
-
-/**
- * Duplicate `spec.plugins` entries: accepted by the Cluster webhook (nothing checks names for
- * uniqueness), except that two enabled entries with `isWALArchiver: true` count as two WAL
- * archivers even when they are the same plugin (cloudnative-pg v1.30.0
- * internal/webhook/v1/cluster_webhook.go validatePluginConfiguration).
- * @internal
- */
-export function checkDuplicatePluginEntries(cluster: Obj): FidelityIssue[] {
-  const entries = arr(at(cluster, 'spec', 'plugins')).map((p) => obj(p) ?? {});
-  const issues: FidelityIssue[] = [];
-  const archivers = entries.filter((p) => p.enabled !== false && p.isWALArchiver === true).map((p) => str(p.name) ?? '');
-  if (archivers.length > 1) {
-    issues.push({ severity: 'error', path: 'spec.plugins', message: `${archivers.length} enabled entries set isWALArchiver (${archivers.map((n) => `'${n}'`).join(', ')}); the Cluster webhook allows one WAL archiver, even when the entries name the same plugin`, fix: 'keep isWALArchiver: true on one entry only' });
-  }
-  const seen = new Map<string, number>();
-  entries.forEach((p, i) => {
-    const name = str(p.name) ?? '';
-    const first = seen.get(name);
-    if (first === undefined) { seen.set(name, i); return; }
-    issues.push({ severity: 'warning', path: `spec.plugins[${i}]`, message: `repeats '${name}' (first at spec.plugins[${first}]); the webhook accepts it, the operator loads the plugin once, and plugins read the parameters of the entry they pick (Barman Cloud the last one)`, fix: 'merge the entries into one' });
-  });
-  return issues;
-}
+import { FidelityIssue, Obj, arr, at, strings } from './issue';
 
 const IANA_SVC_NAME = /^(?=.*[a-z])[a-z0-9]([a-z0-9]|-(?!-))*[a-z0-9]$|^[a-z]$/;
 

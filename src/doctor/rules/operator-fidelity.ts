@@ -1,5 +1,5 @@
 /*
- * CNPGI100 to CNPGI114: operator fidelity (issue 12). The checks are pure functions in
+ * CNPGI100 to CNPGI112, CNPGI114: operator fidelity (issue 12). The checks are pure functions in
  * src/doctor/fidelity/ (shared with the constructs); docs/operator-fidelity.md records the
  * deciding upstream code for each.
  */
@@ -47,7 +47,6 @@ function emit(report: Report<FidelityFamilyId>, id: FidelityFamilyId, t: Finding
     case 'CNPGI110': return report('CNPGI110', ...args);
     case 'CNPGI111': return report('CNPGI111', ...args);
     case 'CNPGI112': return report('CNPGI112', ...args);
-    case 'CNPGI113': return report('CNPGI113', ...args);
     case 'CNPGI114': return report('CNPGI114', ...args);
   }
 }

@@ -1,21 +1,7 @@
-import { checkDuplicatePluginEntries, checkPluginServiceNames } from '../../../src/doctor/fidelity/plugin-wiring';
+import { checkPluginServiceNames } from '../../../src/doctor/fidelity/plugin-wiring';
 
 const B = 'barman-cloud.cloudnative-pg.io';
-const cluster = (plugins: object[]) => ({ kind: 'Cluster', metadata: { name: 'pg' }, spec: { plugins } });
 const svc = (name: string, labels: object, ports: object[] = [{ port: 9090 }]) => ({ kind: 'Service', metadata: { name, namespace: 'cnpg-system', labels }, spec: { ports } });
-
-describe('checkDuplicatePluginEntries', () => {
-  test('two identical entries are a warning, not an error', () => {
-    expect(checkDuplicatePluginEntries(cluster([{ name: B }, { name: B }])).map((i) => [i.severity, i.path])).toEqual([['warning', 'spec.plugins[1]']]);
-  });
-  test('two enabled WAL archivers are refused even when they are the same plugin', () => {
-    expect(checkDuplicatePluginEntries(cluster([{ name: B, isWALArchiver: true }, { name: B, isWALArchiver: true }])).map((i) => i.severity)).toEqual(['error', 'warning']);
-    expect(checkDuplicatePluginEntries(cluster([{ name: B, isWALArchiver: true }, { name: B, isWALArchiver: true, enabled: false }])).map((i) => i.severity)).toEqual(['warning']);
-  });
-  test('distinct entries pass', () => {
-    expect(checkDuplicatePluginEntries(cluster([{ name: B, isWALArchiver: true }, { name: 'other.example.com' }]))).toEqual([]);
-  });
-});
 
 describe('checkPluginServiceNames', () => {
   test('a valid label and a named or numeric targetPort pass', () => {
