@@ -1,12 +1,12 @@
-/**
+/*
  * The schedule grammar CloudNativePG applies to `ScheduledBackup.spec.schedule`, re-implemented
  * from its behaviour: robfig/cron v1.2.0 `cron.Parse`, i.e. the default parser with the options
  * `Second | Minute | Hour | Dom | Month | DowOptional | Descriptor` (cloudnative-pg v1.30.0 calls
  * it from `internal/webhook/v1/scheduledbackup_webhook.go` `validate` and
  * `internal/controller/scheduledbackup_controller.go` `ReconcileScheduledBackup`).
  *
- * Pure code with no cdk8s dependency, shared by the constructs and the doctor.
- * @internal
+ * Pure code with no cdk8s dependency, shared by the constructs and the doctor; every export is
+ * internal to the package.
  */
 
 /** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
