@@ -56,6 +56,16 @@ interface Claim {
 // Claims per construct tree (the root is the App, or the chart in tests), so that separate apps
 // never see each other's names.
 const CLAIMS = new WeakMap<IConstruct, Map<string, Claim[]>>();
+const CLAIMS_BY_NAME = new WeakMap<IConstruct, Map<string, Claim[]>>();
+
+/**
+ * The namespaces in which constructs of the app claimed `kind`/`name` (e.g. where the app's
+ * ObjectStores of a name live), without walking the construct tree.
+ * @internal
+ */
+export function claimedNamespaces(scope: IConstruct, kind: string, name: string): Array<string | undefined> {
+  return (CLAIMS_BY_NAME.get(scope.node.root)?.get(`${kind}\u0000${name}`) ?? []).map((c) => c.namespace);
+}
 
 /**
  * Records that `construct` writes the `kind` object `name` in `namespace`, and returns a check
@@ -74,6 +84,13 @@ export function claimName(construct: IConstruct, kind: string, namespace: string
   const list = claims.get(key) ?? [];
   list.push({ construct, kind, namespace, name });
   claims.set(key, list);
+  let byName = CLAIMS_BY_NAME.get(root);
+  if (byName === undefined) {
+    byName = new Map();
+    CLAIMS_BY_NAME.set(root, byName);
+  }
+  const nameKey = `${kind}\u0000${name}`;
+  byName.set(nameKey, [...(byName.get(nameKey) ?? []), { construct, kind, namespace, name }]);
   return () => {
     const all = claims.get(key) ?? [];
     if (all.length < 2) return;

@@ -34,14 +34,34 @@ function decodeBase64(value: string): string | undefined {
 function socketDir(ctx: DoctorModel, deployment: Manifest, manager: Json): { dir?: string; source: string } {
   let dir = DEFAULT_PLUGIN_SOCKET_DIR;
   let source = 'the default';
+  const ns = deployment.namespace;
   const env = envValue(manager, 'PLUGIN_SOCKET_DIR');
   if (env?.fromRef) return { source: 'an env valueFrom the doctor cannot read' };
   if (env?.value) {
     dir = env.value;
     source = 'PLUGIN_SOCKET_DIR on the manager container';
+  } else if (env === undefined) {
+    // envFrom gives the container the same variables (an explicit env entry wins; among the
+    // envFrom sources the last one wins), and the operator reads them like any other.
+    for (const { item } of objectsOf(manager.envFrom)) {
+      const prefix = asString(item.prefix) ?? '';
+      if (!'PLUGIN_SOCKET_DIR'.startsWith(prefix)) continue;
+      const key = 'PLUGIN_SOCKET_DIR'.slice(prefix.length);
+      const cmRef = asString(dig(item, 'configMapRef', 'name'));
+      const secretRef = asString(dig(item, 'secretRef', 'name'));
+      const holder = cmRef !== undefined ? ctx.index.get('ConfigMap', ns, cmRef, '')[0] : secretRef !== undefined ? ctx.index.get('Secret', ns, secretRef, '')[0] : undefined;
+      if (!holder) return { source: `an envFrom ${cmRef !== undefined ? 'ConfigMap' : 'Secret'} the input does not contain` };
+      const plain = asString(dig(holder.raw, cmRef !== undefined ? 'data' : 'stringData', key));
+      const encoded = cmRef === undefined ? asString(dig(holder.raw, 'data', key)) : undefined;
+      const value = plain ?? (encoded !== undefined ? decodeBase64(encoded) : undefined);
+      // An empty environment value leaves the default in place (cloudnative-pg v1.30.0 pkg/configparser/configparser.go ReadConfigMap).
+      if (value) {
+        dir = value;
+        source = `PLUGIN_SOCKET_DIR from envFrom ${cmRef !== undefined ? 'ConfigMap' : 'Secret'} '${cmRef ?? secretRef}'`;
+      }
+    }
   }
   const argv = commandLine(manager);
-  const ns = deployment.namespace;
   const cmName = flagValue(argv, 'config-map-name');
   const cm = cmName ? ctx.index.get('ConfigMap', ns, cmName, '')[0] : undefined;
   const cmValue = asString(dig(cm?.raw, 'data', 'PLUGIN_SOCKET_DIR'));
@@ -55,7 +75,8 @@ function socketDir(ctx: DoctorModel, deployment: Manifest, manager: Json): { dir
   const sString = asString(dig(secret?.raw, 'stringData', 'PLUGIN_SOCKET_DIR'));
   const sValue = sString ?? (sData !== undefined ? decodeBase64(sData) : undefined);
   if (sValue) {
-    dir = sValue.trim();
+    // Used byte for byte: a trailing newline is part of the directory name (CNPGI104 says so).
+    dir = sValue;
     source = `PLUGIN_SOCKET_DIR in Secret '${secretName}'`;
   }
   return { dir: normalizeDir(dir), source };

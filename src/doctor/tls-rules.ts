@@ -5,6 +5,7 @@
  * Secret tls.crt+tls.key}`; plugin side (cnpg-i-machinery) = `--server-cert`, `--server-key`,
  * `--client-cert` (ClientCAs), RequireAndVerifyClientCert.
  */
+import { goVerifyHostname } from './fidelity/tls-precision';
 import { Manifest, asObject, asString, dig } from './manifest-index';
 import type { DoctorModel } from './model';
 
@@ -60,10 +61,7 @@ export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolutio
 
 /** Go-style host name match against one DNS SAN (a leftmost `*` matches one label). */
 export function sanMatches(san: string, host: string): boolean {
-  const s = san.toLowerCase().replace(/\.$/, '');
-  const h = host.toLowerCase().replace(/\.$/, '');
-  if (s === h) return true;
-  if (!s.startsWith('*.')) return false;
-  const dot = h.indexOf('.');
-  return dot > 0 && h.slice(dot + 1) === s.slice(2);
+  // Go's rules exactly: a SAN with a trailing dot only matches an identical name (Go 1.23
+  // crypto/x509/verify.go validHostname, matchHostnames, matchExactly).
+  return goVerifyHostname(host, [san], []);
 }

@@ -18,6 +18,7 @@ import {
   ClusterSpecResourcesRequests as CnpgResourcesRequests,
   ClusterSpecStorage as CnpgClusterSpecStorage,
   ClusterSpecStoragePvcTemplate as CnpgPvcTemplate,
+  toJson_ClusterSpec,
 } from '../../imports/postgresql.cnpg.io';
 import { describeValue, invalid } from '../common/errors';
 import { CLUSTER_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
@@ -25,6 +26,7 @@ import { validateJson, validateMetadata } from '../common/metadata';
 import { isDns1035Label, requireString, typeName, validateInteger } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
+import { refuseClusterMistakes } from './cluster-fidelity';
 import {
   POSTGRES_CLUSTER_BRAND, checkedApiObject, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
 } from './internal';
@@ -711,6 +713,11 @@ export class PostgresCluster extends Construct {
           `add it with addExternalCluster(${describeValue(source)}, ...)${list}`);
       }
     }
+    // The rest is judged exactly as the doctor judges the synthesized Cluster.
+    refuseClusterMistakes(this, {
+      metadata: { name: this.name, namespace: this.namespace },
+      spec: toJson_ClusterSpec(this.renderSpec()),
+    });
   }
 
   private renderSpec(): CnpgClusterSpec {

@@ -40,7 +40,7 @@ describe('operator detection', () => {
     const docs = fixture('good-plugin.yaml');
     doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [];
     const f = ofRule(analyzeManifests(docs).findings, 'CNPGI002');
-    expect(summary(f)).toEqual(['CNPGI002 warning Deployment/cnpg-system/cnpg-controller-manager']);
+    expect(summary(f)).toEqual(['CNPGI002 error Deployment/cnpg-system/cnpg-controller-manager']);
   });
 
   test('isOperatorDeployment needs a manager container', () => {

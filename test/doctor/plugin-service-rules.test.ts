@@ -178,7 +178,7 @@ describe('plugin Service rules', () => {
       copy.metadata.name = 'backup-2';
       docs.push(copy);
       expect(summary(ofRule(checkManifests(docs), 'CNPGI018'))).toEqual([
-        'CNPGI018 error Service/cnpg-system/backup', 'CNPGI018 error Service/cnpg-system/backup-2',
+        'CNPGI018 warning Service/cnpg-system/backup', 'CNPGI018 warning Service/cnpg-system/backup-2',
       ]);
     });
     test('the same name outside the operator namespace is CNPGI017, not a duplicate', () => {
@@ -196,5 +196,20 @@ describe('plugin Service rules', () => {
     expect(nearMissOf('cnpg.io/pluginName')).toBeUndefined();
     expect(nearMissOf('cnpg.io/plugin')).toBe('name');
     expect(nearMissOf('CNPG.IO/PLUGINPORT')).toBe('port');
+  });
+
+  describe('headless plugin Services (clusterIP: None)', () => {
+    test('the annotation port is the container port: works, even though no Service port is 9090', () => {
+      const f = withService((svc) => { svc.spec.clusterIP = 'None'; svc.spec.ports = [{ name: 'grpc', port: 443, targetPort: 9090 }]; });
+      expect(f.filter((x) => ['CNPGI014', 'CNPGI015', 'CNPGI111'].includes(x.ruleId))).toEqual([]);
+    });
+    test('the annotation is the Service port: the dial reaches the pods on that port, targetPort is not applied', () => {
+      const f = withService((svc) => {
+        svc.metadata.annotations['cnpg.io/pluginPort'] = '443';
+        svc.spec.clusterIP = 'None';
+        svc.spec.ports = [{ name: 'grpc', port: 443, targetPort: 9090 }];
+      });
+      expect(summary(f.filter((x) => ['CNPGI014', 'CNPGI015', 'CNPGI111'].includes(x.ruleId)))).toEqual(['CNPGI111 error Service/cnpg-system/backup']);
+    });
   });
 });

@@ -70,7 +70,8 @@ describe('Cluster, Backup and ScheduledBackup rules', () => {
 
   test('CNPGI046 duplicate plugin names', () => {
     const f = ofRule(run((docs) => { cluster(docs).plugins.push({ name: 'backup.example.com' }); }), 'CNPGI046');
-    expect(f[0].message).toBe("plugin 'backup.example.com' is listed twice (spec.plugins[0] and [1]); nothing rejects it, and one entry's settings are silently lost");
+    expect(f[0].message).toBe("plugin 'backup.example.com' is listed twice (spec.plugins[0] and [1]); the webhook accepts it and the plugin is loaded once, but one entry's settings are silently lost");
+    expect(f[0].severity).toBe('warning');
   });
 
   test('CNPGI047 pluginConfiguration without method: plugin', () => {

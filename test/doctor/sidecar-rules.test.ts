@@ -42,6 +42,15 @@ describe('sidecar plugin rules', () => {
       expect(f[0].message).toContain("mounts nothing at its socket directory '/plugin' (PLUGIN_SOCKET_DIR on the manager container); the volume it shares with the plugin is at '/plugins'");
       expect(f[0].fix).toBe("set PLUGIN_SOCKET_DIR=/plugins on the manager container, or mount the shared volume at '/plugin'");
     });
+    test('PLUGIN_SOCKET_DIR through envFrom counts like env', () => {
+      const moved = (dir: string, prefix?: string) => ofRule(run((spec, docs) => {
+        spec.containers[0].envFrom = [{ configMapRef: { name: 'sockets' }, ...(prefix ? { prefix } : {}) }];
+        docs.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'sockets', namespace: 'cnpg-system' }, data: { [prefix ? 'SOCKET_DIR' : 'PLUGIN_SOCKET_DIR']: dir } });
+      }), 'CNPGI031');
+      expect(moved('/plugins')).toEqual([]);
+      expect(moved('/plugins', 'PLUGIN_')).toEqual([]);
+      expect(moved('/elsewhere')[0].message).toContain("'/elsewhere' (PLUGIN_SOCKET_DIR from envFrom ConfigMap 'sockets')");
+    });
     test('PLUGIN_SOCKET_DIR from the operator ConfigMap is read', () => {
       const f = ofRule(run((_spec, docs) => {
         docs.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cnpg-controller-manager-config', namespace: 'cnpg-system' }, data: { PLUGIN_SOCKET_DIR: '/sockets' } });

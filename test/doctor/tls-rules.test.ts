@@ -91,6 +91,22 @@ describe('TLS rules', () => {
       const f = ofRule(run((docs) => { svc(docs).metadata.annotations['cnpg.io/pluginServerName'] = 'backup.example.internal'; }), 'CNPGI022');
       expect(f[0].message).toContain("miss 'backup.example.internal', the name the operator verifies (`cnpg.io/pluginServerName`)");
     });
+    test('an IP server name is checked against IP SANs, not dnsNames', () => {
+      const ip = (ipAddresses: string[]) => ofRule(run((docs) => {
+        svc(docs).metadata.annotations['cnpg.io/pluginServerName'] = '10.0.0.5';
+        server(docs).spec.dnsNames = ['backup', '10.0.0.5'];
+        server(docs).spec.ipAddresses = ipAddresses;
+      }), 'CNPGI022');
+      expect(ip(['10.0.0.5'])).toEqual([]);
+      expect(ip([]).map((x) => x.message)).toEqual([
+        "the operator verifies the IP address '10.0.0.5', and the server Certificate's ipAddresses [] do not include it; Go compares an IP server name with IP SANs only",
+      ]);
+    });
+    test('a SAN with a trailing dot does not match the Service name (Go does not strip it)', () => {
+      expect(summary(ofRule(run((docs) => { server(docs).spec.dnsNames = ['backup.']; }), 'CNPGI022'))).toEqual(['CNPGI022 error Certificate/cnpg-system/backup-server']);
+      expect(sanMatches('backup.', 'backup')).toBe(false);
+      expect(sanMatches('backup', 'backup.')).toBe(true);
+    });
     test('a wildcard SAN matches one label', () => {
       expect(sanMatches('*.example.com', 'a.example.com')).toBe(true);
       expect(sanMatches('*.example.com', 'a.b.example.com')).toBe(false);

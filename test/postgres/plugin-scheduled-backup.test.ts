@@ -66,9 +66,9 @@ describe('PluginScheduledBackup', () => {
     const pg = new PostgresCluster(Testing.chart(), 'pg', { storage });
     pg.addPlugin(BARMAN);
     expectValidationError(() => pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: '0 2 * * *' }),
-      "test/pg/nightly: schedule '0 2 * * *' has 5 fields; CloudNativePG schedules have 6 with seconds first "
-      + '(second minute hour day-of-month month day-of-week) and would read this one shifted by a field; '
-      + "write '0 0 2 * * *'");
+      "test/pg/nightly: schedule '0 2 * * *' has 5 fields, which CloudNativePG reads seconds first without a day-of-week: "
+      + 'it runs every hour at minute 2, second 0 (second 0, minute 2, hour *, day-of-month *, month *); '
+      + "write the 6-field form '0 0 2 * * *' (second minute hour day-of-month month day-of-week)");
   });
 
   test('a plugin the Cluster does not use', () => {

@@ -165,10 +165,28 @@ describe('PostgresCluster', () => {
   });
 
   test('replica options are written as given', () => {
-    const pg = cluster({ replica: { source: 'b', enabled: true, primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
+    const pg = cluster({ replica: { source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
     pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
     pg.addExternalCluster('b', { connectionParameters: { host: 'b' } });
-    expect(specOf(pg).replica).toEqual({ source: 'b', enabled: true, primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1500ms' });
+    expect(specOf(pg).replica).toEqual({ source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1500ms' });
+    const manual = cluster({ replica: { source: 'b', enabled: true } });
+    manual.addExternalCluster('b', { connectionParameters: { host: 'b' } });
+    expect(specOf(manual).replica).toEqual({ source: 'b', enabled: true });
+  });
+
+  test('replica.enabled together with replica.primary is refused, as the Cluster webhook does', () => {
+    const pg = cluster({ replica: { source: 'b', enabled: true, primary: 'a', self: 'b' } });
+    pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
+    pg.addExternalCluster('b', { connectionParameters: { host: 'b' } });
+    expectValidationError(() => specOf(pg),
+      'test/pg: spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self');
+  });
+
+  test('replica.primary and replica.self must name external clusters', () => {
+    const pg = cluster({ replica: { source: 'a', primary: 'x' } });
+    pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
+    expectValidationError(() => specOf(pg),
+      "test/pg: spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names");
   });
 
   test('an external cluster with a password Secret and an in-tree object store', () => {

@@ -2,8 +2,10 @@ import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import {
+  ClusterBootstrap,
   CnpgIValidationError,
   DataCompression,
+  PostgresCluster,
   ObjectStore,
   ObjectStoreEncryption,
   ObjectStoreProps,
@@ -404,5 +406,60 @@ describe('ObjectStore stable names', () => {
     expectValidationError(() => app.synth(),
       "apps/store: metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; "
       + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
+  });
+});
+
+// The same checks the doctor runs (src/doctor/fidelity/barman-cloud.ts), refused at synth.
+describe('Clusters using an ObjectStore through Barman Cloud', () => {
+  const BARMAN = 'barman-cloud.cloudnative-pg.io';
+  const storage = { size: Size.gibibytes(1) };
+
+  test('an ObjectStore in the Cluster namespace is accepted', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'db', { namespace: 'db' });
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b', s3: S3 });
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: store.name, serverName: 'pg' } });
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  test('an ObjectStore used by a Cluster in another namespace is refused', () => {
+    const app = Testing.app();
+    const store = new ObjectStore(new Chart(app, 'backups', { namespace: 'backups' }), 'store', { destinationPath: 's3://b', s3: S3 });
+    const pg = new PostgresCluster(new Chart(app, 'db', { namespace: 'db' }), 'pg', { storage });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
+    expectValidationError(() => app.synth(),
+      "db/pg: spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'");
+  });
+
+  test('a Barman Cloud parameter other than barmanObjectName and serverName is refused', () => {
+    const chart = new Chart(Testing.app(), 'db', { namespace: 'db' });
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', objectStore: 'store' } });
+    expectValidationError(() => Testing.synth(chart),
+      "db/pg: spec.plugins[0].parameters.objectStore 'store' Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored; rename it to barmanObjectName");
+  });
+
+  test('a recovered Cluster that archives into its source ObjectStore and serverName is refused', () => {
+    const chart = new Chart(Testing.app(), 'db', { namespace: 'db' });
+    const pg = new PostgresCluster(chart, 'pg', {
+      storage,
+      metadata: { name: 'orders' },
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'orders' } }),
+    });
+    // No serverName: it defaults to the Cluster's name, the same as the source's.
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    expectValidationError(() => Testing.synth(chart),
+      "db/pg: spec.plugins[0].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore");
+  });
+
+  test('a recovered Cluster with its own serverName is accepted', () => {
+    const chart = new Chart(Testing.app(), 'db', { namespace: 'db' });
+    const pg = new PostgresCluster(chart, 'pg', {
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'orders' } }),
+    });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', serverName: 'orders-v2' } });
+    expect(() => Testing.synth(chart)).not.toThrow();
   });
 });

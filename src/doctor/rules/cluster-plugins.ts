@@ -36,9 +36,9 @@ export const clusterPlugins = defineFamily({
     },
     {
       id: 'CNPGI046', name: 'plugin-duplicate-in-cluster',
-      severities: [{ severity: 'error', when: 'always' }],
+      severities: [{ severity: 'warning', when: 'always (two enabled WAL archiver entries are also CNPGI041)' }],
       what: 'A Cluster lists the same plugin name twice in `spec.plugins`.',
-      why: 'Nothing refuses or merges the entries: the webhook checks WAL archivers only (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration) and the names are collected as listed (cloudnative-pg v1.30.0 api/v1/cluster_funcs.go GetPluginConfigurationEnabledPluginNames); a plugin that looks its entry up by name reads one of them, so the other entry\'s parameters are silently lost.',
+      why: 'Nothing refuses or merges the entries: the webhook checks WAL archivers only (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration) and the names are collected as listed (cloudnative-pg v1.30.0 api/v1/cluster_funcs.go GetPluginConfigurationEnabledPluginNames); the operator loads the plugin once (cloudnative-pg v1.30.0 internal/cnpi/plugin/client/client.go WithPlugins) and a plugin that looks its entry up by name reads one of them (Barman Cloud the last: plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewPlugin), so the Cluster works but the other entry\'s parameters are silently lost.',
       fix: 'Merge the two entries.',
       kinds: ['postgresql.cnpg.io/Cluster'],
     },
@@ -58,7 +58,7 @@ function checkCluster(report: Report<ClusterRuleId>, m: Manifest): void {
     const name = asString(item.name);
     if (!name) continue; // CNPGI039
     if (seen.has(name)) {
-      report('CNPGI046', 'error', m, `plugin '${name}' is listed twice (spec.plugins[${seen.get(name)}] and [${i}]); nothing rejects it, and one entry's settings are silently lost`,
+      report('CNPGI046', 'warning', m, `plugin '${name}' is listed twice (spec.plugins[${seen.get(name)}] and [${i}]); the webhook accepts it and the plugin is loaded once, but one entry's settings are silently lost`,
         'merge the two entries into one', `${path}.name`);
     } else {
       seen.set(name, i);

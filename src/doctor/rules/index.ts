@@ -5,6 +5,7 @@
 import { backupPlugins } from './backup-plugins';
 import { clusterPlugins } from './cluster-plugins';
 import { inputRules } from './input';
+import { operatorFidelity } from './operator-fidelity';
 import { operatorNamespace } from './operator-namespace';
 import { pluginReferences } from './plugin-references';
 import { pluginServiceDiscovery } from './plugin-service-discovery';
@@ -34,6 +35,7 @@ export const RULE_FAMILIES = [
   clusterPlugins,
   backupPlugins,
   podSecurity,
+  operatorFidelity,
 ] as const;
 
 /** The id of a registered rule. */

@@ -17,9 +17,9 @@ export const operatorNamespace = defineFamily({
     },
     {
       id: 'CNPGI002', name: 'operator-namespace-env',
-      severities: [{ severity: 'warning', when: 'always' }],
+      severities: [{ severity: 'error', when: 'always' }],
       what: 'The operator Deployment\'s `manager` container does not set `OPERATOR_NAMESPACE`.',
-      why: 'The operator takes its namespace from the `OPERATOR_NAMESPACE` env (cloudnative-pg v1.30.0 internal/configuration/configuration.go Data.OperatorNamespace; the release manifest sets it from the downward API); without it no plugin Service matches.',
+      why: 'The operator takes its namespace from the `OPERATOR_NAMESPACE` env (cloudnative-pg v1.30.0 internal/configuration/configuration.go Data.OperatorNamespace; the release manifest sets it from the downward API); without it the namespace comparison is against the empty string, so no plugin Service is discovered at all (cloudnative-pg v1.30.0 internal/controller/plugin_predicates.go isPluginService).',
       fix: 'Set `OPERATOR_NAMESPACE` from `fieldRef: metadata.namespace`.',
       kinds: ['Deployment'],
     },
@@ -41,7 +41,7 @@ export const operatorNamespace = defineFamily({
     }
     for (const c of model.operatorCandidates) {
       if (c.hasNamespaceEnv) continue;
-      report('CNPGI002', 'warning', { ref: `Deployment/${c.namespace ?? model.defaultNamespace ?? model.operatorNamespace}/${c.name}`, index: c.index, raw: c.raw },
+      report('CNPGI002', 'error', { ref: `Deployment/${c.namespace ?? model.defaultNamespace ?? model.operatorNamespace}/${c.name}`, index: c.index, raw: c.raw },
         'the manager container does not set OPERATOR_NAMESPACE; the operator takes its namespace from it, and without it no plugin Service is discovered',
         'add env OPERATOR_NAMESPACE with valueFrom.fieldRef.fieldPath: metadata.namespace', 'spec.template.spec.containers');
     }

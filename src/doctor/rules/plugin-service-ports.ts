@@ -59,6 +59,9 @@ function checkPorts(report: Report<PortRuleId>, info: PluginServiceInfo): void {
       'check the selector against the plugin Deployment\'s pod labels, or include the Deployment in the checked manifests', 'spec.selector');
   }
   if (port === undefined) return;
+  // A headless Service resolves to the pod IPs: the dial uses the annotation's port on the pods
+  // and no Service port or targetPort applies; CNPGI111 checks that port against the pods.
+  if (spec.clusterIP === 'None') return;
 
   const ports = objectsOf(spec.ports);
   const match = ports.find(({ item }) => item.port === port);

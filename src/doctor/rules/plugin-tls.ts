@@ -11,6 +11,8 @@ import { Manifest, PodTemplate, asArray, asObject, asString, dig } from '../mani
 import type { DoctorModel, PluginServiceInfo } from '../model';
 import { PLUGIN_KEYS } from '../plugin-service-rules';
 import { ContainerRef, allContainers, commandLine, flagValue, resolveFile, secretsOfVolume, volumesByName } from '../pod-template';
+import { isIP } from 'node:net';
+import { goVerifyHostname } from '../fidelity/tls-precision';
 import { IssuerResolution, resolveIssuer, sanMatches } from '../tls-rules';
 import { Report, defineFamily } from './rule';
 
@@ -213,7 +215,14 @@ function dnsNames(cert: Manifest): string[] {
 
 function checkServerName(report: Report<'CNPGI022'>, info: PluginServiceInfo, cert: Manifest): void {
   const names = dnsNames(cert);
-  if (names.some((d) => sanMatches(d, info.verifiedName))) return;
+  const ips = asArray(dig(cert.raw, 'spec', 'ipAddresses')).filter((d): d is string => typeof d === 'string');
+  // An IP server name is checked against IP SANs, a DNS one against DNS SANs (Go VerifyHostname).
+  if (goVerifyHostname(info.verifiedName, names, ips)) return;
+  if (isIP(info.verifiedName) !== 0) {
+    report('CNPGI022', 'error', cert, `the operator verifies the IP address '${info.verifiedName}', and the server Certificate's ipAddresses [${ips.join(', ')}] do not include it; Go compares an IP server name with IP SANs only`,
+      `add '${info.verifiedName}' to spec.ipAddresses`, 'spec.ipAddresses');
+    return;
+  }
   const cn = asString(dig(cert.raw, 'spec', 'commonName'));
   const source = info.verifiedName === info.service.name ? `the short Service name of ${info.service.ref}` : `\`${PLUGIN_KEYS.serverName}\``;
   report('CNPGI022', 'error', cert,

@@ -1,0 +1,36 @@
+import { Construct } from 'constructs';
+import { invalid } from '../common/errors';
+import { claimedNamespaces } from '../common/stable-names';
+import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, referencedObjectStores } from '../doctor/fidelity/barman-cloud';
+import { checkClusterReferences } from '../doctor/fidelity/cluster-references';
+import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
+
+/**
+ * Refuses at synth what the doctor reports as an error for a Cluster, using the same checks
+ * (`src/doctor/fidelity/`), so the constructs and the doctor agree: the Cluster webhook's
+ * cross-references, and Barman Cloud's parameters, ObjectStore namespace and recovery
+ * destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster JSON.
+ * @internal
+ */
+export function refuseClusterMistakes(scope: Construct, cluster: Obj): void {
+  const issues: FidelityIssue[] = [...checkClusterReferences(cluster)];
+  if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_NAME}"`)) {
+    const stores = referencedObjectStores(cluster).flatMap((name) =>
+      claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })));
+    issues.push(...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) =>
+      // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
+      i.severity === 'error' || /ignored$/.test(i.message)));
+  }
+  const first = issues[0];
+  if (first) invalid(scope, first.path, valueAt(cluster, first.path), first.message, first.fix);
+}
+
+/** The value at a path such as `spec.plugins[0].parameters.barmanObjectName`, for the error message. */
+function valueAt(root: Obj, path: string): unknown {
+  let v: unknown = root;
+  for (const part of path.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== ''))) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
