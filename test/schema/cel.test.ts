@@ -155,7 +155,7 @@ describe('objects are read by CEL as maps converted on access', () => {
   const obj = (limits: Record<string, number>, n = 1) => ({
     apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { limits, nested: { items: [{ n }, { n }] } },
   });
-  const failed = (o: unknown) => validateAgainstSchema(o, schema).map((i) => i.fix);
+  const failed = (o: Record<string, unknown>) => validateAgainstSchema(o, schema).map((i) => i.fix);
 
   test('size, in, all, exists, nested lists of maps and has() all pass on a valid object', () => {
     expect(failed(obj({ a: 1, b: 2 }))).toEqual([]);
