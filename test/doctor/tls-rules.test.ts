@@ -187,6 +187,19 @@ describe('TLS rules', () => {
     test('ca.crt under a CA issuer is right', () => {
       expect(ofRule(run(caIssued), 'CNPGI025')).toEqual([]);
     });
+    /** A root CA issuer signs an intermediate CA, whose issuer signs the leaves. */
+    const intermediateIssued = (docs: Doc[], rootKind: 'Issuer' | 'ClusterIssuer' = 'Issuer') => {
+      caIssued(docs);
+      docs.push(
+        { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'backup-root', namespace: 'cnpg-system' }, spec: { isCA: true, secretName: 'backup-root', commonName: 'root', issuerRef: { name: 'backup-selfsigned' } } },
+        { apiVersion: 'cert-manager.io/v1', kind: rootKind, metadata: { name: 'backup-root', ...(rootKind === 'Issuer' ? { namespace: 'cnpg-system' } : {}) }, spec: { ca: { secretName: 'backup-root' } } },
+      );
+      doc(docs, 'Certificate', 'backup-ca').spec.issuerRef = { name: 'backup-root', kind: rootKind };
+    };
+    test('client leaf trusted under an intermediate CA works (tls.crt is leaf + intermediate)', () => {
+      expect(ofRule(run((docs) => { intermediateIssued(docs); trustLeaf(docs); }), 'CNPGI025')).toEqual([]);
+      expect(ofRule(run((docs) => { intermediateIssued(docs, 'ClusterIssuer'); trustLeaf(docs); }), 'CNPGI025')).toEqual([]);
+    });
     test('unknown issuer is a warning', () => {
       const f = ofRule(run((docs) => { trustLeaf(docs); client(docs).spec.issuerRef.name = 'corp'; }), 'CNPGI025');
       expect(summary(f)).toEqual(['CNPGI025 warning Deployment/cnpg-system/backup']);

@@ -147,11 +147,11 @@ export const pluginPodTls = defineFamily({
     {
       id: 'CNPGI025', name: 'client-ca-trust',
       severities: [
-        { severity: 'error', when: 'the client certificate is issued by a CA the input shows' },
+        { severity: 'error', when: 'the client certificate is issued by a single-tier CA (or an external issuer) the input shows; not for a cert-manager intermediate CA, whose tls.crt carries the intermediate' },
         { severity: 'warning', when: 'the issuer of the client certificate is not in the input' },
       ],
       what: 'The plugin trusts the client Secret\'s `tls.crt` (`--client-cert=<mount>/tls.crt`) although the client certificate is issued by a CA (warning when the issuer is unknown).',
-      why: `The plugin trusts the \`--client-cert\` file as its client CAs and requires a client certificate (${MACHINERY_TLS}); Go's TLS 1.3 client sends its certificate only if its issuer is among the server's acceptable CAs, so trusting a CA-issued leaf makes the operator send none and the handshake fails with \`tls: certificate required\`. cert-manager writes the issuing CA (or the certificate itself when self-signed) to \`ca.crt\` (cert-manager v1.21.1 pkg/controller/certificaterequests/ca/ca.go CA.Sign, pkg/controller/certificaterequests/selfsigned/selfsigned.go SelfSigned.Sign).`,
+      why: `The plugin trusts the \`--client-cert\` file as its client CAs and requires a client certificate (${MACHINERY_TLS}); Go's TLS 1.3 client sends its certificate only if its issuer is among the server's acceptable CAs, so trusting a leaf issued by a single-tier CA makes the operator send none and the handshake fails with \`tls: certificate required\`; under a cert-manager intermediate CA, \`tls.crt\` is leaf + intermediate (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain), the intermediate is advertised, and it works. cert-manager writes the issuing CA (or the certificate itself when self-signed) to \`ca.crt\` (cert-manager v1.21.1 pkg/controller/certificaterequests/ca/ca.go CA.Sign, pkg/controller/certificaterequests/selfsigned/selfsigned.go SelfSigned.Sign).`,
       fix: 'Pass `--client-cert=<mount>/ca.crt`: cert-manager writes the CA there, and the certificate itself for a SelfSigned issuer, so it works for both.',
       kinds: ['Deployment', 'StatefulSet', 'DaemonSet', 'Pod', 'cert-manager.io/Certificate', 'cert-manager.io/Issuer', 'cert-manager.io/ClusterIssuer'],
     },
@@ -242,12 +242,33 @@ function checkSecretKeys(report: Report<'CNPGI021'>, secret: Manifest, role: 'cl
     'store the PEM certificate and key under tls.crt and tls.key (type kubernetes.io/tls)', 'data');
 }
 
-/** The issuer kind of the Certificates writing the client Secret: `self-signed`, `ca`, or unknown. */
-function clientIssuance(ctx: DoctorModel, info: PluginServiceInfo): { kind: 'self-signed' | 'ca' | 'unknown'; detail: string } {
+/**
+ * Whether a CA issuer's own CA certificate is issued by another CA issuer in the input: then
+ * cert-manager writes leaf + intermediate into the leaf's `tls.crt`
+ * (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain), the
+ * plugin trusting `tls.crt` advertises the intermediate, and Go's client sends its certificate.
+ * A ClusterIssuer's CA Secret lives in cert-manager's cluster-resource namespace, so it is
+ * looked up in any namespace.
+ */
+function issuedByIntermediate(ctx: DoctorModel, caIssuer: Manifest): boolean {
+  const caSecret = asString(dig(caIssuer.raw, 'spec', 'ca', 'secretName'));
+  if (!caSecret) return false;
+  const caCerts = caIssuer.kind === 'ClusterIssuer' ? ctx.index.certificatesWritingAnywhere(caSecret) : ctx.index.certificatesWriting(caIssuer.namespace, caSecret);
+  return caCerts.length > 0 && caCerts.every((c) => {
+    const res = resolveIssuer(ctx, c);
+    return res.status === 'found' && res.type === 'ca';
+  });
+}
+
+/** The issuer kind of the Certificates writing the client Secret: `self-signed`, `ca` (single tier), `intermediate`, or unknown. */
+function clientIssuance(ctx: DoctorModel, info: PluginServiceInfo): { kind: 'self-signed' | 'ca' | 'intermediate' | 'unknown'; detail: string } {
   const certs = info.clientSecret ? ctx.index.certificatesWriting(info.service.namespace, info.clientSecret) : [];
   if (certs.length === 0) return { kind: 'unknown', detail: `no Certificate in the input writes '${info.clientSecret}'` };
   for (const cert of certs) {
     const res = resolveIssuer(ctx, cert);
+    if (res.status === 'found' && res.type === 'ca' && issuedByIntermediate(ctx, res.issuer)) {
+      return { kind: 'intermediate', detail: `${cert.ref} is issued by the intermediate CA of ${res.issuer.ref}` };
+    }
     if (res.status === 'found' && res.type !== 'selfSigned') return { kind: 'ca', detail: `${cert.ref} is issued by ${res.issuer.ref} (a ${res.type} issuer)` };
     if (res.status === 'external') return { kind: 'ca', detail: `${cert.ref} is issued by an external ${res.kind} (${res.group})` };
     if (res.status !== 'found') return { kind: 'unknown', detail: `the issuer of ${cert.ref} is not in the input` };
