@@ -136,8 +136,12 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
     const info = readPluginService(model, svc);
     if (info) model.pluginServices.push(info);
   }
+  // An operator whose manager sets no OPERATOR_NAMESPACE matches no plugin Service at all
+  // (cloudnative-pg v1.30.0 internal/controller/plugin_predicates.go isPluginService compares the
+  // Service's namespace with configuration.Current.OperatorNamespace, empty then): CNPGI002.
+  const blind = candidates.length > 0 && candidates.every((c) => !c.hasNamespaceEnv);
   for (const info of model.pluginServices) {
-    if (!info.valid || !info.inOperatorNamespace) continue;
+    if (blind || !info.valid || !info.inOperatorNamespace) continue;
     const svcNs = info.service.namespace!;
     const host = dialsFullyQualified(model.version) ? `${info.service.name}.${svcNs}.svc` : info.service.name;
     model.discover({

@@ -43,6 +43,16 @@ describe('operator detection', () => {
     expect(summary(f)).toEqual(['CNPGI002 error Deployment/cnpg-system/cnpg-controller-manager']);
   });
 
+  test('CNPGI002: without OPERATOR_NAMESPACE no plugin Service is discovered, so the Clusters that use them fail', () => {
+    const docs = fixture('good-plugin.yaml');
+    expect(analyzeManifests(docs).plugins.map((p) => p.source)).toContain('service');
+    doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [];
+    const r = analyzeManifests(docs);
+    expect(r.plugins.filter((p) => p.source === 'service')).toEqual([]);
+    expect(ofRule(r.findings, 'CNPGI040').length).toBeGreaterThan(0);
+    expect(ofRule(r.findings, 'CNPGI040').every((x) => x.severity === 'error')).toBe(true);
+  });
+
   test('isOperatorDeployment needs a manager container', () => {
     expect(isOperatorDeployment({ kind: 'Deployment', spec: { template: { metadata: { labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } }, spec: { containers: [{ name: 'x' }] } } } })).toBe(false);
     expect(isOperatorDeployment({ kind: 'Deployment', spec: { template: { spec: { containers: [{ name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0' }] } } } })).toBe(true);
