@@ -555,6 +555,10 @@ export class PostgresCluster extends Construct {
    */
   public addExternalCluster(name: string, options: ExternalClusterOptions): void {
     requireString(this, 'externalClusters', name, "name the external cluster, e.g. 'origin'");
+    if (name === '.' || name === '..' || /[/\\]/.test(name)) {
+      // the operator uses the name as a path component (CNPGI100, cluster webhook validateExternalClusters)
+      invalid(this, 'externalClusters', name, "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it", "use a plain name such as 'origin'");
+    }
     if (this.externalClusters.some((c) => c.name === name)) {
       invalid(this, 'externalClusters', name, 'is already added', 'give each external cluster a unique name');
     }

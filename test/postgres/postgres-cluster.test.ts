@@ -182,6 +182,11 @@ describe('PostgresCluster', () => {
       'test/pg: spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self');
   });
 
+  test.each(['.', '..', '/plugins', 'a\\b'])('an external cluster named %s is refused at addExternalCluster (a path component for the operator)', (name) => {
+    expectValidationError(() => cluster().addExternalCluster(name, { connectionParameters: { host: 'a' } }),
+      `test/pg: externalClusters '${name}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
+  });
+
   test('replica.primary and replica.self must name external clusters', () => {
     const pg = cluster({ replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
