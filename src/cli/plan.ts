@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CnpgIValidationError } from '../common/errors';
 import { planChanges } from '../plan/plan';
 import { formatPlanJson, formatPlanSarif, formatPlanText } from '../plan/plan-format';
-import type { CliIo } from './doctor';
+import { CliFlag, CliIo, parseCommandLine } from './doctor';
 import { InputError, collectFiles, parseManifestText } from './load-manifests';
 
 // The doctor's exit codes (src/cli/doctor.ts), repeated to keep the two modules free of a cycle.
@@ -39,45 +39,24 @@ interface PlanArgs {
   readonly help: boolean;
 }
 
+interface PlanArgsState {
+  format: Format;
+  namespace?: string;
+}
+
+/** The plan's options, parsed by the doctor's own command-line parser. */
+const PLAN_FLAGS: readonly CliFlag<PlanArgsState>[] = [
+  { names: ['--format'], takesValue: true, apply: (s, v) => {
+    if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
+    s.format = v;
+  } },
+  { names: ['--namespace', '-n'], takesValue: true, apply: (s, v) => { s.namespace = v; } },
+];
+
 function parseArgs(argv: readonly string[]): PlanArgs {
-  const paths: string[] = [];
-  let format: Format = 'text';
-  let namespace: string | undefined;
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    let arg = argv[i];
-    if (arg === '--') {
-      paths.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '-h' || arg === '--help') {
-      help = true;
-      continue;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      paths.push(arg);
-      continue;
-    }
-    let value: string | undefined;
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('--') && eq > 0) {
-      value = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
-    }
-    if (!['--format', '--namespace', '-n'].includes(arg)) throw new InputError(`unknown option ${arg}`);
-    if (value === undefined) {
-      if (i + 1 >= argv.length) throw new InputError(`${arg} needs a value`);
-      value = argv[++i];
-    }
-    if (value === '') throw new InputError(`${arg} needs a non-empty value`);
-    if (arg === '--format') {
-      if (value !== 'text' && value !== 'json' && value !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${value}'`);
-      format = value;
-    } else {
-      namespace = value;
-    }
-  }
-  return { paths, format, namespace, help };
+  const state: PlanArgsState = { format: 'text' };
+  const { paths, help } = parseCommandLine(argv, PLAN_FLAGS, state);
+  return { paths, format: state.format, namespace: state.namespace, help };
 }
 
 async function loadSet(p: string, io: CliIo, cwd: string): Promise<unknown[]> {
