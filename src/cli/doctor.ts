@@ -45,6 +45,7 @@ options:
                               the plugin a sidecar container of the operator serves (repeatable)
   --disable <id>              switch a rule off, e.g. CNPGI050 (repeatable, or comma-separated)
   --fail-on-warnings          exit 1 on warnings too
+  -v, --verbose               also list the CRD rules that could not be evaluated here
   -n, --namespace <ns>        namespace of objects that have none (default: the operator's)
   -h, --help                  this help
 
@@ -62,6 +63,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   knownPlugins: '--known-plugin',
   disable: '--disable',
   sidecarPlugins: '--sidecar-plugin',
+  verbose: '--verbose',
 };
 
 /** The report formats. */
@@ -141,6 +143,7 @@ interface DoctorArgsState {
   disable: string[];
   sidecarPlugins: Record<string, string>;
   failOnWarnings: boolean;
+  verbose: boolean;
 }
 
 const list = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v);
@@ -171,16 +174,17 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
     },
   },
   { names: ['--fail-on-warnings'], takesValue: false, apply: (s) => { s.failOnWarnings = true; } },
+  { names: ['--verbose', '-v'], takesValue: false, apply: (s) => { s.verbose = true; } },
 ];
 
 /** Parses the doctor's command line. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false };
+  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false };
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
-  const { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins } = state;
+  const { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
   return {
     paths, format: state.format, help, failOnWarnings: state.failOnWarnings,
-    options: { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins },
+    options: { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins, ...(verbose ? { verbose } : {}) },
   };
 }
 
@@ -262,6 +266,12 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
       lines.push(`          fix: ${f.fix}`);
     }
   }
+  if (report.notEvaluated !== undefined) {
+    lines.push('');
+    if (report.notEvaluated.length === 0) lines.push('Every CRD rule the objects reach was evaluated.');
+    else lines.push('Not evaluated here (check with kubectl apply --dry-run=server):');
+    for (const n of report.notEvaluated) lines.push(`  ${n.object} at ${n.path}: ${n.reason}`);
+  }
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   const warnings = report.findings.length - errors;
   const suppressed = report.suppressed.length;
@@ -298,6 +308,7 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
       const { index: _index, ...rest } = f;
       return rest;
     }),
+    ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
     summary: { errors, warnings: report.findings.length - errors, suppressed: report.suppressed.length },
   }, null, 2) + '\n';
 }

@@ -8,7 +8,7 @@ import { nearestRuleId } from './suppressions';
 const SCOPE = 'checkManifests';
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
-export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins', string>>;
+export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins' | 'verbose', string>>;
 
 /** The API's words: `options.cnpgVersion`. */
 export const API_OPTION_NAMES: OptionNames = {
@@ -20,6 +20,7 @@ export const API_OPTION_NAMES: OptionNames = {
   knownPlugins: 'options.knownPlugins',
   disable: 'options.disable',
   sidecarPlugins: 'options.sidecarPlugins',
+  verbose: 'options.verbose',
 };
 
 /** `options.knownPlugins[1]` for the API; `--known-plugin` (repeatable) for the CLI. */
@@ -49,7 +50,7 @@ function readOptions(options: unknown, names: OptionNames) {
     return value;
   };
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins? }');
+    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose? }');
   }
   const o = (options ?? {}) as Record<string, unknown>;
   const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
@@ -77,7 +78,9 @@ function readOptions(options: unknown, names: OptionNames) {
       sidecarPlugins.set(container, optionalString(item(names.sidecarPlugins, container), name, 'pass the plugin name the container serves') ?? '');
     }
   }
-  return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins };
+  if (o.verbose !== undefined && o.verbose !== null && typeof o.verbose !== 'boolean') invalid(scope, names.verbose, o.verbose, 'must be true or false', 'pass verbose: true');
+  const verbose = o.verbose === true;
+  return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins, verbose };
 }
 
 /**
@@ -152,6 +155,7 @@ export function analyzeWithNames(objects: readonly unknown[], options: DoctorOpt
     cnpgVersion: opts.versionString,
     objectCount: model.index.all.length,
     suppressed,
+    ...(opts.verbose ? { notEvaluated: model.notEvaluated } : {}),
   };
 }
 

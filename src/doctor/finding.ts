@@ -83,6 +83,24 @@ export interface DoctorOptions {
    * @default {}
    */
   readonly sidecarPlugins?: { readonly [container: string]: string };
+  /**
+   * Also list the CRD rules that could not be checked here (`notEvaluated` in the report):
+   * transition rules (`oldSelf`) and rules calling Kubernetes-only CEL functions.
+   * @default false
+   */
+  readonly verbose?: boolean;
+}
+
+/** A CRD validation rule that an object reaches but the doctor could not evaluate. */
+export interface NotEvaluatedRule {
+  /** The object, `Kind/namespace/name`. */
+  readonly object: string;
+  /** Where the rule sits in the object, e.g. `spec.serviceAccountName`. */
+  readonly path: string;
+  /** The rule's CEL expression. */
+  readonly rule: string;
+  /** Why it was not evaluated. */
+  readonly reason: string;
 }
 
 /** A finding that a `disable` option or an ignore annotation silenced. */
@@ -129,4 +147,6 @@ export interface DoctorReport {
   readonly objectCount: number;
   /** The findings that `disable` or an ignore annotation silenced (not in `findings`). */
   readonly suppressed: SuppressedFinding[];
+  /** With `verbose`: the CRD rules the objects reach that could not be evaluated here. */
+  readonly notEvaluated?: NotEvaluatedRule[];
 }

@@ -4,7 +4,7 @@
  * any rule runs, so that no rule depends on the order the others ran in.
  */
 import { Version, dialsFullyQualified } from './cnpg-version';
-import { DiscoveredPlugin } from './finding';
+import { DiscoveredPlugin, NotEvaluatedRule } from './finding';
 import { Json, Manifest, ManifestIndex, PodTemplate } from './manifest-index';
 import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from './operator-rules';
 import { PluginKeyProblem, readPluginService } from './plugin-service-rules';
@@ -73,6 +73,8 @@ export interface ModelOptions {
   readonly sidecarPlugins: ReadonlyMap<string, string>;
   /** The registered rule ids, against which ignore annotations are read. */
   readonly ruleIds: ReadonlySet<string>;
+  /** Whether the rules note what they could not evaluate (`notEvaluated`). */
+  readonly verbose?: boolean;
 }
 
 /**
@@ -85,6 +87,10 @@ export class DoctorModel {
   public readonly discovered = new Map<string, DiscoveredPlugin>();
   /** The ignore annotation of each object that has one, by the object's raw JSON. */
   public readonly ignores = new Map<Json, IgnoreAnnotation>();
+  /** With `verbose`: the CRD rules the schema family could not evaluate (filled by that family). */
+  public readonly notEvaluated: NotEvaluatedRule[] = [];
+  /** Whether `notEvaluated` is wanted. */
+  public verbose = false;
 
   constructor(
     public readonly index: ManifestIndex,
@@ -127,6 +133,7 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
   const index = new ManifestIndex(objects, opts.defaultNamespace ?? ns);
   const model = new DoctorModel(index, ns, source, candidates, opts.version, opts.versionString,
     new Set(opts.knownPlugins), opts.sidecarPlugins, opts.defaultNamespace);
+  model.verbose = opts.verbose === true;
 
   for (const m of index.all) {
     const ignore = readIgnoreAnnotation(m.raw, opts.ruleIds);

@@ -20,6 +20,16 @@ async function run(argv: string[], stdin = '') {
 }
 
 describe('cnpg-i-doctor', () => {
+  test('--verbose lists the CRD rules not evaluated here, in text and JSON', async () => {
+    const cluster = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: pg, namespace: db}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  serviceAccountName: pg-sa\n';
+    const text = await run(['-', '--operator-namespace', 'cnpg-system', '--verbose'], cluster);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Not evaluated here (check with kubectl apply --dry-run=server):\n  Cluster/db/pg at spec.serviceAccountName: has the CRD rule `self == oldSelf`');
+    expect((await run(['-', '--operator-namespace', 'cnpg-system'], cluster)).out).not.toContain('Not evaluated');
+    const json = JSON.parse((await run(['-', '--operator-namespace', 'cnpg-system', '-v', '--format', 'json'], cluster)).out);
+    expect(json.notEvaluated.map((n: { path: string }) => n.path)).toEqual(['spec.serviceAccountName']);
+  });
+
   test('clean input: exit 0 and the discovered plugin', async () => {
     const r = await run(['good-plugin.yaml']);
     expect(r.code).toBe(0);

@@ -1,4 +1,4 @@
-import { checkManifests } from '../../src/doctor/check-manifests';
+import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 function run(mutate: (docs: Doc[]) => void) {
@@ -52,5 +52,22 @@ describe('schema rules (src/schema through the registry)', () => {
       pg.spec.affinity.nodeSelector.self = pg.spec.affinity;
     });
     expect(f.some((x) => x.ruleId === 'CNPGI061' || x.ruleId === 'CNPGI060')).toBe(true);
+  });
+});
+
+describe('verbose: the CRD rules that are not evaluated are listed, never passed silently', () => {
+  const cluster = { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'db' },
+    spec: { instances: 1, storage: { size: '1Gi' }, serviceAccountName: 'pg-sa' } };
+  test('the transition rule on spec.serviceAccountName is listed with verbose, and is no finding', () => {
+    const r = analyzeManifests([cluster], { operatorNamespace: 'cnpg-system', verbose: true });
+    expect(r.findings).toEqual([]);
+    expect(r.notEvaluated).toEqual([{ object: 'Cluster/db/pg', path: 'spec.serviceAccountName', rule: 'self == oldSelf',
+      reason: expect.stringContaining('transition rule') }]);
+  });
+  test('without verbose the report has no notEvaluated list', () => {
+    expect(analyzeManifests([cluster], { operatorNamespace: 'cnpg-system' }).notEvaluated).toBeUndefined();
+  });
+  test('verbose must be a boolean', () => {
+    expect(() => analyzeManifests([cluster], { verbose: 'yes' as any })).toThrow("checkManifests: options.verbose 'yes' must be true or false; pass verbose: true");
   });
 });

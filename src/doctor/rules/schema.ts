@@ -80,7 +80,11 @@ export const schemaRules = defineFamily({
     // before a check runs (the layer itself loads ajv and the CEL library on first use).
     const { validateObject } = require('../../schema/validate-object') as typeof import('../../schema/validate-object');
     for (const m of model.index.all) {
-      for (const found of validateObject(m.raw)) {
+      for (const found of validateObject(m.raw, { reportNotEvaluated: model.verbose })) {
+        if (found.kind === 'cel-not-evaluated') {
+          model.notEvaluated.push({ object: m.ref, path: found.path, rule: found.rule ?? '', reason: found.problem });
+          continue;
+        }
         const [message, fix, path] = parts(found);
         switch (ruleOf(found)) {
           case 'CNPGI060': report('CNPGI060', 'error', m, message, fix, path); break;
