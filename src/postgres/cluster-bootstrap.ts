@@ -6,7 +6,7 @@ import {
 import { invalid } from '../common/errors';
 import { requireString } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
-import { optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject } from './internal';
+import { checkExternalClusterName, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject } from './internal';
 
 /**
  * Options of `ClusterBootstrap.initdb()`: the generated `spec.bootstrap.initdb` type of the
@@ -106,6 +106,7 @@ export class ClusterBootstrap {
     const pluginName = pluginNameOf(where, 'plugin', plugin);
     const opts = requireObject<RecoveryFromPluginOptions>(where, 'options', options, "pass { sourceName: 'origin', parameters: { ... } }");
     const name = requireString(where, 'sourceName', opts.sourceName, "name the external cluster, e.g. 'origin'");
+    checkExternalClusterName(where, 'sourceName', name);
     const parameters = optionalParameters(where, 'parameters', opts.parameters);
     const database = optionalString(where, 'database', opts.database, "name the database, e.g. 'app'");
     const owner = optionalString(where, 'owner', opts.owner, "name the owner role, e.g. 'app'");

@@ -191,3 +191,15 @@ export function checkedApiObject<P, T extends ApiObject>(
   };
   return obj;
 }
+
+/**
+ * Refuses an external cluster name that the operator cannot use as a path component: the
+ * Cluster webhook refuses '.', '..', '/' and '\\' in it (cloudnative-pg v1.30.0
+ * internal/webhook/v1/cluster_webhook.go validateExternalClusters; CNPGI100).
+ * @internal
+ */
+export function checkExternalClusterName(scope: ErrorScope, prop: string, name: string): void {
+  if (name === '.' || name === '..' || /[/\\]/.test(name)) {
+    invalid(scope, prop, name, "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it", "use a plain name such as 'origin'");
+  }
+}

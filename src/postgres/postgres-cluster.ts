@@ -28,7 +28,7 @@ import { IPlugin } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { refuseClusterMistakes } from './cluster-fidelity';
 import {
-  POSTGRES_CLUSTER_BRAND, checkedApiObject, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
+  POSTGRES_CLUSTER_BRAND, checkExternalClusterName, checkedApiObject, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
 } from './internal';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
@@ -555,10 +555,7 @@ export class PostgresCluster extends Construct {
    */
   public addExternalCluster(name: string, options: ExternalClusterOptions): void {
     requireString(this, 'externalClusters', name, "name the external cluster, e.g. 'origin'");
-    if (name === '.' || name === '..' || /[/\\]/.test(name)) {
-      // the operator uses the name as a path component (CNPGI100, cluster webhook validateExternalClusters)
-      invalid(this, 'externalClusters', name, "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it", "use a plain name such as 'origin'");
-    }
+    checkExternalClusterName(this, 'externalClusters', name);
     if (this.externalClusters.some((c) => c.name === name)) {
       invalid(this, 'externalClusters', name, 'is already added', 'give each external cluster a unique name');
     }

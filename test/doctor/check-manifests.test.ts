@@ -155,3 +155,14 @@ describe('checkManifests', () => {
     expect(large / small).toBeLessThan(4.5);
   });
 });
+
+describe('input that contains itself', () => {
+  test('a Certificate whose usages hold the list itself (a YAML alias of an ancestor) is reported, not thrown on', () => {
+    const usages: unknown[] = [];
+    usages.push(usages);
+    const cert = { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'c', namespace: 'cnpg-system' },
+      spec: { secretName: 'c', commonName: 'c', issuerRef: { name: 'i' }, usages, duration: usages, renewBefore: usages } };
+    const findings = checkManifests([cert], { operatorNamespace: 'cnpg-system' });
+    expect(findings.some((f) => f.path === 'spec.usages[0]')).toBe(true);
+  });
+});

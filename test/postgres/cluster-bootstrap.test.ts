@@ -119,3 +119,10 @@ describe('ClusterBootstrap', () => {
       "ClusterBootstrap.initdb: options 'app' must be an object, not a string; pass { database: 'app', owner: 'app' } or nothing");
   });
 });
+
+describe('recoveryFromPlugin sourceName', () => {
+  test.each(['..', '--plugin-path=/x'])('%s is refused where it is written (a path component for the operator)', (sourceName) => {
+    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { sourceName }),
+      `ClusterBootstrap.recoveryFromPlugin: sourceName '${sourceName}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
+  });
+});

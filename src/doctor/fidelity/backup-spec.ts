@@ -1,5 +1,5 @@
 import { fiveFieldReading, parseCronSchedule } from '../../common/robfig-cron';
-import { FidelityIssue, Obj, at, obj, str } from './issue';
+import { FidelityIssue, Obj, at, obj, str, jsonText } from './issue';
 
 const METHODS = ['barmanObjectStore', 'volumeSnapshot', 'plugin'];
 const TARGETS = ['primary', 'prefer-standby'];
@@ -23,7 +23,7 @@ export function checkBackupSpec(object: Obj, kind: 'Backup' | 'ScheduledBackup')
       const close = typeof v === 'string' ? allowed.find((a) => a.toLowerCase() === v.toLowerCase()) : undefined;
       issues.push({
         severity: 'error', path: `spec.${key}`,
-        message: `${JSON.stringify(v)} is not one of ${allowed.join(', ')}; the API server refuses the ${kind} (the CRD enum is case-sensitive)`,
+        message: `${jsonText(v)} is not one of ${allowed.join(', ')}; the API server refuses the ${kind} (the CRD enum is case-sensitive)`,
         fix: close ? `write '${close}'` : `use one of ${allowed.join(', ')}`,
       });
     }

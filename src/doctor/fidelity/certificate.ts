@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { parseGoDuration } from '../../common/robfig-cron';
-import { FidelityIssue, Obj, arr, at, meta, obj, str } from './issue';
+import { FidelityIssue, Obj, arr, at, meta, obj, str, jsonText } from './issue';
 
 /** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values. @internal */
 export const CERT_MANAGER_USAGES: readonly string[] = [
@@ -42,12 +42,12 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
   }
   if (cn.length > 64) refuse('spec.commonName', `is ${cn.length} characters long, more than 64`, 'shorten it, and put long names in dnsNames');
   arr(spec.ipAddresses).forEach((ip, i) => {
-    if (typeof ip !== 'string' || isIP(ip) === 0) refuse(`spec.ipAddresses[${i}]`, `${JSON.stringify(ip)} is not an IP address`, 'write an IPv4 or IPv6 address, or move host names to dnsNames');
+    if (typeof ip !== 'string' || isIP(ip) === 0) refuse(`spec.ipAddresses[${i}]`, `${jsonText(ip)} is not an IP address`, 'write an IPv4 or IPv6 address, or move host names to dnsNames');
   });
   arr(spec.usages).forEach((u, i) => {
     if (typeof u !== 'string' || !CERT_MANAGER_USAGES.includes(u)) {
       const close = typeof u === 'string' ? CERT_MANAGER_USAGES.find((x) => x.replace(/ /g, '') === u.toLowerCase().replace(/[-_ ]/g, '')) : undefined;
-      refuse(`spec.usages[${i}]`, `${JSON.stringify(u)} is not a cert-manager key usage`, close ? `write '${close}'` : `use one of ${CERT_MANAGER_USAGES.join(', ')}`);
+      refuse(`spec.usages[${i}]`, `${jsonText(u)} is not a cert-manager key usage`, close ? `write '${close}'` : `use one of ${CERT_MANAGER_USAGES.join(', ')}`);
     }
   });
 
@@ -69,9 +69,9 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
 
   const duration = spec.duration === undefined ? 2160n * HOUR : parseGoDuration(str(spec.duration) ?? '');
   const renewBefore = spec.renewBefore === undefined ? undefined : parseGoDuration(str(spec.renewBefore) ?? '');
-  if (duration === undefined) refuse('spec.duration', `${JSON.stringify(spec.duration)} is not a Go duration`, 'write e.g. 2160h');
+  if (duration === undefined) refuse('spec.duration', `${jsonText(spec.duration)} is not a Go duration`, 'write e.g. 2160h');
   else if (duration < HOUR) refuse('spec.duration', `'${String(spec.duration)}' is shorter than the 1h minimum`, 'use at least 1h');
-  if (spec.renewBefore !== undefined && renewBefore === undefined) refuse('spec.renewBefore', `${JSON.stringify(spec.renewBefore)} is not a Go duration`, 'write e.g. 360h');
+  if (spec.renewBefore !== undefined && renewBefore === undefined) refuse('spec.renewBefore', `${jsonText(spec.renewBefore)} is not a Go duration`, 'write e.g. 360h');
   if (renewBefore !== undefined) {
     if (renewBefore < FIVE_MINUTES) refuse('spec.renewBefore', `'${String(spec.renewBefore)}' is shorter than the 5m minimum`, 'use at least 5m');
     if (duration !== undefined && renewBefore >= duration) refuse('spec.renewBefore', `'${String(spec.renewBefore)}' is not shorter than the duration`, 'make renewBefore shorter than duration (e.g. a sixth of it)');

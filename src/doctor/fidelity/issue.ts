@@ -55,3 +55,17 @@ export function strings(value: unknown): Record<string, string> {
 export function meta(o: Obj): { name: string; namespace?: string } {
   return { name: str(at(o, 'metadata', 'name')) ?? '', namespace: str(at(o, 'metadata', 'namespace')) };
 }
+
+/**
+ * A value as JSON for a message; input that contains itself (a YAML alias of an ancestor) or
+ * cannot be written as JSON is described instead, since the doctor never throws on input.
+ * @internal
+ */
+export function jsonText(value: unknown): string {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
