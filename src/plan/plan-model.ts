@@ -2,6 +2,11 @@
  * The plan's data model: its rules' metadata, its findings, and the index of one manifest set.
  * No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o yaml`).
  */
+// The doctor's accessors for untrusted JSON serve the plan too (no cdk8s in either).
+import { Json, asArray, asObject, asString, dig } from '../doctor/manifest-index';
+
+export type { Json };
+export { asArray, asObject, asString, dig };
 
 /** How bad a planned change is: `error` destroys data or is refused; `warning` needs a deliberate step. */
 export type PlanSeverity = 'error' | 'warning';
@@ -73,35 +78,6 @@ export interface PlanReport {
   readonly removed: number;
   /** Objects in both sets whose content differs. */
   readonly changed: number;
-}
-
-/** A JSON object. @internal */
-export type Json = Record<string, unknown>;
-
-/** @internal */
-export function asObject(value: unknown): Json | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Json : undefined;
-}
-
-/** @internal */
-export function asString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** @internal */
-export function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** Follows a path of keys through nested objects. @internal */
-export function dig(value: unknown, ...keys: string[]): unknown {
-  let cur: unknown = value;
-  for (const k of keys) {
-    const o = asObject(cur);
-    if (!o || !Object.prototype.hasOwnProperty.call(o, k)) return undefined;
-    cur = o[k];
-  }
-  return cur;
 }
 
 /** JSON with sorted keys, so that two equal objects compare equal whatever their key order. @internal */
