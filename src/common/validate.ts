@@ -195,3 +195,14 @@ export function isPortName(value: string): boolean {
   return typeof value === 'string' && value.length <= 15 && /^[-a-z0-9]+$/.test(value) && /[a-z]/.test(value) &&
     !value.includes('--') && !value.startsWith('-') && !value.endsWith('-');
 }
+
+/**
+ * Whether the Cluster webhook refuses `name` as an external cluster name: the operator uses it as
+ * a path component, so '.', '..', '/' and '\' are refused (cloudnative-pg v1.30.0
+ * internal/webhook/v1/cluster_webhook.go validateExternalClusters). Shared by the constructs and
+ * the doctor (CNPGI100).
+ * @internal
+ */
+export function isRefusedExternalClusterName(name: string): boolean {
+  return name === '.' || name === '..' || /[/\\]/.test(name);
+}

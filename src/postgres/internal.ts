@@ -2,7 +2,7 @@ import { ApiObject, Chart, Size, SizeRoundingBehavior } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { validateJson } from '../common/metadata';
-import { isDns1035Label, typeName, validatePluginName, validateStringMap } from '../common/validate';
+import { isDns1035Label, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { PostgresCluster } from './postgres-cluster';
 
@@ -199,7 +199,7 @@ export function checkedApiObject<P, T extends ApiObject>(
  * @internal
  */
 export function checkExternalClusterName(scope: ErrorScope, prop: string, name: string): void {
-  if (name === '.' || name === '..' || /[/\\]/.test(name)) {
+  if (isRefusedExternalClusterName(name)) {
     invalid(scope, prop, name, "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it", "use a plain name such as 'origin'");
   }
 }

@@ -1,3 +1,4 @@
+import { isRefusedExternalClusterName } from '../../common/validate';
 import { FidelityIssue, Obj, arr, at, obj, str } from './issue';
 
 /**
@@ -71,7 +72,7 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
     if (!hasSourceConfig(e)) {
       issues.push({ severity: 'error', path: `spec.externalClusters[${i}]`, message: `'${n}' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook requires one`, fix: 'add a plugin (name and parameters) or connectionParameters to the entry' });
     }
-    if (n === '.' || n === '..' || /[/\\]/.test(n)) {
+    if (isRefusedExternalClusterName(n)) {
       issues.push({ severity: 'error', path: `spec.externalClusters[${i}].name`, message: `'${n}' is used as a path component and the Cluster webhook refuses '.', '..', '/' and '\\' in it`, fix: 'use a plain name such as \'origin\'' });
     }
   });
