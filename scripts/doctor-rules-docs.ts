@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DOCTOR_RULES } from '../src/doctor/rules';
+import { RETIRED_RULES } from '../src/doctor/rules/retired';
 import { PLAN_RULES } from '../src/plan/plan';
 
 /** The README markers around the generated tables. */
@@ -52,6 +53,10 @@ export function rulesDocument(): string {
     for (const s of r.severities) out.push(`- ${s.severity}: ${s.when}`);
     out.push('', `**Why**: ${r.why}`, '', `**Fix**: ${r.fix}`, '', `**Reads**: ${r.kinds.map((k) => (k === '*' ? 'any object' : `\`${k}\``)).join(', ')}`);
   }
+  out.push('', '## Retired rules', '',
+    'These ids are not used again. `--disable` with one of them is refused (naming the rule that reports the problem now), and an ignore annotation naming one is reported (CNPGI091).', '',
+    '| id | was | now | why |', '| --- | --- | --- | --- |',
+    ...RETIRED_RULES.map((r) => `| ${r.id} | \`${r.name}\` | ${r.replacedBy} | ${esc(r.reason)} |`));
   out.push('', '# Plan rules', '',
     'The rules of `cnpg-i-doctor plan OLD NEW` (`planChanges`, `addPlanValidation`): changes between two',
     'manifest sets that lose data, that the operator or the API server refuses on update, that do',

@@ -47,6 +47,9 @@ options:
   --fail-on-warnings          exit 1 on warnings too
   -v, --verbose               also list the CRD rules that could not be evaluated here
   -n, --namespace <ns>        namespace of objects that have none (default: the operator's)
+  --cluster-resource-namespace <ns>
+                              where cert-manager reads ClusterIssuer Secrets (default: the
+                              cert-manager controller's flag in the input, else cert-manager)
   -h, --help                  this help
 
 An object silences rules for itself with the annotation ${IGNORE_ANNOTATION}: CNPGI027,CNPGI050.
@@ -64,6 +67,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   disable: '--disable',
   sidecarPlugins: '--sidecar-plugin',
   verbose: '--verbose',
+  clusterResourceNamespace: '--cluster-resource-namespace',
 };
 
 /** The report formats. */
@@ -139,6 +143,7 @@ interface DoctorArgsState {
   operatorNamespace?: string;
   cnpgVersion?: string;
   defaultNamespace?: string;
+  clusterResourceNamespace?: string;
   knownPlugins: string[];
   disable: string[];
   sidecarPlugins: Record<string, string>;
@@ -159,6 +164,7 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
   { names: ['--operator-namespace'], takesValue: true, apply: (s, v) => { s.operatorNamespace = v; } },
   { names: ['--cnpg-version'], takesValue: true, apply: (s, v) => { s.cnpgVersion = v; } },
   { names: ['--namespace', '-n'], takesValue: true, apply: (s, v) => { s.defaultNamespace = v; } },
+  { names: ['--cluster-resource-namespace'], takesValue: true, apply: (s, v) => { s.clusterResourceNamespace = v; } },
   { names: ['--known-plugin'], takesValue: true, apply: (s, v) => { s.knownPlugins.push(...list(v)); } },
   { names: ['--disable'], takesValue: true, apply: (s, v) => { s.disable.push(...list(v)); } },
   {
@@ -181,10 +187,13 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false };
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
-  const { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
+  const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
   return {
     paths, format: state.format, help, failOnWarnings: state.failOnWarnings,
-    options: { operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins, ...(verbose ? { verbose } : {}) },
+    options: {
+      operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins,
+      ...(verbose ? { verbose } : {}), ...(clusterResourceNamespace !== undefined ? { clusterResourceNamespace } : {}),
+    },
   };
 }
 

@@ -3,12 +3,13 @@ import { DEFAULT_CNPG_VERSION, parseVersion } from './cnpg-version';
 import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } from './finding';
 import { DoctorModel, FindingTarget, buildModel } from './model';
 import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';
+import { retiredRule } from './rules/retired';
 import { nearestRuleId } from './suppressions';
 
 const SCOPE = 'checkManifests';
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
-export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins' | 'verbose', string>>;
+export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins' | 'verbose' | 'clusterResourceNamespace', string>>;
 
 /** The API's words: `options.cnpgVersion`. */
 export const API_OPTION_NAMES: OptionNames = {
@@ -21,6 +22,7 @@ export const API_OPTION_NAMES: OptionNames = {
   disable: 'options.disable',
   sidecarPlugins: 'options.sidecarPlugins',
   verbose: 'options.verbose',
+  clusterResourceNamespace: 'options.clusterResourceNamespace',
 };
 
 /** `options.knownPlugins[1]` for the API; `--known-plugin` (repeatable) for the CLI. */
@@ -35,6 +37,8 @@ const RULE_IDS = RULE_SPECS.map((r) => r.id);
 export function validateRuleIds(ids: readonly unknown[], prop: (i: number) => string, scope = SCOPE): RuleId[] {
   return ids.map((id, i) => {
     if (typeof id !== 'string' || ruleSpec(id) === undefined) {
+      const retired = typeof id === 'string' ? retiredRule(id) : undefined;
+      if (retired) invalid(scope, prop(i), id, `is a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now`, `disable ${retired.replacedBy} instead, if that is what you mean`);
       const nearest = typeof id === 'string' ? nearestRuleId(id, RULE_IDS) : undefined;
       invalid(scope, prop(i), id, 'is not a rule of the doctor', nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050');
     }
@@ -50,11 +54,12 @@ function readOptions(options: unknown, names: OptionNames) {
     return value;
   };
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose? }');
+    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }');
   }
   const o = (options ?? {}) as Record<string, unknown>;
   const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
   const defaultNamespace = optionalString(names.defaultNamespace, o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");
+  const clusterResourceNamespace = optionalString(names.clusterResourceNamespace, o.clusterResourceNamespace, "pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'");
   const versionString = optionalString(names.cnpgVersion, o.cnpgVersion, "pass a version such as '1.27.1'") ?? DEFAULT_CNPG_VERSION;
   const version = parseVersion(versionString);
   if (!version) invalid(scope, names.cnpgVersion, versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
@@ -80,7 +85,7 @@ function readOptions(options: unknown, names: OptionNames) {
   }
   if (o.verbose !== undefined && o.verbose !== null && typeof o.verbose !== 'boolean') invalid(scope, names.verbose, o.verbose, 'must be true or false', 'pass verbose: true');
   const verbose = o.verbose === true;
-  return { operatorNamespace, defaultNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins, verbose };
+  return { operatorNamespace, defaultNamespace, clusterResourceNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins, verbose };
 }
 
 /**

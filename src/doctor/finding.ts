@@ -89,6 +89,14 @@ export interface DoctorOptions {
    * @default false
    */
   readonly verbose?: boolean;
+  /**
+   * cert-manager's cluster-resource namespace: where it reads a ClusterIssuer's CA Secret (the
+   * controller's `--cluster-resource-namespace`).
+   * @default - the flag of a cert-manager controller Deployment in the input (`kube-system`, the
+   * controller's code default, when it has none); else `cert-manager`, what the Helm chart and the
+   * static manifests give (the chart passes `$(POD_NAMESPACE)`)
+   */
+  readonly clusterResourceNamespace?: string;
 }
 
 /** A CRD validation rule that an object reaches but the doctor could not evaluate. */

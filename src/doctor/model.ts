@@ -75,6 +75,8 @@ export interface ModelOptions {
   readonly ruleIds: ReadonlySet<string>;
   /** Whether the rules note what they could not evaluate (`notEvaluated`). */
   readonly verbose?: boolean;
+  /** cert-manager's cluster-resource namespace, when given. */
+  readonly clusterResourceNamespace?: string;
 }
 
 /**
@@ -91,6 +93,8 @@ export class DoctorModel {
   public readonly notEvaluated: NotEvaluatedRule[] = [];
   /** Whether `notEvaluated` is wanted. */
   public verbose = false;
+  /** cert-manager's cluster-resource namespace, when the options give it. */
+  public clusterResourceNamespace: string | undefined;
 
   constructor(
     public readonly index: ManifestIndex,
@@ -134,6 +138,7 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
   const model = new DoctorModel(index, ns, source, candidates, opts.version, opts.versionString,
     new Set(opts.knownPlugins), opts.sidecarPlugins, opts.defaultNamespace);
   model.verbose = opts.verbose === true;
+  model.clusterResourceNamespace = opts.clusterResourceNamespace;
 
   for (const m of index.all) {
     const ignore = readIgnoreAnnotation(m.raw, opts.ruleIds);

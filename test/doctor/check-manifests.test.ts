@@ -47,7 +47,7 @@ describe('checkManifests', () => {
   });
 
   test.each<[string, unknown, string]>([
-    ['options', 'x', "checkManifests: options 'x' must be an object; pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose? }"],
+    ['options', 'x', "checkManifests: options 'x' must be an object; pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }"],
     ['cnpgVersion', { cnpgVersion: 'latest' }, "checkManifests: options.cnpgVersion 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'"],
     ['cnpgVersion type', { cnpgVersion: 1.3 }, "checkManifests: options.cnpgVersion 1.3 must be a non-empty string; pass a version such as '1.27.1'"],
     ['operatorNamespace', { operatorNamespace: '' }, "checkManifests: options.operatorNamespace '' must be a non-empty string; pass the operator's namespace, e.g. 'cnpg-system'"],

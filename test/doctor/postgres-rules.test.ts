@@ -52,10 +52,13 @@ describe('Cluster, Backup and ScheduledBackup rules', () => {
     expect(ofRule(run((docs) => { cluster(docs).plugins[0].isWALArchiver = false; cluster(docs).backup = { barmanObjectStore: {} }; }), 'CNPGI042')).toEqual([]);
   });
 
-  test('CNPGI043 external cluster without a source', () => {
-    const f = ofRule(run((docs) => { cluster(docs).externalClusters.push({ name: 'empty' }); }), 'CNPGI043');
-    expect(f[0].message).toBe("external cluster 'empty' has none of connectionParameters, plugin, barmanObjectStore; the webhook rejects the Cluster");
-    expect(ofRule(run((docs) => { cluster(docs).externalClusters.push({ name: 'c', connectionParameters: { host: 'x' } }); }), 'CNPGI043')).toEqual([]);
+  test('an external cluster without a source is one finding, CNPGI100 (CNPGI043 is retired into it)', () => {
+    const all = run((docs) => { cluster(docs).externalClusters.push({ name: 'empty' }); });
+    const f = all.filter((x) => x.message.includes("'empty'"));
+    expect(summary(f)).toEqual(['CNPGI100 error Cluster/app/pg']);
+    expect(f[0].message).toBe("external cluster 'empty' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook refuses the Cluster (one of them is required)");
+    expect(f[0].fix).toBe('give it a plugin (e.g. name: barman-cloud.cloudnative-pg.io with parameters.barmanObjectName) or connectionParameters');
+    expect(ofRule(run((docs) => { cluster(docs).externalClusters.push({ name: 'c', connectionParameters: { host: 'x' } }); }), 'CNPGI100')).toEqual([]);
   });
 
   test('CNPGI044 Backup method plugin without a name', () => {

@@ -1,6 +1,12 @@
 import { checkManifests } from '../../src/doctor/check-manifests';
 import { sanMatches } from '../../src/doctor/tls-rules';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
+
+// A throw-away self-signed pair made for the tests (test/fixtures/fidelity).
+const CRT = readFileSync(join(__dirname, '../fixtures/fidelity/client.crt'), 'utf8');
+const KEY = readFileSync(join(__dirname, '../fixtures/fidelity/client.key'), 'utf8');
 
 function run(mutate: (docs: Doc[]) => void, options = {}) {
   const docs = fixture('good-plugin.yaml');
@@ -64,20 +70,42 @@ describe('TLS rules', () => {
     });
   });
 
-  describe('CNPGI021 Secret keys', () => {
+  describe('CNPGI110 Secret keys (CNPGI021 retired into it: one problem, one finding)', () => {
     test('client Secret without tls.key', () => {
       const f = run((docs) => {
         docs.splice(docs.indexOf(client(docs)), 1);
-        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-client-tls', namespace: 'cnpg-system' }, data: { 'tls.crt': 'eA==' } });
+        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-client-tls', namespace: 'cnpg-system' }, data: { 'tls.crt': Buffer.from(CRT).toString('base64') } });
       });
-      expect(ofRule(f, 'CNPGI021')[0].message).toBe('client Secret lacks tls.key; the operator reads its client pair from tls.crt + tls.key (InvalidClientCertificate)');
+      // (the plugin's --client-cert=/client/ca.crt, which this Secret lacks, is a second problem, on the Deployment)
+      expect(summary(ofRule(f, 'CNPGI110'))).toEqual(['CNPGI110 error Deployment/cnpg-system/backup', 'CNPGI110 error Secret/cnpg-system/backup-client-tls']);
+      expect(ofRule(f, 'CNPGI110').find((x) => x.object.startsWith('Secret/'))?.message).toBe("Secret 'backup-client-tls' has no usable tls.key; tls.X509KeyPair fails and the plugin is not registered");
+      expect(f.map((x) => x.ruleId)).not.toContain('CNPGI021');
     });
-    test('server Secret with tls.crt is fine', () => {
+    test('client Secret without tls.crt: the message says which keys the operator reads', () => {
       const f = run((docs) => {
-        docs.splice(docs.indexOf(server(docs)), 1);
-        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-server-tls', namespace: 'cnpg-system' }, stringData: { 'tls.crt': 'x', 'tls.key': 'y' } });
+        docs.splice(docs.indexOf(client(docs)), 1);
+        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-client-tls', namespace: 'cnpg-system' }, stringData: { 'ca.crt': CRT } });
       });
-      expect(ofRule(f, 'CNPGI021')).toEqual([]);
+      expect(ofRule(f, 'CNPGI110').map((x) => x.message)).toEqual([
+        "Secret 'backup-client-tls' has no tls.crt; the operator reads its client pair from tls.crt + tls.key, never ca.crt, and reports InvalidClientCertificate",
+        "Secret 'backup-client-tls' has no usable tls.key; tls.X509KeyPair fails and the plugin is not registered",
+      ]);
+    });
+    test('server Secret with a parsing tls.crt is fine; a placeholder Secret with no data is skipped', () => {
+      const withCrt = run((docs) => {
+        docs.splice(docs.indexOf(server(docs)), 1);
+        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-server-tls', namespace: 'cnpg-system' }, stringData: { 'tls.crt': CRT, 'tls.key': KEY } });
+      });
+      expect(ofRule(withCrt, 'CNPGI110')).toEqual([]);
+      const placeholder = run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-server-tls', namespace: 'cnpg-system' } }); });
+      expect(ofRule(placeholder, 'CNPGI110')).toEqual([]);
+    });
+    test('invalid base64 is reported once, by CNPGI115, not again as unparsable PEM', () => {
+      const f = run((docs) => {
+        docs.splice(docs.indexOf(client(docs)), 1);
+        docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'backup-client-tls', namespace: 'cnpg-system' }, data: { 'tls.crt': CRT, 'tls.key': Buffer.from(KEY).toString('base64') } });
+      });
+      expect(summary(f.filter((x) => (x.ruleId === 'CNPGI110' || x.ruleId === 'CNPGI115') && x.object.startsWith('Secret/')))).toEqual(['CNPGI115 error Secret/cnpg-system/backup-client-tls']);
     });
   });
 

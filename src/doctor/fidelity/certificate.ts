@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { parseGoDuration } from '../../common/robfig-cron';
-import { FidelityIssue, Obj, arr, at, meta, obj, str, jsonText } from './issue';
+import { FidelityIssue, Obj, arr, at, obj, str, jsonText } from './issue';
 
 /** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values. @internal */
 export const CERT_MANAGER_USAGES: readonly string[] = [
@@ -86,14 +86,13 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
  * (`--cluster-resource-namespace`), whatever namespace the Certificates are in.
  * @internal
  */
-export function checkClusterIssuerSecret(issuer: Obj, secrets: readonly Obj[], clusterResourceNamespace: string): FidelityIssue[] {
+export function checkClusterIssuerSecret(issuer: Obj, holders: ReadonlyArray<{ readonly namespace: string; readonly what: string }>, clusterResourceNamespace: string): FidelityIssue[] {
   const name = str(at(issuer, 'spec', 'ca', 'secretName'));
   if (!name) return [];
-  const found = secrets.filter((s) => meta(s).name === name);
-  if (found.length === 0 || found.some((s) => meta(s).namespace === clusterResourceNamespace)) return [];
+  if (holders.length === 0 || holders.some((h) => h.namespace === clusterResourceNamespace)) return [];
   return [{
     severity: 'error', path: 'spec.ca.secretName',
-    message: `Secret '${name}' is in namespace ${found.map((s) => meta(s).namespace ?? 'default').join(', ')}, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace '${clusterResourceNamespace}'; issuance fails`,
-    fix: `put the CA Secret in '${clusterResourceNamespace}', or use a namespaced Issuer in the Certificates' namespace`,
+    message: `CA Secret '${name}' is only in ${holders.map((h) => `'${h.namespace}' (${h.what})`).join(', ')}, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace '${clusterResourceNamespace}'; issuance fails`,
+    fix: `put the CA Secret (or the Certificate writing it) in '${clusterResourceNamespace}', or use a namespaced Issuer in the Certificates' namespace; if cert-manager runs with another --cluster-resource-namespace, tell the doctor (clusterResourceNamespace / --cluster-resource-namespace)`,
   }];
 }

@@ -1,78 +1,196 @@
-import { FidelityIssue, Obj, at, meta, str } from './issue';
+import { X509Certificate } from 'node:crypto';
+import { FidelityIssue, Obj, arr, at, meta, str } from './issue';
+import { pemCertificates } from './secret-contents';
+import { secretValues } from './operator-config';
 
-/** How a client certificate is issued, as far as the cert-manager objects in the input show. @internal */
-export type ClientIssuance = 'self-signed' | 'single-tier-ca' | 'intermediate-ca' | 'unknown';
+/**
+ * How a client certificate is issued, as far as the input shows:
+ * - `self-signed`: a SelfSigned issuer (the certificate is its own issuer);
+ * - `single-tier-ca`: a CA issuer whose CA certificate is self-signed (`tls.crt` is the leaf only);
+ * - `intermediate-ca`: a CA issuer whose CA was itself issued by a CA (`tls.crt` is leaf + intermediate);
+ * - `ca-unknown-tier`: a CA issuer whose CA certificate the input does not show;
+ * - `other-ca`: an ACME, Vault, Venafi or external issuer (a CA outside cert-manager's control);
+ * - `unknown`: no Certificate writes the Secret, or its issuer is not in the input.
+ * @internal
+ */
+export type ClientIssuanceKind = 'self-signed' | 'single-tier-ca' | 'intermediate-ca' | 'ca-unknown-tier' | 'other-ca' | 'unknown';
 
-/** Certificates by `namespace/secretName` and issuers by `Kind/namespace/name`, for linear lookups. @internal */
-export interface CertManagerIndex {
-  readonly certificateBySecret: (namespace: string, secretName: string) => Obj | undefined;
-  readonly issuer: (kind: string, namespace: string | undefined, name: string) => Obj | undefined;
+/** A {@link ClientIssuanceKind} and the sentence that explains it. @internal */
+export interface ClientIssuance {
+  readonly kind: ClientIssuanceKind;
+  readonly detail: string;
 }
 
-/** Builds a {@link CertManagerIndex} over the input's Certificates, Issuers and ClusterIssuers. @internal */
-export function certManagerIndex(certificates: readonly Obj[], issuers: readonly Obj[]): CertManagerIndex {
-  const certs = new Map<string, Obj>();
-  for (const c of certificates) {
-    const k = `${meta(c).namespace ?? 'default'}/${str(at(c, 'spec', 'secretName')) ?? ''}`;
-    if (!certs.has(k)) certs.set(k, c);
+/**
+ * cert-manager's cluster-resource namespace when nothing says otherwise: the Helm chart (and the
+ * static manifests rendered from it) run the controller with
+ * `--cluster-resource-namespace=$(POD_NAMESPACE)`, and both install into `cert-manager`
+ * (cert-manager v1.21.1 deploy/charts/cert-manager/templates/deployment.yaml). The controller's
+ * own default, used when the flag is absent, is `kube-system` (cert-manager v1.21.1
+ * internal/apis/config/controller/v1alpha1/defaults.go SetDefaults_ControllerConfiguration).
+ * @internal
+ */
+export const DEFAULT_CLUSTER_RESOURCE_NAMESPACE = 'cert-manager';
+
+/** The controller's built-in default, when it runs without `--cluster-resource-namespace`. @internal */
+export const CERT_MANAGER_CODE_DEFAULT_CLUSTER_RESOURCE_NAMESPACE = 'kube-system';
+
+/**
+ * The cluster-resource namespace: the option when given; else what a cert-manager controller
+ * Deployment in the input says (its `--cluster-resource-namespace` flag, `$(POD_NAMESPACE)` read
+ * as its namespace, the code default `kube-system` without the flag); else
+ * {@link DEFAULT_CLUSTER_RESOURCE_NAMESPACE}. `nsOf` gives an object's namespace as the doctor
+ * resolves it.
+ * @internal
+ */
+export function resolveClusterResourceNamespace(deployments: readonly Obj[], option: string | undefined, nsOf: (o: Obj) => string | undefined): string {
+  if (option !== undefined) return option;
+  for (const d of deployments) {
+    for (const c of arr(at(d, 'spec', 'template', 'spec', 'containers'))) {
+      if (!/(^|\/)cert-manager-controller([:@]|$)/.test(str(at(c, 'image')) ?? '')) continue;
+      const argv = [...arr(at(c, 'command')), ...arr(at(c, 'args'))].filter((a): a is string => typeof a === 'string');
+      let value: string | undefined;
+      argv.forEach((a, i) => {
+        if (a.startsWith('--cluster-resource-namespace=')) value = a.slice('--cluster-resource-namespace='.length);
+        else if (a === '--cluster-resource-namespace' && argv[i + 1] !== undefined) value = argv[i + 1];
+      });
+      if (value === undefined || value === '') return CERT_MANAGER_CODE_DEFAULT_CLUSTER_RESOURCE_NAMESPACE;
+      return value === '$(POD_NAMESPACE)' ? nsOf(d) ?? DEFAULT_CLUSTER_RESOURCE_NAMESPACE : value;
+    }
+  }
+  return DEFAULT_CLUSTER_RESOURCE_NAMESPACE;
+}
+
+/** Certificates by `namespace/secretName`, issuers by `Kind/namespace/name`, Secrets by `namespace/name`. @internal */
+export interface CertManagerIndex {
+  readonly certificatesBySecret: (namespace: string, secretName: string) => readonly Obj[];
+  readonly issuer: (kind: string, namespace: string | undefined, name: string) => Obj | undefined;
+  readonly secret: (namespace: string, name: string) => Obj | undefined;
+  /** An object's namespace as the doctor resolves it. */
+  readonly namespaceOf: (o: Obj) => string;
+  /** cert-manager's cluster-resource namespace (where a ClusterIssuer's CA Secret is read). */
+  readonly clusterResourceNamespace: string;
+}
+
+/** Builds a {@link CertManagerIndex}; every lookup afterwards is a map read. @internal */
+export function certManagerIndex(input: {
+  certificates: readonly Obj[]; issuers: readonly Obj[]; secrets?: readonly Obj[];
+  namespaceOf?: (o: Obj) => string | undefined; clusterResourceNamespace?: string;
+}): CertManagerIndex {
+  const nsOf = (o: Obj): string => input.namespaceOf?.(o) ?? meta(o).namespace ?? 'default';
+  const certs = new Map<string, Obj[]>();
+  for (const c of input.certificates) {
+    const k = `${nsOf(c)}/${str(at(c, 'spec', 'secretName')) ?? ''}`;
+    const list = certs.get(k);
+    if (list) list.push(c); else certs.set(k, [c]);
   }
   const iss = new Map<string, Obj>();
-  for (const i of issuers) {
-    const k = `${String(i.kind)}/${i.kind === 'ClusterIssuer' ? '' : meta(i).namespace ?? 'default'}/${meta(i).name}`;
+  for (const i of input.issuers) {
+    const k = `${String(i.kind)}/${i.kind === 'ClusterIssuer' ? '' : nsOf(i)}/${meta(i).name}`;
     if (!iss.has(k)) iss.set(k, i);
   }
+  const secrets = new Map<string, Obj>();
+  for (const s of input.secrets ?? []) {
+    const k = `${nsOf(s)}/${meta(s).name}`;
+    if (!secrets.has(k)) secrets.set(k, s);
+  }
   return {
-    certificateBySecret: (ns, name) => certs.get(`${ns}/${name}`),
+    certificatesBySecret: (ns, name) => certs.get(`${ns}/${name}`) ?? [],
     issuer: (kind, ns, name) => iss.get(`${kind}/${kind === 'ClusterIssuer' ? '' : ns ?? 'default'}/${name}`),
+    secret: (ns, name) => secrets.get(`${ns}/${name}`),
+    namespaceOf: nsOf,
+    clusterResourceNamespace: input.clusterResourceNamespace ?? DEFAULT_CLUSTER_RESOURCE_NAMESPACE,
   };
 }
 
-function issuerOf(cert: Obj, index: CertManagerIndex): Obj | undefined {
-  const ref = at(cert, 'spec', 'issuerRef');
-  const kind = str(at(ref, 'kind')) ?? 'Issuer';
-  const group = str(at(ref, 'group')) ?? 'cert-manager.io';
-  if (group !== 'cert-manager.io') return undefined;
-  return index.issuer(kind, meta(cert).namespace, str(at(ref, 'name')) ?? '');
+const ref = (o: Obj, ns?: string): string => `${String(o.kind)}/${ns !== undefined ? `${ns}/` : ''}${meta(o).name}`;
+
+type IssuerOf = { status: 'found'; issuer: Obj } | { status: 'external'; group: string; kind: string } | { status: 'missing' };
+
+function issuerOf(cert: Obj, index: CertManagerIndex): IssuerOf {
+  const r = at(cert, 'spec', 'issuerRef');
+  const kind = str(at(r, 'kind')) || 'Issuer';
+  const group = str(at(r, 'group')) || 'cert-manager.io';
+  if (group !== 'cert-manager.io') return { status: 'external', group, kind };
+  const issuer = index.issuer(kind, index.namespaceOf(cert), str(at(r, 'name')) ?? '');
+  return issuer ? { status: 'found', issuer } : { status: 'missing' };
 }
 
 /**
- * Classifies the issuance of the certificate cert-manager writes into `secretName`: SelfSigned
- * issuer; a CA issuer whose CA certificate is itself self-signed (single tier: `tls.crt` is the
- * leaf only); or a CA issuer whose CA was issued by another CA (cert-manager writes leaf +
- * intermediate into `tls.crt`, pkg/util/pki/parse_certificate_chain.go).
+ * Where cert-manager reads a CA issuer's CA Secret: an Issuer's own namespace, a ClusterIssuer's
+ * cluster-resource namespace (cert-manager v1.21.1 pkg/controller/helper.go
+ * IssuerOptions.ResourceNamespace, used by pkg/issuer/ca/setup.go CA.Setup).
  * @internal
  */
-export function clientIssuance(secretName: string, namespace: string | undefined, index: CertManagerIndex): ClientIssuance {
-  const cert = index.certificateBySecret(namespace ?? 'default', secretName);
-  if (!cert) return 'unknown';
-  const issuer = issuerOf(cert, index);
-  if (!issuer) return 'unknown';
-  if (at(issuer, 'spec', 'selfSigned') !== undefined) return 'self-signed';
-  const caSecret = str(at(issuer, 'spec', 'ca', 'secretName'));
-  if (!caSecret) return 'unknown';
-  // A namespaced Issuer reads its CA Secret in its namespace; a ClusterIssuer in cert-manager's.
-  const caNs = issuer.kind === 'ClusterIssuer' ? 'cert-manager' : meta(issuer).namespace ?? 'default';
-  const caCert = index.certificateBySecret(caNs, caSecret);
-  const caIssuer = caCert && issuerOf(caCert, index);
-  if (!caIssuer) return 'unknown';
-  if (at(caIssuer, 'spec', 'selfSigned') !== undefined) return 'single-tier-ca';
-  if (at(caIssuer, 'spec', 'ca') !== undefined) return 'intermediate-ca';
-  return 'unknown';
+export function caSecretNamespace(issuer: Obj, index: CertManagerIndex): string {
+  return issuer.kind === 'ClusterIssuer' ? index.clusterResourceNamespace : index.namespaceOf(issuer);
 }
 
-/**
- * Class 10: whether the file a plugin trusts (`--client-cert`, from `trustedSecret`/`trustedKey`)
- * lets Go's TLS 1.3 client send the operator's certificate: the client sends it only when its
- * issuer is among the CAs the plugin advertises.
- * @internal
- */
-export function checkClientTrust(clientSecret: string, trustedSecret: string, trustedKey: string, issuance: ClientIssuance): FidelityIssue[] {
-  const path = 'spec.template.spec.containers[].args';
-  if (issuance === 'self-signed' && trustedSecret !== clientSecret) {
-    return [{ severity: 'error', path, message: `the client certificate in '${clientSecret}' is self-signed, so only that certificate can be its issuer, but the plugin trusts '${trustedSecret}'; even a copy stops working at the first renewal (new key, new certificate) and the handshake fails with 'tls: certificate required'`, fix: `mount Secret '${clientSecret}' and pass its tls.crt (or ca.crt) as --client-cert` }];
+/** Whether a PEM certificate is its own issuer (a root). */
+function selfIssued(cert: X509Certificate): boolean {
+  try { return cert.checkIssued(cert) && cert.verify(cert.publicKey); } catch { return false; }
+}
+
+/** The tier of a CA issuer: from the Certificate writing its CA Secret, else from the Secret's own PEM. */
+function caTier(caIssuer: Obj, index: CertManagerIndex): { tier: 'root' | 'intermediate' | 'unknown'; where: string } {
+  const secretName = str(at(caIssuer, 'spec', 'ca', 'secretName')) ?? '';
+  const ns = caSecretNamespace(caIssuer, index);
+  const where = `its CA Secret '${secretName}' in '${ns}'`;
+  for (const caCert of index.certificatesBySecret(ns, secretName)) {
+    const up = issuerOf(caCert, index);
+    if (up.status === 'external') return { tier: 'intermediate', where };
+    if (up.status !== 'found') continue;
+    if (at(up.issuer, 'spec', 'selfSigned') !== undefined) return { tier: 'root', where };
+    return { tier: 'intermediate', where };
   }
-  if (issuance === 'single-tier-ca' && trustedSecret === clientSecret && trustedKey === 'tls.crt') {
-    return [{ severity: 'error', path, message: `the client certificate in '${clientSecret}' is issued by a self-signed CA and tls.crt holds the leaf only; the plugin advertises the leaf, the operator's issuer is not among it, and it sends no certificate ('tls: certificate required')`, fix: `pass ${clientSecret}'s ca.crt (the issuing CA) as --client-cert` }];
+  const secret = index.secret(ns, secretName);
+  const first = secret ? pemCertificates(secretValues(secret)['tls.crt'] ?? '').certs[0] : undefined;
+  if (first) return { tier: selfIssued(first) ? 'root' : 'intermediate', where };
+  return { tier: 'unknown', where };
+}
+
+/**
+ * The one classification of a client certificate's issuance, shared by CNPGI025, CNPGI026 and
+ * CNPGI112: which certificate Go's TLS 1.3 client can send depends on it, because the plugin
+ * advertises the subjects of the file it trusts (cnpg-i-machinery v0.4.2
+ * pkg/pluginhelper/http/server.go) and cert-manager writes `tls.crt` as leaf + the chain below
+ * the root (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go
+ * ParseSingleCertificateChain, pkg/controller/certificaterequests/ca/ca.go CA.Sign).
+ * @internal
+ */
+export function clientIssuance(secretName: string, namespace: string, index: CertManagerIndex): ClientIssuance {
+  const certs = index.certificatesBySecret(namespace, secretName);
+  if (certs.length === 0) return { kind: 'unknown', detail: `no Certificate in the input writes '${secretName}'` };
+  for (const cert of certs) {
+    const certRef = ref(cert, index.namespaceOf(cert));
+    const res = issuerOf(cert, index);
+    if (res.status === 'external') return { kind: 'other-ca', detail: `${certRef} is issued by an external ${res.kind} (${res.group})` };
+    if (res.status === 'missing') return { kind: 'unknown', detail: `the issuer of ${certRef} is not in the input` };
+    const issuer = res.issuer;
+    const issuerRef = ref(issuer, issuer.kind === 'ClusterIssuer' ? undefined : index.namespaceOf(issuer));
+    if (at(issuer, 'spec', 'selfSigned') !== undefined) continue;
+    if (at(issuer, 'spec', 'ca') === undefined) {
+      const type = ['acme', 'vault', 'venafi'].find((t) => at(issuer, 'spec', t) !== undefined) ?? 'non-CA';
+      return { kind: 'other-ca', detail: `${certRef} is issued by ${issuerRef} (a ${type} issuer)` };
+    }
+    const { tier, where } = caTier(issuer, index);
+    if (tier === 'intermediate') return { kind: 'intermediate-ca', detail: `${certRef} is issued by the intermediate CA of ${issuerRef}` };
+    if (tier === 'root') return { kind: 'single-tier-ca', detail: `${certRef} is issued by ${issuerRef}, whose CA is self-signed (a single-tier CA)` };
+    return { kind: 'ca-unknown-tier', detail: `${certRef} is issued by the CA issuer ${issuerRef}, and the input does not show ${where}` };
+  }
+  return { kind: 'self-signed', detail: 'self-signed' };
+}
+
+/**
+ * Class 10: a self-signed client certificate can be trusted only through the client Secret
+ * itself (it is its own issuer, and a renewal makes a new one). The single-tier-CA trap
+ * (trusting the leaf in `tls.crt`) is CNPGI025's.
+ * @internal
+ */
+export function checkClientTrust(clientSecret: string, trustedSecret: string, issuance: ClientIssuance): FidelityIssue[] {
+  const path = 'spec.template.spec.containers[].args';
+  if (issuance.kind === 'self-signed' && trustedSecret !== clientSecret) {
+    return [{ severity: 'error', path, message: `the client certificate in '${clientSecret}' is self-signed, so only that certificate can be its issuer, but the plugin trusts '${trustedSecret}'; even a copy stops working at the first renewal (new key, new certificate) and the handshake fails with 'tls: certificate required'`, fix: `mount Secret '${clientSecret}' and pass its tls.crt (or ca.crt) as --client-cert` }];
   }
   return [];
 }

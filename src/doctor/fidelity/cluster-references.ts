@@ -5,7 +5,8 @@ import { FidelityIssue, Obj, arr, at, obj, str } from './issue';
  * Class 1: the cross-references the Cluster webhook checks (cloudnative-pg v1.30.0
  * internal/webhook/v1/cluster_webhook.go validateBootstrapPgBaseBackupSource,
  * validateBootstrapRecoverySource, validateReplicaClusterExternalClusters, validateReplicaMode,
- * validateExternalClusters, validateExternalCluster, validateBootstrapMethod).
+ * validateExternalClusters, validateExternalCluster (names and sslCert/sslKey/sslRootCert
+ * selectors through isUnsafePathComponent), validateBootstrapMethod).
  * @internal
  */
 export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
@@ -70,10 +71,19 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
     }
     seen.add(n);
     if (!hasSourceConfig(e)) {
-      issues.push({ severity: 'error', path: `spec.externalClusters[${i}]`, message: `'${n}' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook requires one`, fix: 'add a plugin (name and parameters) or connectionParameters to the entry' });
+      issues.push({ severity: 'error', path: `spec.externalClusters[${i}]`, message: `external cluster '${n}' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook refuses the Cluster (one of them is required)`, fix: 'give it a plugin (e.g. name: barman-cloud.cloudnative-pg.io with parameters.barmanObjectName) or connectionParameters' });
     }
     if (isRefusedExternalClusterName(n)) {
       issues.push({ severity: 'error', path: `spec.externalClusters[${i}].name`, message: `'${n}' is used as a path component and the Cluster webhook refuses '.', '..', '/' and '\\' in it`, fix: 'use a plain name such as \'origin\'' });
+    }
+    // the TLS Secret selectors are joined into file paths the same way
+    for (const sel of ['sslCert', 'sslKey', 'sslRootCert']) {
+      for (const part of ['name', 'key']) {
+        const v = str(at(e, sel, part));
+        if (v !== undefined && isRefusedExternalClusterName(v)) {
+          issues.push({ severity: 'error', path: `spec.externalClusters[${i}].${sel}.${part}`, message: `'${v}' is joined into a file path and the Cluster webhook refuses '.', '..', '/' and '\\' in a Secret ${part} of an external cluster`, fix: `use a plain Secret ${part}, e.g. '${part === 'name' ? 'origin-tls' : 'tls.crt'}'` });
+        }
+      }
     }
   });
   return issues;

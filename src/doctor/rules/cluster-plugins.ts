@@ -1,11 +1,12 @@
 /*
- * CNPGI041 to CNPGI043, CNPGI046: what the Cluster webhook refuses about plugins, and the
- * duplicate entry it lets through.
+ * CNPGI041, CNPGI042, CNPGI046: what the Cluster webhook refuses about plugins, and the
+ * duplicate entry it lets through. (CNPGI043, an external cluster without a source, is retired:
+ * CNPGI100 reports it with the other external-cluster rules.)
  */
 import { Manifest, asObject, asString, dig, objectsOf } from '../manifest-index';
 import { Report, defineFamily } from './rule';
 
-type ClusterRuleId = 'CNPGI041' | 'CNPGI042' | 'CNPGI043' | 'CNPGI046';
+type ClusterRuleId = 'CNPGI041' | 'CNPGI042' | 'CNPGI046';
 
 /** The Cluster rules about plugins. */
 export const clusterPlugins = defineFamily({
@@ -24,14 +25,6 @@ export const clusterPlugins = defineFamily({
       what: 'A Cluster has a WAL archiver plugin and `spec.backup.barmanObjectStore`.',
       why: 'The CNPG webhook rejects the Cluster: only one WAL archiving method is allowed (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration).',
       fix: 'Remove `spec.backup.barmanObjectStore` (the plugin archives WAL) or the plugin\'s `isWALArchiver`.',
-      kinds: ['postgresql.cnpg.io/Cluster'],
-    },
-    {
-      id: 'CNPGI043', name: 'external-cluster-source',
-      severities: [{ severity: 'error', when: 'always' }],
-      what: 'An external cluster has none of `connectionParameters`, `plugin`, `barmanObjectStore`.',
-      why: 'The CNPG webhook rejects the Cluster: "one of connectionParameters, plugin and barmanObjectStore is required" (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validateExternalCluster).',
-      fix: 'Give the external cluster a `plugin` (e.g. `barman-cloud.cloudnative-pg.io`) or connection parameters.',
       kinds: ['postgresql.cnpg.io/Cluster'],
     },
     {
@@ -73,14 +66,5 @@ function checkCluster(report: Report<ClusterRuleId>, m: Manifest): void {
   if (archivers.length > 0 && asObject(dig(spec, 'backup', 'barmanObjectStore'))) {
     report('CNPGI042', 'error', m, `plugin '${archivers[0]}' is the WAL archiver and spec.backup.barmanObjectStore is set; the webhook rejects two WAL archiving methods`,
       'remove spec.backup.barmanObjectStore (the plugin archives WAL), or isWALArchiver', 'spec.backup.barmanObjectStore');
-  }
-  for (const { item, i } of objectsOf(spec.externalClusters)) {
-    const path = `spec.externalClusters[${i}]`;
-    const label = asString(item.name) ? `external cluster '${item.name}'` : `spec.externalClusters[${i}]`;
-    const plugin = asObject(item.plugin);
-    if (!asObject(item.connectionParameters) && !plugin && !asObject(item.barmanObjectStore)) {
-      report('CNPGI043', 'error', m, `${label} has none of connectionParameters, plugin, barmanObjectStore; the webhook rejects the Cluster`,
-        'give it a plugin (e.g. name: barman-cloud.cloudnative-pg.io with parameters.barmanObjectName) or connectionParameters', path);
-    }
   }
 }

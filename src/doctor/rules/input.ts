@@ -4,6 +4,7 @@
  */
 import { IGNORE_ANNOTATION } from '../suppressions';
 import { defineFamily } from './rule';
+import { retiredRule } from './retired';
 
 /** The rules about the input. */
 export const inputRules = defineFamily({
@@ -19,7 +20,7 @@ export const inputRules = defineFamily({
     {
       id: 'CNPGI091', name: 'doctor-ignore-unknown-rule',
       severities: [{ severity: 'warning', when: 'always: the other ids of the annotation still apply' }],
-      what: `The \`${IGNORE_ANNOTATION}\` annotation of an object names an id that is no rule of the doctor.`,
+      what: `The \`${IGNORE_ANNOTATION}\` annotation of an object names an id that is no rule of the doctor, or a retired one.`,
       why: 'A misspelled id silences nothing, so the finding it was meant to silence is still reported and the annotation reads as if it worked.',
       fix: 'Use the ids of `docs/doctor-rules.md`, comma-separated, e.g. `CNPGI027,CNPGI050`.',
       kinds: ['*'],
@@ -32,6 +33,12 @@ export const inputRules = defineFamily({
     for (const m of model.index.all) {
       const ignore = model.ignores.get(m.raw);
       for (const u of ignore?.unknown ?? []) {
+        const retired = retiredRule(u.id);
+        if (retired) {
+          report('CNPGI091', 'warning', m, `annotation ${IGNORE_ANNOTATION} names '${u.id}', a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now, and the old id silences nothing`,
+            `write ${retired.replacedBy}, if every finding of that rule on this object is meant`, `metadata.annotations.${IGNORE_ANNOTATION}`);
+          continue;
+        }
         report('CNPGI091', 'warning', m, `annotation ${IGNORE_ANNOTATION} names '${u.id}', which is no rule of the doctor${u.nearest ? ` (did you mean ${u.nearest}?)` : ''}; it silences nothing`,
           u.nearest ? `write ${u.nearest}` : 'remove it, or use an id from docs/doctor-rules.md', `metadata.annotations.${IGNORE_ANNOTATION}`);
       }

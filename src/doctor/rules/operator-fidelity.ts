@@ -1,5 +1,5 @@
 /*
- * CNPGI100 to CNPGI112, CNPGI114: operator fidelity (issue 12). The checks are pure functions in
+ * CNPGI100 to CNPGI112, CNPGI114, CNPGI115: operator fidelity (issue 12). The checks are pure functions in
  * src/doctor/fidelity/ (shared with the constructs); docs/operator-fidelity.md records the
  * deciding upstream code for each.
  */
@@ -16,6 +16,8 @@ export const operatorFidelity = defineFamily({
     const byRaw = new Map<Json, Manifest>(model.index.all.map((m) => [m.raw, m]));
     const results = runFidelity(model.index.all.map((m) => m.raw), {
       operatorNamespace: model.operatorNamespace,
+      defaultNamespace: model.defaultNamespace ?? model.operatorNamespace,
+      clusterResourceNamespace: model.clusterResourceNamespace,
       knownPlugins: [...model.knownPlugins, ...model.discovered.keys()],
     });
     for (const r of results) {
@@ -48,5 +50,6 @@ function emit(report: Report<FidelityFamilyId>, id: FidelityFamilyId, t: Finding
     case 'CNPGI111': return report('CNPGI111', ...args);
     case 'CNPGI112': return report('CNPGI112', ...args);
     case 'CNPGI114': return report('CNPGI114', ...args);
+    case 'CNPGI115': return report('CNPGI115', ...args);
   }
 }

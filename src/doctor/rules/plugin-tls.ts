@@ -1,6 +1,6 @@
 /*
  * The mTLS wiring between the operator and a plugin Service, in three families: the Secrets the
- * annotations name (CNPGI020, CNPGI021), the cert-manager Certificates that write them
+ * annotations name (CNPGI020; their contents are CNPGI110's), the cert-manager Certificates that write them
  * (CNPGI019, CNPGI022 to CNPGI024), and the plugin pod's TLS files (CNPGI025 to CNPGI027).
  * Operator side: `tls.Config{ServerName, RootCAs: server Secret tls.crt, Certificates: client
  * Secret tls.crt+tls.key}`; plugin side (cnpg-i-machinery): `--server-cert`, `--server-key`,
@@ -13,6 +13,8 @@ import { PLUGIN_KEYS } from '../plugin-service-rules';
 import { ContainerRef, allContainers, commandLine, flagValue, resolveFile, secretsOfVolume, volumesByName } from '../pod-template';
 import { isIP } from 'node:net';
 import { goVerifyHostname } from '../fidelity/tls-precision';
+import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../fidelity/client-trust';
+import type { Obj } from '../fidelity/issue';
 import { IssuerResolution, resolveIssuer, sanMatches } from '../tls-rules';
 import { Report, defineFamily } from './rule';
 
@@ -30,14 +32,6 @@ export const pluginTlsSecrets = defineFamily({
       fix: 'Add the cert-manager Certificates (`spec.secretName`), or make sure the Secrets are created some other way.',
       kinds: ['Service', 'Secret', 'cert-manager.io/Certificate'],
     },
-    {
-      id: 'CNPGI021', name: 'plugin-secret-keys',
-      severities: [{ severity: 'error', when: 'always' }],
-      what: 'A plugin Secret in the input lacks `tls.crt` (or, for the client Secret, `tls.key`).',
-      why: `The operator loads the client pair from \`tls.crt\` + \`tls.key\` and the server root from \`tls.crt\`, never \`ca.crt\`; anything else is an \`InvalidClientCertificate\` / \`InvalidServerCertificate\` event (${RECONCILE}).`,
-      fix: 'Store the PEM certificate and key under `tls.crt` and `tls.key` (a `kubernetes.io/tls` Secret).',
-      kinds: ['Service', 'Secret'],
-    },
   ],
   check(model, report) {
     for (const info of model.pluginServices) {
@@ -54,7 +48,6 @@ export const pluginTlsSecrets = defineFamily({
           report('CNPGI020', 'warning', svc, `${role} Secret '${secretName}' is written by no Certificate in '${ns}' and is not in the input${elsewhere.length ? ` (${elsewhere.map((c) => c.ref).join(', ')} writes one in another namespace, which the operator does not read)` : ''}; the operator retries with ${role === 'client' ? 'ClientSecretNotFound' : 'ServerSecretNotFound'} until it exists`,
             `add a cert-manager Certificate in '${ns}' with spec.secretName: ${secretName}, or make sure the Secret is created some other way`, `metadata.annotations.${annotation}`);
         }
-        for (const secret of secrets) checkSecretKeys(report, secret, role);
       }
     }
   },
@@ -147,8 +140,8 @@ export const pluginPodTls = defineFamily({
     {
       id: 'CNPGI025', name: 'client-ca-trust',
       severities: [
-        { severity: 'error', when: 'the client certificate is issued by a single-tier CA (or an external issuer) the input shows; not for a cert-manager intermediate CA, whose tls.crt carries the intermediate' },
-        { severity: 'warning', when: 'the issuer of the client certificate is not in the input' },
+        { severity: 'error', when: 'the client certificate is issued by a single-tier CA (its CA certificate self-signed, from the Certificate writing the CA Secret or from that Secret\'s PEM), an ACME/Vault/Venafi or an external issuer; not for a cert-manager intermediate CA, whose tls.crt carries the intermediate' },
+        { severity: 'warning', when: 'the issuer, or the CA certificate of a CA issuer (looked up where cert-manager reads it: the Issuer\'s namespace, or the cluster-resource namespace for a ClusterIssuer), is not in the input' },
       ],
       what: 'The plugin trusts the client Secret\'s `tls.crt` (`--client-cert=<mount>/tls.crt`) although the client certificate is issued by a CA (warning when the issuer is unknown).',
       why: `The plugin trusts the \`--client-cert\` file as its client CAs and requires a client certificate (${MACHINERY_TLS}); Go's TLS 1.3 client sends its certificate only if its issuer is among the server's acceptable CAs, so trusting a leaf issued by a single-tier CA makes the operator send none and the handshake fails with \`tls: certificate required\`; under a cert-manager intermediate CA, \`tls.crt\` is leaf + intermediate (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain), the intermediate is advertised, and it works. cert-manager writes the issuing CA (or the certificate itself when self-signed) to \`ca.crt\` (cert-manager v1.21.1 pkg/controller/certificaterequests/ca/ca.go CA.Sign, pkg/controller/certificaterequests/selfsigned/selfsigned.go SelfSigned.Sign).`,
@@ -230,50 +223,29 @@ function checkServerName(report: Report<'CNPGI022'>, info: PluginServiceInfo, ce
     `add '${info.verifiedName}' to spec.dnsNames`, 'spec.dnsNames');
 }
 
-function checkSecretKeys(report: Report<'CNPGI021'>, secret: Manifest, role: 'client' | 'server'): void {
-  const data = asObject(secret.raw.data);
-  const stringData = asObject(secret.raw.stringData);
-  if (!data && !stringData) return; // written by something else at runtime; nothing to read
-  const keys = new Set([...Object.keys(data ?? {}), ...Object.keys(stringData ?? {})]);
-  const needed = role === 'client' ? ['tls.crt', 'tls.key'] : ['tls.crt'];
-  const missing = needed.filter((k) => !keys.has(k));
-  if (missing.length === 0) return;
-  report('CNPGI021', 'error', secret, `${role} Secret lacks ${missing.join(' and ')}; the operator reads ${role === 'client' ? 'its client pair from tls.crt + tls.key' : 'the server root from tls.crt'} (Invalid${role === 'client' ? 'Client' : 'Server'}Certificate)`,
-    'store the PEM certificate and key under tls.crt and tls.key (type kubernetes.io/tls)', 'data');
-}
-
-/**
- * Whether a CA issuer's own CA certificate is issued by another CA issuer in the input: then
- * cert-manager writes leaf + intermediate into the leaf's `tls.crt`
- * (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain), the
- * plugin trusting `tls.crt` advertises the intermediate, and Go's client sends its certificate.
- * A ClusterIssuer's CA Secret lives in cert-manager's cluster-resource namespace, so it is
- * looked up in any namespace.
- */
-function issuedByIntermediate(ctx: DoctorModel, caIssuer: Manifest): boolean {
-  const caSecret = asString(dig(caIssuer.raw, 'spec', 'ca', 'secretName'));
-  if (!caSecret) return false;
-  const caCerts = caIssuer.kind === 'ClusterIssuer' ? ctx.index.certificatesWritingAnywhere(caSecret) : ctx.index.certificatesWriting(caIssuer.namespace, caSecret);
-  return caCerts.length > 0 && caCerts.every((c) => {
-    const res = resolveIssuer(ctx, c);
-    return res.status === 'found' && res.type === 'ca';
-  });
-}
-
-/** The issuer kind of the Certificates writing the client Secret: `self-signed`, `ca` (single tier), `intermediate`, or unknown. */
-function clientIssuance(ctx: DoctorModel, info: PluginServiceInfo): { kind: 'self-signed' | 'ca' | 'intermediate' | 'unknown'; detail: string } {
-  const certs = info.clientSecret ? ctx.index.certificatesWriting(info.service.namespace, info.clientSecret) : [];
-  if (certs.length === 0) return { kind: 'unknown', detail: `no Certificate in the input writes '${info.clientSecret}'` };
-  for (const cert of certs) {
-    const res = resolveIssuer(ctx, cert);
-    if (res.status === 'found' && res.type === 'ca' && issuedByIntermediate(ctx, res.issuer)) {
-      return { kind: 'intermediate', detail: `${cert.ref} is issued by the intermediate CA of ${res.issuer.ref}` };
-    }
-    if (res.status === 'found' && res.type !== 'selfSigned') return { kind: 'ca', detail: `${cert.ref} is issued by ${res.issuer.ref} (a ${res.type} issuer)` };
-    if (res.status === 'external') return { kind: 'ca', detail: `${cert.ref} is issued by an external ${res.kind} (${res.group})` };
-    if (res.status !== 'found') return { kind: 'unknown', detail: `the issuer of ${cert.ref} is not in the input` };
+/** The shared cert-manager index of a model, built once per run (the objects' resolved namespaces). */
+const CM_INDEX = new WeakMap<DoctorModel, CertManagerIndex>();
+function cmIndexOf(ctx: DoctorModel): CertManagerIndex {
+  let index = CM_INDEX.get(ctx);
+  if (!index) {
+    const nsByRaw = new Map<unknown, string | undefined>();
+    const pick = (kind: string, group: string): Obj[] => ctx.index.ofKind(kind, group).map((m) => { nsByRaw.set(m.raw, m.namespace); return m.raw as Obj; });
+    const nsOf = (o: Obj): string | undefined => nsByRaw.get(o);
+    const deployments = pick('Deployment', 'apps');
+    index = certManagerIndex({
+      certificates: pick('Certificate', 'cert-manager.io'),
+      issuers: [...pick('Issuer', 'cert-manager.io'), ...pick('ClusterIssuer', 'cert-manager.io')],
+      secrets: pick('Secret', ''),
+      namespaceOf: nsOf,
+      clusterResourceNamespace: resolveClusterResourceNamespace(deployments, ctx.clusterResourceNamespace, nsOf),
+    });
+    CM_INDEX.set(ctx, index);
   }
-  return { kind: 'self-signed', detail: 'self-signed' };
+  return index;
+}
+
+function issuanceOf(ctx: DoctorModel, info: PluginServiceInfo): ClientIssuance {
+  return clientIssuance(info.clientSecret ?? '', info.service.namespace ?? '', cmIndexOf(ctx));
 }
 
 function checkPluginPod(report: Report<'CNPGI025' | 'CNPGI026' | 'CNPGI027'>, ctx: DoctorModel, info: PluginServiceInfo, t: PodTemplate): void {
@@ -313,16 +285,19 @@ function checkPluginPod(report: Report<'CNPGI025' | 'CNPGI026' | 'CNPGI027'>, ct
         report('CNPGI026', 'error', owner, `${where} trusts --client-cert=${file} from the server Secret '${src.secretName}'; the operator presents the client Secret '${info.clientSecret}', so the handshake fails`,
           `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
       } else if (src.secretName !== info.clientSecret) {
-        report('CNPGI026', 'warning', owner, `${where} trusts --client-cert=${file} from Secret '${src.secretName}', not the client Secret '${info.clientSecret}'; it works only if that file holds the CA that issued the operator's client certificate`,
-          `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
+        // a self-signed client certificate trusted through another Secret is CNPGI112's error
+        if (issuanceOf(ctx, info).kind !== 'self-signed') {
+          report('CNPGI026', 'warning', owner, `${where} trusts --client-cert=${file} from Secret '${src.secretName}', not the client Secret '${info.clientSecret}'; it works only if that file holds the CA that issued the operator's client certificate`,
+            `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
+        }
       } else if (src.key === 'tls.key') {
         report('CNPGI026', 'error', owner, `${where} passes the client private key (tls.key) as --client-cert`, `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
       } else if (src.key === 'tls.crt') {
-        const issuance = clientIssuance(ctx, info);
-        if (issuance.kind === 'ca') {
+        const issuance = issuanceOf(ctx, info);
+        if (issuance.kind === 'single-tier-ca' || issuance.kind === 'other-ca') {
           report('CNPGI025', 'error', owner, `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}'), but ${issuance.detail}: Go's client then sends no certificate and the handshake fails with \`tls: certificate required\``,
             `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')} (cert-manager writes the CA there)`, path);
-        } else if (issuance.kind === 'unknown') {
+        } else if (issuance.kind === 'unknown' || issuance.kind === 'ca-unknown-tier') {
           report('CNPGI025', 'warning', owner, `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}') and ${issuance.detail}: that works only for a self-signed client certificate; a CA-issued one fails with \`tls: certificate required\``,
             `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')}, which works for both`, path);
         }

@@ -44,11 +44,14 @@ describe('checkCertificate (cert-manager webhook)', () => {
 
 describe('checkClusterIssuerSecret', () => {
   const issuer = { kind: 'ClusterIssuer', metadata: { name: 'ca' }, spec: { ca: { secretName: 'root-ca' } } };
-  const secret = (namespace: string) => ({ kind: 'Secret', metadata: { name: 'root-ca', namespace } });
   test('a CA Secret in the cluster-resource namespace passes; only elsewhere is an error', () => {
-    expect(checkClusterIssuerSecret(issuer, [secret('cert-manager')], 'cert-manager')).toEqual([]);
+    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cert-manager', what: 'Secret' }], 'cert-manager')).toEqual([]);
     expect(checkClusterIssuerSecret(issuer, [], 'cert-manager')).toEqual([]);
-    expect(checkClusterIssuerSecret(issuer, [secret('cnpg-system')], 'cert-manager')[0].message)
-      .toBe("Secret 'root-ca' is in namespace cnpg-system, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails");
+    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }, { namespace: 'cert-manager', what: "written by Certificate 'root-ca'" }], 'cert-manager')).toEqual([]);
+    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }], 'cert-manager')[0].message)
+      .toBe("CA Secret 'root-ca' is only in 'cnpg-system' (Secret), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails");
+  });
+  test('the namespace is the one given', () => {
+    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }], 'cnpg-system')).toEqual([]);
   });
 });

@@ -51,3 +51,19 @@ describe('checkClusterReferences (cluster webhook cross-references)', () => {
       .toEqual(['spec.bootstrap.recovery.source', 'spec.externalClusters[0]']);
   });
 });
+
+describe('external-cluster TLS Secret selectors (validateExternalCluster, isUnsafePathComponent)', () => {
+  test.each([
+    [{ sslCert: { name: '../etc', key: 'tls.crt' } }, 'spec.externalClusters[0].sslCert.name'],
+    [{ sslKey: { name: 'origin-tls', key: 'a/b' } }, 'spec.externalClusters[0].sslKey.key'],
+    [{ sslRootCert: { name: '.', key: 'ca.crt' } }, 'spec.externalClusters[0].sslRootCert.name'],
+    [{ sslRootCert: { name: 'x', key: 'back\\slash' } }, 'spec.externalClusters[0].sslRootCert.key'],
+  ])('%j is refused', (selectors, path) => {
+    expect(checkClusterReferences(cluster({ externalClusters: [ext('origin', { connectionParameters: { host: 'h' }, ...selectors })] })).map((i) => i.path)).toEqual([path]);
+  });
+  test('plain names and keys, including dots inside, pass', () => {
+    expect(checkClusterReferences(cluster({ externalClusters: [ext('origin', {
+      connectionParameters: { host: 'h' }, sslCert: { name: 'origin.tls', key: 'tls.crt' }, sslKey: { name: 'origin-tls', key: 'tls.key' }, sslRootCert: { name: 'ca', key: '..ca' },
+    })] }))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFlagFile, checkTlsSecret, pemCertificates } from '../../../src/doctor/fidelity/secret-contents';
+import { checkFlagFile, checkSecretData, checkTlsSecret, goBase64Error, pemCertificates } from '../../../src/doctor/fidelity/secret-contents';
 
 // A throw-away self-signed P-256 certificate and key made with openssl for these tests only.
 const CRT = readFileSync(join(__dirname, '../../fixtures/fidelity/client.crt'), 'utf8');
@@ -53,5 +53,54 @@ describe('checkFlagFile', () => {
     const secrets = [tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })];
     expect(checkFlagFile('--client-cert', '/client/ca.pem', mapped, container, lookup(secrets))).toEqual([]);
     expect(checkFlagFile('--client-cert', '/client/tls.crt', mapped, container, lookup(secrets)).length).toBe(1);
+  });
+});
+
+describe('goBase64Error (Go base64.StdEncoding.Decode)', () => {
+  test.each([
+    ['', -1], ['eA==', -1], ['eHk=', -1], ['eHl6', -1], ['eHl6\neA==\n', -1], ['eH\r\nl6', -1],
+    // non-zero trailing bits: Go's StdEncoding is not strict
+    ['eB==', -1],
+  ])('%j decodes', (text, at) => expect(goBase64Error(text)).toBe(at));
+  test.each([
+    // the offsets Go's CorruptInputError names, as Go 1.23 encoding/base64 DecodeString printed them
+    ['eA', 0], ['eHl', 0], ['e', 0], ['eA=', 3], ['eA=x', 2], ['e===', 1], ['====', 0], ['eA==eA==', 4], ['eA== x', 4],
+    ['eHl6!', 4], ['eHl-', 3], ['eHl_', 3], ['€', 0], ['eA==\n\nx', 6],
+  ])('%j fails at byte %p', (text, at) => expect(goBase64Error(text)).toBe(at));
+  test('agrees with a clean round trip of every length', () => {
+    for (let n = 0; n < 40; n++) expect(goBase64Error(Buffer.alloc(n, 0xa5).toString('base64'))).toBe(-1);
+  });
+});
+
+describe('checkSecretData (CNPGI115: what the API server refuses)', () => {
+  const secret = (extra: object, type?: string) => ({ kind: 'Secret', metadata: { name: 's', namespace: 'ns' }, ...(type ? { type } : {}), ...extra });
+  test('valid base64, stringData, null values and a complete TLS Secret pass', () => {
+    expect(checkSecretData(secret({ data: { a: b64('x'), b: null }, stringData: { 'c.txt': 'plain' } }))).toEqual([]);
+    expect(checkSecretData(secret({ data: { 'tls.crt': b64(CRT) }, stringData: { 'tls.key': KEY } }, 'kubernetes.io/tls'))).toEqual([]);
+    expect(checkSecretData(secret({}))).toEqual([]);
+  });
+  test('a PEM written under data instead of its base64 is refused, with the byte Go names', () => {
+    expect(checkSecretData(secret({ data: { 'tls.crt': CRT } }))).toEqual([{
+      severity: 'error', path: 'data.tls.crt',
+      message: "Secret 's' data 'tls.crt' is not valid base64 (illegal base64 data at input byte 0); the API server decodes data values as standard padded base64 and refuses the object",
+      fix: 'write base64 of the value (e.g. `base64 -w0 < file`), or move the plain text to stringData.tls.crt',
+    }]);
+  });
+  test.each([
+    [{ data: { a: 'abc' } }, undefined, 'data.a'],
+    [{ data: { a: 42 } }, undefined, 'data.a'],
+    [{ data: { a: ['x'] } }, undefined, 'data.a'],
+    [{ data: { 'a b': b64('x') } }, undefined, 'data.a b'],
+    [{ stringData: { '..x': 'y' } }, undefined, 'stringData...x'],
+    [{ data: { '..': b64('x') } }, undefined, 'data...'],
+    [{ data: { ['k'.repeat(254)]: b64('x') } }, undefined, `data.${'k'.repeat(254)}`],
+    [{ stringData: { big: 'x'.repeat(1024 * 1024 + 1) } }, undefined, 'data'],
+    [{ data: { 'tls.crt': b64(CRT) } }, 'kubernetes.io/tls', 'data'],
+    [{}, 'kubernetes.io/tls', 'data'],
+  ])('%#: refused at %p', (extra, type, path) => {
+    expect(checkSecretData(secret(extra, type)).map((i) => i.path)).toEqual([path]);
+  });
+  test('exactly 1 MiB is allowed', () => {
+    expect(checkSecretData(secret({ stringData: { big: 'x'.repeat(1024 * 1024) } }))).toEqual([]);
   });
 });

@@ -1,0 +1,129 @@
+/*
+ * The operator-fidelity family through the doctor's public entry points (checkManifests and the
+ * CLI): the changes of issue 12's last round (Secret data, the cluster-resource namespace, one
+ * issuance classification, retired overlapping rules).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main, parseArgs } from '../../src/cli/doctor';
+import { checkManifests } from '../../src/doctor/check-manifests';
+import { Doc, doc, fixture, ofRule, summary } from './helpers';
+
+const CRT = readFileSync(join(__dirname, '../fixtures/fidelity/client.crt'), 'utf8');
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+function run(mutate: (docs: Doc[]) => void, options = {}) {
+  const docs = fixture('good-plugin.yaml');
+  mutate(docs);
+  return checkManifests(docs, options);
+}
+const client = (docs: Doc[]) => doc(docs, 'Certificate', 'backup-client');
+const args = (docs: Doc[]) => doc(docs, 'Deployment', 'backup').spec.template.spec.containers[0].args as string[];
+
+describe('CNPGI115 secret-data: the API server refuses the Secret', () => {
+  test('any Secret of the input, not only plugin Secrets', () => {
+    const f = run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: 'AKIA-not-encoded' } }); });
+    expect(summary(ofRule(f, 'CNPGI115'))).toEqual(['CNPGI115 error Secret/app/creds']);
+    expect(ofRule(f, 'CNPGI115')[0].message).toContain('illegal base64 data at input byte 4');
+  });
+  test('the same Secret encoded, or under stringData, passes', () => {
+    expect(ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: b64('AKIA-not-encoded') } }); }), 'CNPGI115')).toEqual([]);
+    expect(ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, stringData: { ACCESS_KEY_ID: 'AKIA-not-encoded' } }); }), 'CNPGI115')).toEqual([]);
+  });
+  test('a kubernetes.io/tls Secret without tls.key', () => {
+    const f = run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 't', namespace: 'app' }, data: { 'tls.crt': b64(CRT) } }); });
+    expect(ofRule(f, 'CNPGI115').map((x) => x.message)).toEqual(["Secret 't' has type kubernetes.io/tls but no tls.key; the API server refuses it"]);
+  });
+});
+
+/** A client certificate issued straight by a CA ClusterIssuer whose root Certificate sits in `caNamespace`. */
+function clusterCa(docs: Doc[], caNamespace: string): void {
+  docs.push(
+    { apiVersion: 'cert-manager.io/v1', kind: 'ClusterIssuer', metadata: { name: 'root-selfsigned' }, spec: { selfSigned: {} } },
+    { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'corp-ca', namespace: caNamespace }, spec: { isCA: true, commonName: 'corp', secretName: 'corp-ca', issuerRef: { name: 'root-selfsigned', kind: 'ClusterIssuer' } } },
+    { apiVersion: 'cert-manager.io/v1', kind: 'ClusterIssuer', metadata: { name: 'corp' }, spec: { ca: { secretName: 'corp-ca' } } },
+  );
+  client(docs).spec.issuerRef = { name: 'corp', kind: 'ClusterIssuer' };
+}
+const trustLeaf = (docs: Doc[]) => { args(docs)[2] = '--client-cert=/client/tls.crt'; };
+const certManagerDeployment = (flag?: string) => ({
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'cert-manager', namespace: 'certs' },
+  spec: { selector: { matchLabels: { app: 'cm' } }, template: { metadata: { labels: { app: 'cm' } }, spec: { containers: [{ name: 'cert-manager-controller', image: 'quay.io/jetstack/cert-manager-controller:v1.21.1', args: flag ? [flag] : [] }] } } },
+});
+
+describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
+  test('CA in cert-manager (the default): a single-tier CA, so trusting the leaf is the CNPGI025 error; CNPGI109 is quiet', () => {
+    const f = run((docs) => { clusterCa(docs, 'cert-manager'); trustLeaf(docs); });
+    expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
+    expect(ofRule(f, 'CNPGI025')[0].message).toContain('whose CA is self-signed (a single-tier CA)');
+    expect(ofRule(f, 'CNPGI109')).toEqual([]);
+    // the single-tier trap is reported once, by CNPGI025, not again by CNPGI112
+    expect(ofRule(f, 'CNPGI112')).toEqual([]);
+  });
+  test('CA beside the Certificates: cert-manager does not read it there (CNPGI109), and its tier is unknown (CNPGI025 warning)', () => {
+    const f = run((docs) => { clusterCa(docs, 'cnpg-system'); trustLeaf(docs); });
+    expect(summary(ofRule(f, 'CNPGI109'))).toEqual(['CNPGI109 error ClusterIssuer/corp']);
+    expect(ofRule(f, 'CNPGI109')[0].message).toBe("CA Secret 'corp-ca' is only in 'cnpg-system' (written by Certificate 'corp-ca'), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails");
+    expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 warning Deployment/cnpg-system/backup']);
+  });
+  test('the option names the namespace cert-manager really uses, for both rules', () => {
+    const f = run((docs) => { clusterCa(docs, 'cnpg-system'); trustLeaf(docs); }, { clusterResourceNamespace: 'cnpg-system' });
+    expect(ofRule(f, 'CNPGI109')).toEqual([]);
+    expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
+  });
+  test("a cert-manager controller in the input decides: its flag, $(POD_NAMESPACE), or the code default kube-system", () => {
+    const at = (flag: string | undefined, caNs: string) => ofRule(run((docs) => { clusterCa(docs, caNs); docs.push(certManagerDeployment(flag)); }), 'CNPGI109');
+    expect(at('--cluster-resource-namespace=$(POD_NAMESPACE)', 'certs')).toEqual([]);
+    expect(at('--cluster-resource-namespace=$(POD_NAMESPACE)', 'cert-manager').length).toBe(1);
+    expect(at('--cluster-resource-namespace=issuers', 'issuers')).toEqual([]);
+    expect(at(undefined, 'kube-system')).toEqual([]);
+    expect(at(undefined, 'cert-manager')[0].message).toContain("cluster-resource namespace 'kube-system'");
+  });
+  test('an invalid option is refused with the prop and the fix', () => {
+    expect(() => checkManifests([], { clusterResourceNamespace: '' } as never)).toThrow("checkManifests: options.clusterResourceNamespace '' must be a non-empty string; pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'");
+  });
+  test('the CLI flag --cluster-resource-namespace', async () => {
+    expect(parseArgs(['--cluster-resource-namespace', 'cnpg-system', 'x.yaml']).options.clusterResourceNamespace).toBe('cnpg-system');
+    expect(parseArgs(['x.yaml']).options).not.toHaveProperty('clusterResourceNamespace');
+    const docs = fixture('good-plugin.yaml');
+    clusterCa(docs, 'cnpg-system');
+    const text = docs.map((d) => JSON.stringify(d)).join('\n---\n');
+    const cli = async (argv: string[]) => {
+      let out = '';
+      const code = await main(argv, { stdout: (t) => { out += t; }, stderr: () => {}, readStdin: async () => text });
+      return { code, out };
+    };
+    expect((await cli(['--format', 'json', '-'])).out).toContain('CNPGI109');
+    expect((await cli(['--format', 'json', '--cluster-resource-namespace=cnpg-system', '-'])).out).not.toContain('CNPGI109');
+  });
+});
+
+describe('one problem, one rule', () => {
+  test('a self-signed client certificate trusted through a copy: CNPGI112 only (no CNPGI026 "works only if" warning)', () => {
+    const f = run((docs) => {
+      const pod = doc(docs, 'Deployment', 'backup').spec.template.spec;
+      pod.volumes.push({ name: 'copy', secret: { secretName: 'client-copy' } });
+      pod.containers[0].volumeMounts.push({ name: 'copy', mountPath: '/copy' });
+      args(docs)[2] = '--client-cert=/copy/tls.crt';
+    });
+    expect(summary(ofRule(f, 'CNPGI112'))).toEqual(['CNPGI112 error Deployment/cnpg-system/backup']);
+    expect(ofRule(f, 'CNPGI026')).toEqual([]);
+  });
+  test('a CA-issued client certificate trusted through another Secret keeps the CNPGI026 warning', () => {
+    const f = run((docs) => {
+      clusterCa(docs, 'cert-manager');
+      const pod = doc(docs, 'Deployment', 'backup').spec.template.spec;
+      pod.volumes.push({ name: 'bundle', secret: { secretName: 'ca-bundle' } });
+      pod.containers[0].volumeMounts.push({ name: 'bundle', mountPath: '/bundle' });
+      args(docs)[2] = '--client-cert=/bundle/ca.crt';
+    });
+    expect(summary(ofRule(f, 'CNPGI026'))).toEqual(['CNPGI026 warning Deployment/cnpg-system/backup']);
+    expect(ofRule(f, 'CNPGI112')).toEqual([]);
+  });
+  test('retired ids: --disable refuses them naming the successor; an ignore annotation reports them', () => {
+    expect(() => checkManifests([], { disable: ['CNPGI043'] })).toThrow("checkManifests: options.disable[0] 'CNPGI043' is a retired rule (external-cluster-source); CNPGI100 reports its problem now; disable CNPGI100 instead, if that is what you mean");
+    expect(() => checkManifests([], { disable: ['CNPGI021'] })).toThrow('CNPGI110 reports its problem now');
+    const f = run((docs) => { doc(docs, 'Cluster', 'pg').metadata.annotations = { 'cnpg-i.dev/doctor-ignore': 'CNPGI043' }; });
+    expect(ofRule(f, 'CNPGI091').map((x) => x.message)).toEqual(["annotation cnpg-i.dev/doctor-ignore names 'CNPGI043', a retired rule (external-cluster-source); CNPGI100 reports its problem now, and the old id silences nothing"]);
+  });
+});
