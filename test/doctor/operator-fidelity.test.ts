@@ -127,3 +127,85 @@ describe('one problem, one rule', () => {
     expect(ofRule(f, 'CNPGI091').map((x) => x.message)).toEqual(["annotation cnpg-i.dev/doctor-ignore names 'CNPGI043', a retired rule (external-cluster-source); CNPGI100 reports its problem now, and the old id silences nothing"]);
   });
 });
+
+describe('working setups the doctor must not call broken (issue 12 list)', () => {
+  const errors = (f: ReturnType<typeof run>) => f.filter((x) => x.severity === 'error').map((x) => `${x.ruleId} ${x.object}`);
+  test('the fixture itself is clean', () => expect(errors(run(() => {}))).toEqual([]));
+  test('trusting tls.crt under an intermediate CA whose CA Secret is a PEM Secret in the input', () => {
+    const INTERMEDIATE = readFileSync(join(__dirname, '../fixtures/fidelity/intermediate.crt'), 'utf8');
+    const f = run((docs) => {
+      docs.push(
+        { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' }, spec: { ca: { secretName: 'corp-intermediate' } } },
+        { apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' }, data: { 'tls.crt': b64(INTERMEDIATE), 'tls.key': b64('placeholder') } },
+      );
+      client(docs).spec.issuerRef = { name: 'corp-intermediate', kind: 'Issuer' };
+      trustLeaf(docs);
+    });
+    expect(f.filter((x) => ['CNPGI025', 'CNPGI112'].includes(x.ruleId))).toEqual([]);
+    // the same Issuer over a self-signed (root) CA Secret is the single-tier trap
+    const root = run((docs) => {
+      docs.push(
+        { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'corp-root', namespace: 'cnpg-system' }, spec: { ca: { secretName: 'corp-root' } } },
+        { apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 'corp-root', namespace: 'cnpg-system' }, data: { 'tls.crt': b64(CRT), 'tls.key': b64('placeholder') } },
+      );
+      client(docs).spec.issuerRef = { name: 'corp-root', kind: 'Issuer' };
+      trustLeaf(docs);
+    });
+    expect(summary(ofRule(root, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
+  });
+  test('a headless Service whose annotation port is the container port (and one that is not)', () => {
+    const headless = (port: string) => run((docs) => {
+      const svc = doc(docs, 'Service', 'backup');
+      svc.spec.clusterIP = 'None';
+      svc.spec.ports = [{ name: 'grpc', port: 443, targetPort: 'grpc' }];
+      svc.metadata.annotations['cnpg.io/pluginPort'] = port;
+    });
+    expect(errors(headless('9090'))).toEqual([]);
+    expect(errors(headless('443'))).toEqual(['CNPGI111 Service/cnpg-system/backup']);
+  });
+  test('two identical entries of one plugin: a warning; both WAL archivers: an error', () => {
+    const twice = (archiver: boolean) => run((docs) => {
+      const spec = doc(docs, 'Cluster', 'pg').spec;
+      spec.plugins = [{ name: 'backup.example.com', isWALArchiver: archiver }, { name: 'backup.example.com', isWALArchiver: archiver }];
+    });
+    expect(errors(twice(false))).toEqual([]);
+    expect(summary(ofRule(twice(false), 'CNPGI046'))).toEqual(['CNPGI046 warning Cluster/app/pg']);
+    expect(errors(twice(true))).toEqual(['CNPGI041 Cluster/app/pg']);
+  });
+  test('two Services carrying one plugin name: a warning that says it works until one is deleted', () => {
+    const f = run((docs) => {
+      const copy = JSON.parse(JSON.stringify(doc(docs, 'Service', 'backup')));
+      copy.metadata.name = 'backup-2';
+      // it verifies the name the server certificate covers (else CNPGI022, a real error)
+      copy.metadata.annotations['cnpg.io/pluginServerName'] = 'backup';
+      docs.push(copy);
+    });
+    expect(errors(f)).toEqual([]);
+    expect(ofRule(f, 'CNPGI018')[0].message).toContain("deleting any one of them unregisters 'backup.example.com' while the others still exist");
+  });
+  test('an IP address as server name is checked against IP SANs', () => {
+    const ip = (ipAddresses: string[]) => run((docs) => {
+      doc(docs, 'Service', 'backup').metadata.annotations['cnpg.io/pluginServerName'] = '10.0.0.5';
+      doc(docs, 'Certificate', 'backup-server').spec.ipAddresses = ipAddresses;
+    });
+    expect(ofRule(ip(['10.0.0.5']), 'CNPGI022')).toEqual([]);
+    expect(summary(ofRule(ip(['10.0.0.6']), 'CNPGI022'))).toEqual(['CNPGI022 error Certificate/cnpg-system/backup-server']);
+  });
+});
+
+describe('class 5: plugin identity of the known images, through the doctor', () => {
+  test.each([
+    ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', 'barman-cloud.cloudnative-pg.io'],
+    ['ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', 'cnpg-i-hello-world.cloudnative-pg.io'],
+  ])('%p: a label other than %p is CNPGI105; the reported name passes', (image, reported) => {
+    const labelled = (label: string) => run((docs) => {
+      doc(docs, 'Deployment', 'backup').spec.template.spec.containers[0].image = image;
+      doc(docs, 'Service', 'backup').metadata.labels['cnpg.io/pluginName'] = label;
+      for (const p of doc(docs, 'Cluster', 'pg').spec.plugins) p.name = label;
+      for (const e of doc(docs, 'Cluster', 'pg').spec.externalClusters ?? []) if (e.plugin) e.plugin.name = label;
+      for (const k of ['Backup', 'ScheduledBackup']) for (const b of docs.filter((d) => d.kind === k)) b.spec.pluginConfiguration.name = label;
+    });
+    expect(summary(ofRule(labelled('backup.example.com'), 'CNPGI105'))).toEqual(['CNPGI105 error Service/cnpg-system/backup']);
+    expect(ofRule(labelled(reported), 'CNPGI105')).toEqual([]);
+  });
+});

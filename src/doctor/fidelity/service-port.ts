@@ -18,7 +18,8 @@ export function checkPluginServicePort(service: Obj, containerPorts: readonly Co
   const headless = at(service, 'spec', 'clusterIP') === 'None';
   const listed = containerPorts?.map((p) => p.containerPort).join(', ') || 'none';
   if (headless) {
-    if (!containerPorts || containerPorts.some((p) => p.containerPort === port)) return [];
+    // Declared container ports are informational: pods that declare none may listen anywhere.
+    if (!containerPorts || containerPorts.length === 0 || containerPorts.some((p) => p.containerPort === port)) return [];
     return [{
       severity: 'error', path: 'metadata.annotations.cnpg.io/pluginPort',
       message: `is ${port} on a headless Service (clusterIP: None): the operator's dial reaches the pod IPs directly on ${port}, targetPort is not applied, and the pods listen on ${listed}`,
