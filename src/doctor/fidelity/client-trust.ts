@@ -153,9 +153,10 @@ function caTier(caIssuer: Obj, index: CertManagerIndex): { tier: 'root' | 'inter
  * The one classification of a client certificate's issuance, shared by CNPGI025, CNPGI026 and
  * CNPGI112: which certificate Go's TLS 1.3 client can send depends on it, because the plugin
  * advertises the subjects of the file it trusts (cnpg-i-machinery v0.4.2
- * pkg/pluginhelper/http/server.go) and cert-manager writes `tls.crt` as leaf + the chain below
- * the root (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go
- * ParseSingleCertificateChain, pkg/controller/certificaterequests/ca/ca.go CA.Sign).
+ * pkg/pluginhelper/http/server.go Server.getConfigForClient) and cert-manager writes `tls.crt`
+ * as leaf + every CA below a self-signed root (cert-manager v1.21.1
+ * pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain, chainNode.toBundleAndCA;
+ * pkg/controller/certificaterequests/ca/ca.go CA.Sign returns bundle.ChainPEM as the certificate).
  * @internal
  */
 export function clientIssuance(secretName: string, namespace: string, index: CertManagerIndex): ClientIssuance {
