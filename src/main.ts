@@ -1,7 +1,7 @@
 // The example app that `npm run synth` renders into dist/.
 import { App, Chart, Size } from 'cdk8s';
 import {
-  addDoctorValidation,
+  Doctor,
   addPlanValidation,
   BackupOwnerReference,
   BackupTarget,
@@ -72,7 +72,7 @@ new PostgresCluster(apps, 'restored', {
 });
 
 // The doctor checks the whole app at synth: an error fails before anything is written.
-addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
 
 // The plan compares the new output with the dist/ about to be overwritten: a change that would
 // delete a database or that the operator refuses fails the synth before anything is written.

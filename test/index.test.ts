@@ -52,7 +52,6 @@ const PUBLIC = [
   'SidecarPlugin',
   'StandalonePlugin',
   'WalCompression',
-  'addDoctorValidation',
   'addPlanValidation',
   'analyzeManifests',
   'checkManifests',

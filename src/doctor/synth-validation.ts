@@ -1,11 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../common/errors';
-import { planChanges } from '../plan/plan';
-import { PlanOptions, PlanReport } from '../plan/plan-model';
 import { SidecarPlugin } from '../plugins/sidecar-plugin';
-import { analyzeManifests } from './check-manifests';
+import { analyzeManifests, checkManifests } from './check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from './finding';
+import { DOCTOR_RULES, DoctorRule } from './rules';
 
 /**
  * Options of the doctor when it runs inside a cdk8s app.
@@ -30,9 +29,29 @@ export function formatFinding(f: Finding): string {
 }
 
 /**
- * Runs the doctor over the objects a cdk8s app (or any construct subtree) synthesizes.
+ * The doctor, as one class: its functions and constants are also static members here (the
+ * plain exports stay), so that languages without free functions or constants (jsii: Python,
+ * Java, Go, .NET) reach all of it; plus the runs over a cdk8s app.
  */
 export class Doctor {
+  /** Every rule of the doctor, sorted by id: the same array as `DOCTOR_RULES`. */
+  public static readonly DOCTOR_RULES: readonly DoctorRule[] = DOCTOR_RULES;
+
+  /** `checkManifests(objects, options)`: the findings on plain manifest objects. */
+  public static checkManifests(objects: readonly unknown[], options?: DoctorOptions): Finding[] {
+    return checkManifests(objects, options);
+  }
+
+  /** `analyzeManifests(objects, options)`: the whole report on plain manifest objects. */
+  public static analyzeManifests(objects: readonly unknown[], options?: DoctorOptions): DoctorReport {
+    return analyzeManifests(objects, options);
+  }
+
+  /** `formatFinding(finding)`: one line, as cdk8s prints validation errors. */
+  public static formatFinding(finding: Finding): string {
+    return formatFinding(finding);
+  }
+
   /**
    * Checks every `ApiObject` under `scope` (its `toJson()`, so late additions count) and returns
    * the report. Sidecar plugins built with `SidecarPlugin` are known by name, since their socket
@@ -50,11 +69,6 @@ export class Doctor {
     }
     // the options' own mapping wins for a container both name
     return analyzeManifests(objects, { ...options, sidecarPlugins: { ...sidecarPlugins, ...(options.sidecarPlugins ?? {}) } });
-  }
-
-  /** Compares two manifest sets and reports destructive or refused changes: `planChanges`. */
-  public static plan(previous: readonly unknown[], next: readonly unknown[], options?: PlanOptions): PlanReport {
-    return planChanges(previous, next, options);
   }
 
   /** Like `analyze`, returning the findings only. */
@@ -96,9 +110,4 @@ export class Doctor {
   }
 
   private constructor() {}
-}
-
-/** Shorthand for `Doctor.addValidation(app, options)`. */
-export function addDoctorValidation(scope: IConstruct, options?: DoctorValidationOptions): void {
-  Doctor.addValidation(scope, options);
 }

@@ -2,7 +2,9 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { CnpgOperator } from '../../src/plugins/cnpg-operator';
 import { StandalonePlugin } from '../../src/plugins/standalone-plugin';
-import { Doctor, addDoctorValidation, formatFinding } from '../../src/doctor/synth-validation';
+import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
+import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
+import { DOCTOR_RULES } from '../../src/doctor/rules';
 import { IssuerRef } from '../../src/tls/issuer-ref';
 import { PluginTls } from '../../src/tls/plugin-tls';
 
@@ -83,7 +85,7 @@ describe('Doctor at synth', () => {
     try {
       const other = Testing.app();
       new ApiObject(new Chart(other, 'c'), 'x', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
-      addDoctorValidation(other);
+      Doctor.addValidation(other);
       other.synthYaml();
       expect(spy.mock.calls.map((c) => String(c[0]))).toEqual([`${printed[0]}\n`]);
     } finally {
@@ -96,13 +98,13 @@ describe('Doctor at synth', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'apps', { namespace: 'app' });
     cluster(chart, 'missing.example.com');
-    addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
     expect(() => app.synth()).toThrow(/Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/);
 
     const ok = Testing.app();
     const okChart = new Chart(ok, 'apps', { namespace: 'app' });
     cluster(okChart, 'missing.example.com');
-    addDoctorValidation(ok, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'] });
+    Doctor.addValidation(ok, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'] });
     expect(() => ok.synthYaml()).not.toThrow();
   });
 
@@ -115,7 +117,7 @@ describe('Doctor at synth', () => {
 
   test('objects added after addValidation are checked (lazy)', () => {
     const app = Testing.app();
-    addDoctorValidation(app, { operatorNamespace: 'cnpg-system' });
+    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
     cluster(new Chart(app, 'late', { namespace: 'app' }), 'late.example.com');
     expect(() => app.synthYaml()).toThrow(/late.example.com/);
   });
@@ -123,5 +125,23 @@ describe('Doctor at synth', () => {
   test('bad scope throws a validation error', () => {
     expect(() => Doctor.addValidation(undefined as any)).toThrow("Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart");
     expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe('CNPGI090 error o: m; fix: f');
+  });
+});
+
+describe('Doctor: every doctor function and constant is also a static member (jsii languages)', () => {
+  const docs = [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'p', namespace: 'cnpg-system', labels: { 'cnpg.io/pluginName': 'p.example.com' } }, spec: { ports: [{ port: 9090 }] } }];
+  test('the statics give what the plain exports give', () => {
+    expect(Doctor.checkManifests(docs)).toEqual(checkManifests(docs));
+    expect(Doctor.checkManifests(docs).length).toBeGreaterThan(0);
+    expect(Doctor.analyzeManifests(docs, { operatorNamespace: 'cnpg-system' })).toEqual(analyzeManifests(docs, { operatorNamespace: 'cnpg-system' }));
+    const f = Doctor.checkManifests(docs)[0];
+    expect(Doctor.formatFinding(f)).toBe(formatFinding(f));
+    expect(Doctor.DOCTOR_RULES).toBe(DOCTOR_RULES);
+  });
+  test('one name each: no second spelling of a function or type is exported', () => {
+    const lib = require('../../src');
+    expect(lib.addDoctorValidation).toBeUndefined();
+    expect((Doctor as unknown as Record<string, unknown>).plan).toBeUndefined();
+    expect(typeof lib.planChanges).toBe('function');
   });
 });
