@@ -79,6 +79,11 @@ describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
     expect(at(undefined, 'kube-system')).toEqual([]);
     expect(at(undefined, 'cert-manager')[0].message).toContain("cluster-resource namespace 'kube-system'");
   });
+  test('the controller flag reaches CNPGI025 too (one resolution for both rules)', () => {
+    const f = run((docs) => { clusterCa(docs, 'certs'); trustLeaf(docs); docs.push(certManagerDeployment('--cluster-resource-namespace=$(POD_NAMESPACE)')); });
+    expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
+    expect(ofRule(f, 'CNPGI109')).toEqual([]);
+  });
   test('an invalid option is refused with the prop and the fix', () => {
     expect(() => checkManifests([], { clusterResourceNamespace: '' } as never)).toThrow("checkManifests: options.clusterResourceNamespace '' must be a non-empty string; pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'");
   });
