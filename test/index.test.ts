@@ -38,6 +38,7 @@ const PUBLIC = [
   'PLUGIN_SERVER_NAME_ANNOTATION',
   'PLUGIN_SERVER_SECRET_ANNOTATION',
   'PLUGIN_SOCKET_DIR_ENV',
+  'Plan',
   'Plugin',
   'PluginBackup',
   'PluginCertificates',

@@ -6,6 +6,13 @@ import { IConstruct } from 'constructs';
  * The message always reads `<construct path>: <prop> <value> <problem>; <fix>`, so a user can
  * find the line in their program and knows what to write instead. The parts are also kept as
  * fields for programs that want them.
+ *
+ * Python, Java, Go and .NET (jsii) see this error as their runtime's error for a JavaScript
+ * exception, which carries the message only: jsii cannot describe a subclass of `Error`, so the
+ * class is left out of the jsii assembly (TypeScript and JavaScript keep it), and the message
+ * holds everything the fields do.
+ *
+ * @jsii ignore
  */
 export class CnpgIValidationError extends Error {
   /** The construct path (`Node.path`) of the construct that rejected the input. */

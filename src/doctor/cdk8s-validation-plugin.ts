@@ -6,14 +6,20 @@ import { invalid } from '../common/errors';
 import { analyzeManifests } from './check-manifests';
 import { DoctorOptions, Finding } from './finding';
 
-/** A resource in violation, as cdk8s-cli's `ValidationViolatingResource`. */
+/**
+ * A resource in violation, as cdk8s-cli's `ValidationViolatingResource`.
+ * @jsii ignore (cdk8s-cli loads validation plugins in Node.js only)
+ */
 export interface DoctorViolatingResource {
   readonly resourceName: string;
   readonly locations: readonly string[];
   readonly manifestPath: string;
 }
 
-/** A violation, as cdk8s-cli's `ValidationViolation`. */
+/**
+ * A violation, as cdk8s-cli's `ValidationViolation`.
+ * @jsii ignore (cdk8s-cli loads validation plugins in Node.js only)
+ */
 export interface DoctorViolation {
   readonly ruleName: string;
   readonly recommendation: string;
@@ -21,7 +27,10 @@ export interface DoctorViolation {
   readonly violatingResources: readonly DoctorViolatingResource[];
 }
 
-/** The part of cdk8s-cli's `ValidationContext` the plugin uses. */
+/**
+ * The part of cdk8s-cli's `ValidationContext` the plugin uses.
+ * @jsii ignore (cdk8s-cli loads validation plugins in Node.js only)
+ */
 export interface DoctorValidationContext {
   /** Paths of the synthesized manifests. */
   readonly manifests: readonly string[];
@@ -38,6 +47,7 @@ export interface DoctorValidationContext {
 
 /**
  * Properties of the plugin, given as `properties:` of its `validations:` entry in cdk8s.yaml.
+ * @jsii ignore (cdk8s-cli loads validation plugins in Node.js only)
  */
 export interface DoctorValidationPluginProps extends DoctorOptions {
   /**
@@ -64,6 +74,10 @@ const CDK8S_METADATA_FILES: ReadonlySet<string> = new Set(['construct-metadata.j
  *     properties:
  *       knownPlugins: []
  * ```
+ *
+ * Not part of the Python, Java, Go and .NET bindings: cdk8s-cli loads validation plugins from
+ * npm packages in Node.js, whatever language the app is written in.
+ * @jsii ignore
  */
 export class DoctorValidationPlugin {
   private readonly options: DoctorOptions;

@@ -18,7 +18,11 @@ export interface DoctorValidationOptions extends DoctorOptions {
   /**
    * Where warnings go when they do not fail the synth: one line each (each printed once),
    * prefixed `cnpg-i-doctor warning`. Pass `() => {}` to silence them.
+   *
+   * TypeScript and JavaScript only: jsii carries no function-typed props, so in Python, Java, Go
+   * and .NET warnings go to standard error (or fail the synth with `failOnWarnings`).
    * @default - standard error
+   * @jsii ignore
    */
   readonly printWarning?: (line: string) => void;
 }
@@ -34,16 +38,22 @@ export function formatFinding(f: Finding): string {
  * Java, Go, .NET) reach all of it; plus the runs over a cdk8s app.
  */
 export class Doctor {
-  /** Every rule of the doctor, sorted by id: the same array as `DOCTOR_RULES`. */
-  public static readonly DOCTOR_RULES: readonly DoctorRule[] = DOCTOR_RULES;
+  /**
+   * Every rule of the doctor, sorted by id: the same (frozen) array as `DOCTOR_RULES`, typed as
+   * a plain array because jsii has no read-only arrays.
+   */
+  public static readonly DOCTOR_RULES: DoctorRule[] = DOCTOR_RULES as DoctorRule[];
 
-  /** `checkManifests(objects, options)`: the findings on plain manifest objects. */
-  public static checkManifests(objects: readonly unknown[], options?: DoctorOptions): Finding[] {
+  /**
+   * `checkManifests(objects, options)`: the findings on plain manifest objects. (A read-only
+   * array goes to the free function `checkManifests`: jsii has no read-only array type.)
+   */
+  public static checkManifests(objects: unknown[], options?: DoctorOptions): Finding[] {
     return checkManifests(objects, options);
   }
 
   /** `analyzeManifests(objects, options)`: the whole report on plain manifest objects. */
-  public static analyzeManifests(objects: readonly unknown[], options?: DoctorOptions): DoctorReport {
+  public static analyzeManifests(objects: unknown[], options?: DoctorOptions): DoctorReport {
     return analyzeManifests(objects, options);
   }
 

@@ -11,6 +11,14 @@ export { asArray, asObject, asString, dig };
 /** How bad a planned change is: `error` destroys data or is refused; `warning` needs a deliberate step. */
 export type PlanSeverity = 'error' | 'warning';
 
+/** What decides each severity a plan rule reports (a rule reports one or both). */
+export interface PlanRuleSeverities {
+  /** When the rule reports an error, if it does. */
+  readonly error?: string;
+  /** When the rule reports a warning, if it does. */
+  readonly warning?: string;
+}
+
 /**
  * One rule of `planChanges`, in the shape the doctor's rule registry uses.
  */
@@ -20,7 +28,7 @@ export interface PlanRule {
   /** Short kebab-case name. */
   readonly name: string;
   /** What decides each severity the rule reports. */
-  readonly severities: { readonly error?: string; readonly warning?: string };
+  readonly severities: PlanRuleSeverities;
   /** The change the rule looks for. */
   readonly what: string;
   /** Why it matters, with the upstream code that decides it (repository tag file function). */
@@ -28,7 +36,7 @@ export interface PlanRule {
   /** The usual fix. */
   readonly fix: string;
   /** The kinds whose change the rule reads. */
-  readonly kinds: readonly string[];
+  readonly kinds: string[];
 }
 
 /**

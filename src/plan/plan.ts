@@ -8,8 +8,17 @@ import { UPDATE_RULES, checkUpdates } from './update-rules';
 
 /**
  * Every rule of `planChanges`, ids `CNPGI2xx`. Ids are stable: a retired rule keeps its id unused.
+ *
+ * Frozen, each rule and its lists too: `Plan.PLAN_RULES` is this array under the mutable array
+ * type jsii needs, and no caller may change the rules through either name.
  */
-export const PLAN_RULES: readonly PlanRule[] = [...DATA_LOSS_RULES, ...UPDATE_RULES, ...BACKUP_CHAIN_RULES, ...PLUGIN_OUTAGE_RULES];
+export const PLAN_RULES: readonly PlanRule[] = Object.freeze(
+  [...DATA_LOSS_RULES, ...UPDATE_RULES, ...BACKUP_CHAIN_RULES, ...PLUGIN_OUTAGE_RULES].map((r) => {
+    Object.freeze(r.severities);
+    Object.freeze(r.kinds);
+    return Object.freeze(r);
+  }),
+);
 
 const RULE_ORDER = new Map(PLAN_RULES.map((r, i) => [r.id, i]));
 

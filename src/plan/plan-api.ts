@@ -1,0 +1,56 @@
+import { IConstruct } from 'constructs';
+import { planChanges, PLAN_RULES } from './plan';
+import { formatPlanJson, formatPlanSarif, formatPlanText } from './plan-format';
+import { PlanFinding, PlanOptions, PlanReport, PlanRule } from './plan-model';
+import { addPlanValidation, formatPlanFinding, PlanValidationOptions } from './plan-validation';
+
+/**
+ * The plan (`cnpg-i-doctor plan`) as one class: its functions and its rule list as static
+ * members, for languages without free functions or constants (jsii: Python, Java, Go, .NET).
+ * TypeScript and JavaScript may use either form; both are the same code.
+ */
+export class Plan {
+  /**
+   * Every rule of the plan, sorted by id: the same (frozen) array as `PLAN_RULES`, typed as a
+   * plain array because jsii has no read-only arrays.
+   */
+  public static readonly PLAN_RULES: PlanRule[] = PLAN_RULES as PlanRule[];
+
+  /**
+   * `planChanges(previous, next, options)`: what applying `next` over `previous` would do. (A
+   * read-only array goes to the free function `planChanges`: jsii has no read-only array type.)
+   */
+  public static planChanges(previous: unknown[], next: unknown[], options?: PlanOptions): PlanReport {
+    return planChanges(previous, next, options);
+  }
+
+  /** `formatPlanText(report)`: the human report, findings grouped by object. */
+  public static formatPlanText(report: PlanReport): string {
+    return formatPlanText(report);
+  }
+
+  /** `formatPlanJson(report)`: the machine report. */
+  public static formatPlanJson(report: PlanReport): string {
+    return formatPlanJson(report);
+  }
+
+  /** `formatPlanSarif(report, toolVersion)`: a SARIF 2.1.0 log of the report. */
+  public static formatPlanSarif(report: PlanReport, toolVersion?: string): string {
+    return formatPlanSarif(report, toolVersion);
+  }
+
+  /** `formatPlanFinding(finding)`: one line, as cdk8s prints validation errors. */
+  public static formatPlanFinding(finding: PlanFinding): string {
+    return formatPlanFinding(finding);
+  }
+
+  /**
+   * `addPlanValidation(scope, options)`: `app.synth()` fails, before it writes anything, on the
+   * plan's errors against the output in `options.previousDir`.
+   */
+  public static addPlanValidation(scope: IConstruct, options: PlanValidationOptions): void {
+    addPlanValidation(scope, options);
+  }
+
+  private constructor() {}
+}

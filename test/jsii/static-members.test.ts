@@ -1,0 +1,131 @@
+import * as lib from '../../src';
+import { Doctor, DOCTOR_RULES, Plan, PLAN_RULES } from '../../src';
+
+// jsii languages (Python, Java, Go, .NET) see classes, interfaces and enums only: a free function
+// or an exported constant vanishes from their bindings. Every one the package exports is also a
+// static member of a class, under the same name.
+//
+// Names still without a static member: the construct layer's constants, which the #13 construct
+// branches give static members (the list empties when they are merged).
+const PENDING_CONSTRUCT_STATICS = new Set<string>([
+  'BARMAN_CLOUD_OBJECT_STORE_CRD_URL',
+  'BARMAN_CLOUD_PLUGIN_IMAGE',
+  'BARMAN_CLOUD_PLUGIN_VERSION',
+  'BARMAN_CLOUD_SIDECAR_IMAGE',
+  'CERT_MANAGER_GROUP',
+  'DEFAULT_OPERATOR_POD_LABELS',
+  'DEFAULT_PLUGIN_SOCKET_DIR',
+  'DEFAULT_PLUGIN_USER_ID',
+  'HELLO_WORLD_PLUGIN_IMAGE',
+  'HELLO_WORLD_PLUGIN_VERSION',
+  'PLUGIN_CLIENT_SECRET_ANNOTATION',
+  'PLUGIN_NAME_LABEL',
+  'PLUGIN_PORT_ANNOTATION',
+  'PLUGIN_SERVER_NAME_ANNOTATION',
+  'PLUGIN_SERVER_SECRET_ANNOTATION',
+  'PLUGIN_SOCKET_DIR_ENV',
+  'SIDECAR_PLUGIN_VOLUME_NAME',
+]);
+
+type Exports = Record<string, unknown>;
+
+function isClass(value: unknown): value is abstract new (...args: never[]) => unknown {
+  return typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
+}
+
+/** A TypeScript enum object: values are strings, or numbers with their reverse mapping. */
+function isEnum(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length > 0 && entries.every(([k, v]) => typeof v === 'string' || (typeof v === 'number' && (value as Exports)[v] === k));
+}
+
+/** The exports jsii drops: functions and constants (not classes, not enums). */
+function freeExports(exports: Exports): string[] {
+  return Object.keys(exports)
+    .filter((name) => !isClass(exports[name]) && !isEnum(exports[name]))
+    .sort();
+}
+
+/** The exported classes that carry a static member called `name`. */
+function staticHolders(exports: Exports, name: string): string[] {
+  return Object.keys(exports).filter((c) => isClass(exports[c]) && Object.prototype.hasOwnProperty.call(exports[c], name));
+}
+
+describe('free functions and constants are also static members (jsii languages)', () => {
+  const exports = lib as unknown as Exports;
+
+  test('every free function or constant of the package has a static member of the same name', () => {
+    const missing = freeExports(exports).filter((name) => staticHolders(exports, name).length === 0 && !PENDING_CONSTRUCT_STATICS.has(name));
+    expect(missing).toEqual([]);
+    // the probe sees what it must: the doctor's and the plan's free names are among the free exports
+    expect(freeExports(exports)).toEqual(expect.arrayContaining(['checkManifests', 'DOCTOR_RULES', 'planChanges', 'PLAN_RULES']));
+  });
+
+  test('the pending list holds only names that still lack a static member', () => {
+    const done = [...PENDING_CONSTRUCT_STATICS].filter((name) => staticHolders(exports, name).length > 0 || !(name in exports));
+    expect(done).toEqual([]);
+  });
+
+  test('a static constant is the very value of the free constant', () => {
+    for (const name of freeExports(exports).filter((n) => typeof exports[n] !== 'function')) {
+      for (const holder of staticHolders(exports, name)) expect([holder, (exports[holder] as unknown as Exports)[name]]).toEqual([holder, exports[name]]);
+    }
+    expect(Doctor.DOCTOR_RULES).toBe(DOCTOR_RULES);
+    expect(Plan.PLAN_RULES).toBe(PLAN_RULES);
+  });
+
+  test('a static function gives what the free function gives', () => {
+    const objects = [
+      {
+        apiVersion: 'postgresql.cnpg.io/v1',
+        kind: 'Cluster',
+        metadata: { name: 'pg', namespace: 'db' },
+        spec: { instances: 1, plugins: [{ name: 'missing.example.com' }] },
+      },
+    ];
+    expect(Doctor.checkManifests(objects, { operatorNamespace: 'cnpg-system' })).toEqual(lib.checkManifests(objects, { operatorNamespace: 'cnpg-system' }));
+    expect(Doctor.analyzeManifests(objects)).toEqual(lib.analyzeManifests(objects));
+    const finding = lib.checkManifests(objects)[0];
+    expect(Doctor.formatFinding(finding)).toBe(lib.formatFinding(finding));
+
+    const next: unknown[] = [];
+    const report = lib.planChanges(objects, next);
+    expect(report.findings.length).toBeGreaterThan(0); // the Cluster's removal
+    expect(Plan.planChanges(objects, next)).toEqual(report);
+    expect(Plan.formatPlanText(report)).toBe(lib.formatPlanText(report));
+    expect(Plan.formatPlanJson(report)).toBe(lib.formatPlanJson(report));
+    expect(Plan.formatPlanSarif(report)).toBe(lib.formatPlanSarif(report));
+    expect(Plan.formatPlanSarif(report, '9.9.9')).toBe(lib.formatPlanSarif(report, '9.9.9'));
+    expect(Plan.formatPlanFinding(report.findings[0])).toBe(lib.formatPlanFinding(report.findings[0]));
+  });
+
+  test('the plan static refuses what the free function refuses, with the same message', () => {
+    const message = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(lib.CnpgIValidationError);
+        return (e as Error).message;
+      }
+      throw new Error('did not throw');
+    };
+    const free = message(() => lib.planChanges('nope' as unknown as unknown[], []));
+    expect(free).toMatch(/^planChanges: previous 'nope' must be an array/);
+    expect(message(() => Plan.planChanges('nope' as unknown as unknown[], []))).toBe(free);
+  });
+
+  test('the rule lists cannot be changed through the mutable types jsii needs', () => {
+    expect(() => (Doctor.DOCTOR_RULES as unknown[]).push({})).toThrow(TypeError);
+    expect(() => Doctor.DOCTOR_RULES[0].kinds.push('Pod')).toThrow(TypeError);
+    expect(() => Doctor.DOCTOR_RULES[0].severities.pop()).toThrow(TypeError);
+    expect(() => {
+      (Doctor.DOCTOR_RULES[0] as { name: string }).name = 'x';
+    }).toThrow(TypeError);
+    expect(() => (Plan.PLAN_RULES as unknown[]).push({})).toThrow(TypeError);
+    expect(() => Plan.PLAN_RULES[0].kinds.push('Pod')).toThrow(TypeError);
+    expect(() => {
+      (Plan.PLAN_RULES[0].severities as { error?: string }).error = 'x';
+    }).toThrow(TypeError);
+  });
+});
