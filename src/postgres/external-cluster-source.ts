@@ -6,8 +6,8 @@ import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
-import { ownKeys, parametersOf, pluginNameOf, propsOf } from './internal';
-import { SecretKeyReference, secretKeyReferenceOf } from './secret-key-reference';
+import { ownKeys, parametersOf, pluginNameOf, propsOf, secretKeyReferenceOf } from './internal';
+import { SecretKeyReference } from './secret-key-reference';
 
 /**
  * A libpq connection to another PostgreSQL cluster (streaming replication, `pg_basebackup`).

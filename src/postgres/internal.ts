@@ -1,9 +1,12 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
-import { isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
+import { declaredKeys } from '../common/keys';
+import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
+import type { SecretKeyReference } from './secret-key-reference';
 
 /**
  * An options object as the user wrote it: refused unless it is an object whose keys are all
@@ -127,3 +130,37 @@ export function resolveBackupCluster(scope: Construct, cluster: unknown, metadat
   }
   return { name, namespace, binding };
 }
+
+/**
+ * The quantity of a cdk8s-plus `Cpu` (`Cpu.millis(500)` -> `500m`), refused unless it is one.
+ * @internal
+ */
+export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
+  if (!(value instanceof Cpu) && (value === null || typeof value !== 'object' || typeof (value as Cpu).amount !== 'string')) {
+    invalid(scope, prop, value, `must be a cdk8s-plus Cpu, not ${typeName(value)}`, 'use Cpu.millis(500) or Cpu.units(1)');
+  }
+  return (value as Cpu).amount;
+}
+
+const SECRET_KEY_REFERENCE_KEYS = declaredKeys<SecretKeyReference>({ name: true, key: true });
+const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
+
+/**
+ * Checks a Secret key reference: the CRDs type both fields as plain strings, but the Secret can
+ * only exist with a subdomain name and a data key of `[-._a-zA-Z0-9]` (Kubernetes
+ * pkg/apis/core/validation ValidateSecret, IsConfigMapKey), so anything else never resolves.
+ * @internal
+ */
+export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unknown): SecretKeyReference | undefined {
+  if (value === undefined) return undefined;
+  const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
+  const bad = typeof name !== 'string' || !isDnsSubdomain(name) ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
+    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) ? ['key', key, 'is not a Secret data key (letters, digits, -, _ and .)'] : undefined;
+  if (bad) invalid(scope, `${prop}.${bad[0]}`, bad[1], bad[2] as string, "pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
+  return { name, key };
+}
+
+/** The fields of `ApiObjectMetadata` a construct of this area writes. @internal */
+export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
+  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
+});

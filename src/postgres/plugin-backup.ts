@@ -10,7 +10,7 @@ import { validateMetadata } from '../common/metadata';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import type { IPostgresCluster } from './postgres-cluster';
 
 /**
@@ -73,10 +73,6 @@ export interface PluginBackupProps extends PluginBackupOptions {
 }
 
 const KEYS = declaredKeys<PluginBackupProps>({ plugin: true, parameters: true, target: true, online: true, metadata: true, cluster: true });
-/** @internal */
-export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
-  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
-});
 
 /**
  * An on-demand CloudNativePG `Backup` (`postgresql.cnpg.io/v1`) taken by a CNPG-I plugin:

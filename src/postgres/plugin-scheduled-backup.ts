@@ -14,8 +14,8 @@ import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-nam
 import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
-import { checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
-import { BackupTarget, METADATA_KEYS } from './plugin-backup';
+import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { BackupTarget } from './plugin-backup';
 import type { IPostgresCluster } from './postgres-cluster';
 
 /**

@@ -19,7 +19,7 @@ import {
 import { describeValue, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
-import { renderDuration, renderQuantity } from '../common/render';
+import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { CLUSTER_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
@@ -31,7 +31,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  bindCluster, cpuOf, durationOf, externalClusterNameOf, ownKeys, parametersOf, pluginNameOf, propsOf, sizeOf,
+  METADATA_KEYS, bindCluster, cpuOf, externalClusterNameOf, ownKeys, parametersOf, pluginNameOf, propsOf,
 } from './internal';
 import { refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -287,9 +287,6 @@ const PROPS_KEYS = declaredKeys<PostgresClusterProps>({
   metadata: true, instances: true, storage: true, walStorage: true, image: true, postgresql: true, bootstrap: true,
   replica: true, monitoring: true, resources: true, affinity: true, spec: true,
 });
-const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
-  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
-});
 const STORAGE_KEYS = declaredKeys<ClusterStorage>({ size: true, storageClass: true, resizeInUseVolumes: true, pvcTemplate: true });
 const POSTGRESQL_KEYS = declaredKeys<PostgresqlConfiguration>({ parameters: true });
 const MONITORING_KEYS = declaredKeys<ClusterMonitoring>({ enablePodMonitor: true });
@@ -539,7 +536,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {
     const s = propsOf(this, prop, storage as ClusterStorage, STORAGE_KEYS);
     return {
-      size: renderQuantity(sizeOf(this, `${prop}.size`, s.size)),
+      size: renderQuantity(requireSize(this, `${prop}.size`, s.size)),
       storageClass: s.storageClass,
       resizeInUseVolumes: s.resizeInUseVolumes,
       pvcTemplate: s.pvcTemplate,
@@ -554,7 +551,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       primary: r.primary,
       self: r.self,
       promotionToken: r.promotionToken,
-      minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(durationOf(this, 'replica.minApplyDelay', r.minApplyDelay)),
+      minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(requireDuration(this, 'replica.minApplyDelay', r.minApplyDelay)),
     };
   }
 
@@ -565,8 +562,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     const quantities = {
       cpu: { request: cpu?.request && cpuOf(this, 'resources.cpu.request', cpu.request), limit: cpu?.limit && cpuOf(this, 'resources.cpu.limit', cpu.limit) },
       memory: {
-        request: memory?.request && renderQuantity(sizeOf(this, 'resources.memory.request', memory.request)),
-        limit: memory?.limit && renderQuantity(sizeOf(this, 'resources.memory.limit', memory.limit)),
+        request: memory?.request && renderQuantity(requireSize(this, 'resources.memory.request', memory.request)),
+        limit: memory?.limit && renderQuantity(requireSize(this, 'resources.memory.limit', memory.limit)),
       },
     };
     const pick = <T>(which: 'request' | 'limit', make: (q: string) => T): Record<string, T> | undefined => {

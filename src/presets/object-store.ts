@@ -5,13 +5,13 @@ import { ObjectStore as CnpgObjectStore } from '../../imports/barmancloud.cnpg.i
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
-import { renderQuantity } from '../common/render';
+import { renderQuantity, requireDuration, requireSize } from '../common/render';
 import { addSchemaGuard } from '../common/schema-guard';
 import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
 import { addChecks } from '../common/schema-guard';
-import { cpuOf, durationOf, ownKeys, propsOf, sizeOf } from '../postgres/internal';
-import { SecretKeyReference, secretKeyReferenceOf } from '../postgres/secret-key-reference';
+import { METADATA_KEYS, cpuOf, ownKeys, propsOf, secretKeyReferenceOf } from '../postgres/internal';
+import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
 /**
@@ -362,9 +362,6 @@ const SIDECAR_KEYS = declaredKeys<InstanceSidecarConfiguration>({
 });
 const RESOURCES_KEYS = declaredKeys<kplus.ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true });
 const REQUEST_LIMIT_KEYS = declaredKeys<kplus.MemoryResources>({ request: true, limit: true });
-const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
-  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
-});
 
 /** The destination URL each provider takes (Barman Cloud picks the provider from the credentials). */
 const DESTINATIONS: Record<ObjectStoreProvider, [RegExp, string]> = {
@@ -457,7 +454,7 @@ export class ObjectStore extends Construct implements IObjectStore {
       checkUnique();
       const [pattern, form] = DESTINATIONS[credentials.provider];
       if (typeof p.destinationPath === 'string' && !pattern.test(p.destinationPath)) {
-        invalid(this, 'destinationPath', p.destinationPath, `is not a ${credentials.provider} destination, as the credentials are`, `use ${form}`);
+        invalid(this, 'destinationPath', p.destinationPath, `is not a destination for ${credentials.provider} credentials`, `use ${form}`);
       }
       if (typeof p.endpointUrl === 'string' && !/^https?:\/\/\S+$/.test(p.endpointUrl)) {
         invalid(this, 'endpointUrl', p.endpointUrl, 'is not an http(s) URL', "use the endpoint's URL, e.g. 'https://minio.minio.svc:9000'");
@@ -474,14 +471,16 @@ export class ObjectStore extends Construct implements IObjectStore {
     const sidecar = ownKeys(this, 'instanceSidecarConfiguration', value, SIDECAR_KEYS);
     if (sidecar === undefined) return undefined;
     const prop = 'instanceSidecarConfiguration';
-    const interval = sidecar.retentionPolicyInterval === undefined ? undefined
-      : durationOf(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval).toSeconds();
+    const ms = sidecar.retentionPolicyInterval === undefined ? undefined
+      : requireDuration(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval, 'Duration.minutes(30)').toMilliseconds();
+    if (ms !== undefined && ms % 1000 !== 0) {
+      invalid(this, `${prop}.retentionPolicyInterval`, `${ms}ms`, 'is not a whole number of seconds, which the CRD field takes', 'use e.g. Duration.minutes(30)');
+    }
     return {
       env: renderEnv(this, `${prop}.env`, sidecar.env),
       resources: renderResources(this, `${prop}.resources`, sidecar.resources),
       logLevel: sidecar.logLevel,
-      // toSeconds() throws on a fraction: whole seconds only, as the CRD's integer field takes.
-      retentionPolicyIntervalSeconds: interval,
+      retentionPolicyIntervalSeconds: ms === undefined ? undefined : ms / 1000,
       additionalContainerArgs: sidecar.additionalContainerArgs,
     };
   }
@@ -509,7 +508,7 @@ function renderResources(scope: ErrorScope, prop: string, value: kplus.Container
     const pair = ownKeys(scope, `${prop}.${key}`, r[key] as kplus.MemoryResources | undefined, REQUEST_LIMIT_KEYS);
     for (const [which, into] of [['request', requests], ['limit', limits]] as const) {
       const v = pair?.[which];
-      if (v !== undefined) into[name] = key === 'cpu' ? cpuOf(scope, `${prop}.cpu.${which}`, v) : renderQuantity(sizeOf(scope, `${prop}.${key}.${which}`, v));
+      if (v !== undefined) into[name] = key === 'cpu' ? cpuOf(scope, `${prop}.cpu.${which}`, v) : renderQuantity(requireSize(scope, `${prop}.${key}.${which}`, v));
     }
   }
   if (Object.keys(limits).length === 0 && Object.keys(requests).length === 0) {
