@@ -82,3 +82,29 @@ export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, wr
       'write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them');
   }
 }
+
+type Converters = Record<string, ((v: unknown) => unknown) | undefined>;
+const CONVERTERS = cnpg as unknown as Converters;
+
+/**
+ * Converts one field of a generated type to JSON with the generated `toJson_<type>`, which
+ * throws a TypeError on a value of another type (a string where a list belongs). Then the
+ * deepest field that fails is named, so the caller can refuse it instead of crashing.
+ * @internal
+ */
+export function convertField(typeName: string, field: string, value: unknown, prop: string):
+{ readonly json: Record<string, unknown> } | { readonly failed: string; readonly value: unknown; readonly reason: string } {
+  const convert = CONVERTERS[`toJson_${typeName}`]!;
+  try {
+    return { json: convert({ [field]: value }) as Record<string, unknown> };
+  } catch (e) {
+    const childType = typeName + pascal(field);
+    if (isPlain(value) && CONVERTERS[`toJson_${childType}`] !== undefined) {
+      for (const [k, v] of Object.entries(value)) {
+        const inner = convertField(childType, k, v, `${prop}.${k}`);
+        if ('failed' in inner) return inner;
+      }
+    }
+    return { failed: prop, value, reason: (e as Error).message };
+  }
+}

@@ -1,4 +1,4 @@
-import { ApiObjectMetadata, Duration, Lazy, Size } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Duration, Lazy, Size } from 'cdk8s';
 import { CpuResources, MemoryResources } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import {
@@ -14,9 +14,8 @@ import {
   ClusterSpecResourcesRequests as CnpgResourcesRequests,
   ClusterSpecStorage as CnpgClusterSpecStorage,
   ClusterSpecStoragePvcTemplate,
-  toJson_ClusterSpec,
 } from '../../imports/postgresql.cnpg.io';
-import { describeValue, invalid } from '../common/errors';
+import { CnpgIValidationError, describeValue, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
@@ -33,7 +32,7 @@ import { ExternalClusterSource } from './external-cluster-source';
 import {
   METADATA_KEYS, bindCluster, cpuOf, externalClusterNameOf, ownKeys, parametersOf, pluginNameOf, propsOf,
 } from './internal';
-import { refuseLosses, wrapValues } from './passthrough';
+import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
 
@@ -315,6 +314,13 @@ const MANAGED: Record<string, string> = {
 /** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
 const PROP_OF_FIELD: Record<string, string> = { storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap' };
 
+interface Rendered {
+  readonly version: number;
+  readonly spec: CnpgClusterSpec;
+  readonly json: Record<string, unknown>;
+  readonly problem?: CnpgIValidationError;
+}
+
 interface PluginEntry {
   readonly pluginName: string;
   readonly enabled: boolean;
@@ -351,14 +357,17 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   /** The Cluster's `metadata.name`. Backups and the other objects of the Cluster refer to it. */
   public readonly name: string;
-  /** The Cluster object; use `addJsonPatch` on it as the last-resort escape hatch. */
-  public readonly apiObject: CnpgCluster;
+  /**
+   * The Cluster object, holding exactly the JSON this construct writes; use `addJsonPatch` on
+   * it as the last-resort escape hatch.
+   */
+  public readonly apiObject: ApiObject;
 
   private readonly passthrough: Record<string, unknown>;
   private readonly fixedSpec: CnpgClusterSpec;
   private readonly pluginEntries: PluginEntry[] = [];
   private readonly externalClusters: CnpgExternalCluster[] = [];
-  private rendered?: { readonly version: number; readonly spec: CnpgClusterSpec };
+  private rendered?: Rendered;
   private version = 0;
 
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
@@ -395,9 +404,14 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       affinity: p.affinity,
     };
 
-    this.apiObject = new CnpgCluster(this, 'Resource', {
+    // A plain ApiObject holding the JSON rendered (and checked) once per set of additions: the
+    // generated class would convert the spec again at every rendering, and crash on a value of
+    // the wrong type before any check could name it.
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: CnpgCluster.GVK.apiVersion,
+      kind: CnpgCluster.GVK.kind,
       metadata: { ...metadata, name: this.name },
-      spec: Lazy.any({ produce: () => this.renderSpec() }) as CnpgClusterSpec,
+      spec: Lazy.any({ produce: () => this.render().json }),
     });
     bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries });
     addSchemaGuard(this, this.apiObject);
@@ -575,7 +589,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   /** Checks that depend on additions made after construction; run at synth. */
   private checkAtSynth(): void {
-    const spec = this.renderSpec();
+    const { spec, json, problem } = this.render();
+    if (problem) throw problem;
     const known = this.externalClusterNames;
     const sources: Array<[string, unknown]> = [
       ['bootstrap.recovery.source', spec.bootstrap?.recovery?.source],
@@ -587,32 +602,55 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       const list = known.length ? `; the external clusters are ${known.map((n) => describeValue(n)).join(', ')}` : '';
       invalid(this, prop, source, 'names no external cluster', `add it with addExternalCluster(${describeValue(source)}, ...)${list}`);
     }
-    // What the generated bindings would drop or change is refused, field by field.
-    const json = toJson_ClusterSpec(spec) as Record<string, unknown>;
-    for (const [field, value] of Object.entries(spec)) {
-      refuseLosses(this, PROP_OF_FIELD[field] ?? `spec.${field}`, value, json[Object.keys(json).find((k) => k.toLowerCase() === field.toLowerCase()) ?? field]);
-    }
     // The rest is judged exactly as the doctor judges the synthesized Cluster.
     refuseClusterMistakes(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json });
   }
 
-  /** The spec, rendered once per set of additions (the checks and the output share it). */
+  /**
+   * The spec and its JSON, rendered once per set of additions (the checks, the schema guard and
+   * the output share them). A field the generated bindings would drop, change or fail on is
+   * left out of the JSON and kept as the problem that the synth-time check reports.
+   */
+  private render(): Rendered {
+    if (this.rendered?.version === this.version) return this.rendered;
+    const spec = this.renderSpec();
+    const json: Record<string, unknown> = {};
+    let problem: CnpgIValidationError | undefined;
+    for (const [field, value] of Object.entries(spec)) {
+      if (value === undefined) continue;
+      const prop = PROP_OF_FIELD[field] ?? `spec.${field}`;
+      const out = convertField('ClusterSpec', field, value, prop);
+      try {
+        if ('failed' in out) {
+          invalid(this, out.failed, out.value, `cannot be written: the generated bindings expect another type here (${out.reason})`,
+            'check the type against the CRD (a list, an object, a string...)');
+        }
+        const [key] = Object.keys(out.json);
+        refuseLosses(this, prop, value, out.json[key]);
+        json[key] = out.json[key];
+      } catch (e) {
+        if (!(e instanceof CnpgIValidationError)) throw e;
+        problem ??= e;
+      }
+    }
+    this.rendered = { version: this.version, spec, json, problem };
+    return this.rendered;
+  }
+
+  /** The spec in the generated TypeScript shape, before conversion. */
   private renderSpec(): CnpgClusterSpec {
-    if (this.rendered?.version === this.version) return this.rendered.spec;
     const plugins = this.pluginEntries.map((e) => ({
       name: e.pluginName,
       enabled: e.enabled,
       isWalArchiver: e.isWalArchiver,
       parameters: e.parameters === undefined ? undefined : { ...e.parameters },
     }));
-    const spec = wrapValues({
+    return wrapValues({
       ...this.passthrough,
       ...this.fixedSpec,
       plugins: plugins.length ? plugins : undefined,
       externalClusters: this.externalClusters.length ? this.externalClusters.map((c) => ({ ...c })) : undefined,
     }, 'ClusterSpec') as CnpgClusterSpec;
-    this.rendered = { version: this.version, spec };
-    return spec;
   }
 }
 
