@@ -19,7 +19,7 @@ export function renderPassthrough(bindings: string): string {
   const start = bindings.indexOf('export interface ClusterSpec {');
   if (start < 0) throw new Error('no ClusterSpec interface in the bindings');
   const body = bindings.slice(start, bindings.indexOf('\n}\n', start));
-  const fields = [...body.matchAll(/@schema ClusterSpec#(\S+)\s*\n\s*\*\/\n\s*readonly (\w+)\?: ([^;]+);/g)]
+  const fields = [...body.matchAll(/@schema ClusterSpec#(\S+)\s*\n\s*\*\/\n\s*readonly (\w+)\??: ([^;]+);/g)]
     .map(([, json, ts, type]) => ({ json, ts, type }))
     .filter((f) => !(MANAGED_FIELDS as readonly string[]).includes(f.ts));
   const types = [...new Set(fields.flatMap((f) => f.type.match(/\bClusterSpec\w+/g) ?? []))].sort();

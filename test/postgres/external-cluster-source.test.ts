@@ -1,0 +1,62 @@
+import { Size, Testing } from 'cdk8s';
+import { Plugin } from '../../src/plugins/plugin';
+import { ExternalClusterSource, PostgresCluster } from '../../src/postgres';
+import { expectValidationError, only, synth } from '../util';
+
+const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+const js = (v: unknown): any => v;
+
+function externalsOf(source: ExternalClusterSource): unknown {
+  const chart = Testing.chart();
+  new PostgresCluster(chart, 'pg', { storage: { size: Size.gibibytes(1) } }).addExternalCluster('origin', source);
+  return only(synth(chart), 'Cluster').spec.externalClusters;
+}
+
+describe('ExternalClusterSource', () => {
+  test('fromPlugin writes name and parameters only', () => {
+    expect(externalsOf(ExternalClusterSource.fromPlugin(BARMAN, { parameters: { serverName: 'pg' } })))
+      .toEqual([{ name: 'origin', plugin: { name: BARMAN.pluginName, parameters: { serverName: 'pg' } } }]);
+  });
+
+  test('fromConnection writes the libpq parameters and the Secret references', () => {
+    expect(externalsOf(ExternalClusterSource.fromConnection({
+      connectionParameters: { host: 'h', user: 'streaming_replica' },
+      password: { name: 'creds', key: 'password' },
+      sslRootCert: { name: 'ca', key: 'ca.crt' },
+    }))).toEqual([{
+      name: 'origin',
+      connectionParameters: { host: 'h', user: 'streaming_replica' },
+      password: { name: 'creds', key: 'password' },
+      sslRootCert: { name: 'ca', key: 'ca.crt' },
+    }]);
+  });
+
+  test('fromBarmanObjectStore with a connection too', () => {
+    expect(externalsOf(ExternalClusterSource.fromBarmanObjectStore({ destinationPath: 's3://old/' }, { connectionParameters: { host: 'h' } })))
+      .toEqual([{ name: 'origin', barmanObjectStore: { destinationPath: 's3://old/' }, connectionParameters: { host: 'h' } }]);
+  });
+
+  test('a password in connectionParameters is refused without echoing it', () => {
+    expectValidationError(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h', Password: 'hunter2' } }),
+      "ExternalClusterSource.fromConnection: connection.connectionParameters.Password '<redacted>' would put a secret in the manifest; "
+      + 'store it in a Secret and reference it with password: { name, key }');
+  });
+
+  test('Secret references are complete and name a Secret that can exist', () => {
+    expectValidationError(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, password: js({ name: 's' }) }),
+      "ExternalClusterSource.fromConnection: connection.password.key undefined is not a Secret data key (letters, digits, -, _ and .); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
+    expectValidationError(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, sslKey: { name: 'Bad_Name', key: 'k' } }),
+      "ExternalClusterSource.fromConnection: connection.sslKey.name 'Bad_Name' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
+  });
+
+  test('unknown keys and wrong shapes are refused', () => {
+    expectValidationError(() => ExternalClusterSource.fromConnection(js({ connectionParameter: { host: 'h' } })),
+      "ExternalClusterSource.fromConnection: connection.connectionParameter {\"host\":\"h\"} is not a declared key of connection; did you mean 'connectionParameters'?");
+    expectValidationError(() => ExternalClusterSource.fromConnection(js({})),
+      'ExternalClusterSource.fromConnection: connection.connectionParameters null must be an object of strings, not null; pass { key: \'value\' }');
+    expectValidationError(() => ExternalClusterSource.fromPlugin(BARMAN, js({ parameter: {} })),
+      "ExternalClusterSource.fromPlugin: options.parameter {} is not a declared key of options; did you mean 'parameters'?");
+    expectValidationError(() => ExternalClusterSource.fromBarmanObjectStore(js('s3://old/')),
+      "ExternalClusterSource.fromBarmanObjectStore: barmanObjectStore 's3://old/' is not an object; pass the section, e.g. { destinationPath: 's3://bucket/path', s3Credentials: { ... } }");
+  });
+});
