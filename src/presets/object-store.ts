@@ -87,56 +87,59 @@ export class ObjectStoreCredentials {
   /** Amazon S3 (or S3-compatible) access keys read from Secrets. */
   public static s3AccessKeys(options: S3AccessKeysOptions): ObjectStoreCredentials {
     return ObjectStoreCredentials.of('s3AccessKeys', ObjectStoreProvider.S3, 's3Credentials', options,
-      declaredKeys<S3AccessKeysOptions>({ accessKeyId: true, secretAccessKey: true, sessionToken: true, region: true }));
+      declaredKeys<S3AccessKeysOptions>({ accessKeyId: true, secretAccessKey: true, sessionToken: true, region: true }), ['accessKeyId', 'secretAccessKey']);
   }
 
   /** The IAM role bound to the instance pods (IRSA, EKS Pod Identity) instead of keys (`inheritFromIAMRole`). */
   public static s3IamRole(options: S3IamRoleOptions = {}): ObjectStoreCredentials {
     return ObjectStoreCredentials.of('s3IamRole', ObjectStoreProvider.S3, 's3Credentials', options,
-      declaredKeys<S3IamRoleOptions>({ region: true }), { inheritFromIAMRole: true });
+      declaredKeys<S3IamRoleOptions>({ region: true }), [], { inheritFromIAMRole: true });
   }
 
   /** An Azure storage connection string read from a Secret. */
   public static azureConnectionString(connectionString: SecretKeyReference): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureConnectionString', ObjectStoreProvider.AZURE, 'azureCredentials', { connectionString }, ['connectionString']);
+    return ObjectStoreCredentials.of('azureConnectionString', ObjectStoreProvider.AZURE, 'azureCredentials', { connectionString }, ['connectionString'], ['connectionString']);
   }
 
   /** An Azure storage account and its key, read from Secrets. */
   public static azureStorageKey(options: AzureStorageKeyOptions): ObjectStoreCredentials {
     return ObjectStoreCredentials.of('azureStorageKey', ObjectStoreProvider.AZURE, 'azureCredentials', options,
-      declaredKeys<AzureStorageKeyOptions>({ storageAccount: true, storageKey: true }));
+      declaredKeys<AzureStorageKeyOptions>({ storageAccount: true, storageKey: true }), ['storageAccount', 'storageKey']);
   }
 
   /** An Azure storage account and a shared access signature token, read from Secrets. */
   public static azureSasToken(options: AzureSasTokenOptions): ObjectStoreCredentials {
     return ObjectStoreCredentials.of('azureSasToken', ObjectStoreProvider.AZURE, 'azureCredentials', options,
-      declaredKeys<AzureSasTokenOptions>({ storageAccount: true, storageSasToken: true }));
+      declaredKeys<AzureSasTokenOptions>({ storageAccount: true, storageSasToken: true }), ['storageAccount', 'storageSasToken']);
   }
 
   /** Azure AD workload identity of the instance pods, without keys (`inheritFromAzureAD`). */
   public static azureWorkloadIdentity(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureWorkloadIdentity', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], { inheritFromAzureAD: true });
+    return ObjectStoreCredentials.of('azureWorkloadIdentity', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], { inheritFromAzureAD: true });
   }
 
   /** The default Azure credential chain (`useDefaultAzureCredentials`: environment, managed identity...). */
   public static azureDefaultCredentials(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], { useDefaultAzureCredentials: true });
+    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], { useDefaultAzureCredentials: true });
   }
 
   /** A Google service account JSON key file read from a Secret. */
   public static googleApplicationCredentials(applicationCredentials: SecretKeyReference): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('googleApplicationCredentials', ObjectStoreProvider.GOOGLE, 'googleCredentials', { applicationCredentials }, ['applicationCredentials']);
+    return ObjectStoreCredentials.of('googleApplicationCredentials', ObjectStoreProvider.GOOGLE, 'googleCredentials', { applicationCredentials }, ['applicationCredentials'], ['applicationCredentials']);
   }
 
   /** The GKE workload identity of the instance pods (`gkeEnvironment`). */
   public static gkeWorkloadIdentity(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('gkeWorkloadIdentity', ObjectStoreProvider.GOOGLE, 'googleCredentials', {}, [], { gkeEnvironment: true });
+    return ObjectStoreCredentials.of('gkeWorkloadIdentity', ObjectStoreProvider.GOOGLE, 'googleCredentials', {}, [], [], { gkeEnvironment: true });
   }
 
-  private static of(factory: string, provider: ObjectStoreProvider, field: string, options: object, keys: readonly string[], flags: Record<string, boolean> = {}): ObjectStoreCredentials {
+  private static of(factory: string, provider: ObjectStoreProvider, field: string, options: object, keys: readonly string[],
+    required: readonly string[], flags: Record<string, boolean> = {}): ObjectStoreCredentials {
     const where = `ObjectStoreCredentials.${factory}`;
-    const refs = Object.entries(propsOf(where, 'options', options as Record<string, unknown>, keys))
-      .map(([k, v]) => [k, secretKeyReferenceOf(where, k, v)] as const).filter(([, v]) => v !== undefined);
+    const o = propsOf(where, 'options', options as Record<string, unknown>, keys);
+    // A reference left out is refused here: the CRD types every reference as optional.
+    const refs = keys.map((k) => [k, secretKeyReferenceOf(where, k, o[k] ?? (required.includes(k) ? null : undefined))] as const)
+      .filter(([, v]) => v !== undefined);
     return new ObjectStoreCredentials(provider, { [field]: { ...Object.fromEntries(refs), ...flags } });
   }
 
