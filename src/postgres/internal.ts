@@ -4,6 +4,7 @@ import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
 import { declaredKeys } from '../common/keys';
+import { validateJson } from '../common/metadata';
 import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { SecretKeyReference } from './secret-key-reference';
@@ -27,6 +28,17 @@ export function ownKeys<T>(scope: ErrorScope, prop: string, value: T | undefined
 export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[]): T {
   refuseUnknownKeys(scope, prop, value, keys);
   return value;
+}
+
+/**
+ * Refuses values written as given that are not plain JSON (a Date, a Duration, a function):
+ * cdk8s cannot render them and would fail with its own error at synth. Their shape is then the
+ * schema guard's to judge. Returns the values.
+ * @internal
+ */
+export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, values: T): T {
+  for (const [prop, value] of Object.entries(values)) if (value !== undefined) validateJson(scope, prop, value);
+  return values;
 }
 
 /**

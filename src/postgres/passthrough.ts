@@ -70,7 +70,9 @@ export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, wr
     given.forEach((v, i) => refuseLosses(scope, `${prop}[${i}]`, v, Array.isArray(written) ? written[i] : undefined));
     return;
   }
-  const valueObject = given !== null && typeof given === 'object' && 'value' in given;
+  // A generated quantity / int-or-string class (it has `fromString`) renders as its `value`.
+  const valueObject = given !== null && typeof given === 'object' && 'value' in given
+    && typeof (given.constructor as { fromString?: unknown } | undefined)?.fromString === 'function';
   if ((typeof given === 'object' && given !== null && !valueObject) || ['function', 'symbol', 'bigint'].includes(typeof given)
     || (typeof given === 'number' && !Number.isFinite(given))) {
     invalid(scope, prop, given, `is not plain JSON (${typeof given === 'object' ? (given as object).constructor?.name ?? 'an object' : typeof given})`,

@@ -10,7 +10,7 @@ import { validateMetadata } from '../common/metadata';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import type { IPostgresCluster } from './postgres-cluster';
 
 /**
@@ -99,6 +99,7 @@ export class PluginBackup extends Construct {
       : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-backup' }");
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
+    const { target, online } = plainJson(this, { target: p.target, online: p.online });
 
     this.apiObject = new CnpgBackup(this, 'Resource', {
       metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('Backup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
@@ -107,8 +108,8 @@ export class PluginBackup extends Construct {
         method: CnpgBackupSpecMethod.PLUGIN,
         pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
         // The enum's wire values are the CRD's: anything else is left to the schema guard.
-        target: p.target as unknown as CnpgBackupSpecTarget | undefined,
-        online: p.online,
+        target: target as unknown as CnpgBackupSpecTarget | undefined,
+        online,
       },
     });
     this.name = this.apiObject.name;

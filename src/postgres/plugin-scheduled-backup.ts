@@ -14,7 +14,7 @@ import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-nam
 import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
-import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
 import type { IPostgresCluster } from './postgres-cluster';
 
@@ -142,6 +142,7 @@ export class PluginScheduledBackup extends Construct {
       : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-nightly' }");
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
+    const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });
 
     this.apiObject = new CnpgScheduledBackup(this, 'Resource', {
       metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
@@ -151,11 +152,11 @@ export class PluginScheduledBackup extends Construct {
         method: CnpgScheduledBackupSpecMethod.PLUGIN,
         pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
         // The enums' wire values are the CRD's: anything else is left to the schema guard.
-        backupOwnerReference: (p.backupOwnerReference ?? BackupOwnerReference.NONE) as unknown as CnpgBackupOwnerReference,
-        immediate: p.immediate,
-        suspend: p.suspend,
-        target: p.target as unknown as CnpgScheduledBackupSpecTarget | undefined,
-        online: p.online,
+        backupOwnerReference: (o.backupOwnerReference ?? BackupOwnerReference.NONE) as unknown as CnpgBackupOwnerReference,
+        immediate: o.immediate,
+        suspend: o.suspend,
+        target: o.target as unknown as CnpgScheduledBackupSpecTarget | undefined,
+        online: o.online,
       },
     });
     this.name = this.apiObject.name;

@@ -30,7 +30,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  METADATA_KEYS, bindCluster, cpuOf, externalClusterNameOf, ownKeys, parametersOf, pluginNameOf, propsOf,
+  METADATA_KEYS, bindCluster, cpuOf, externalClusterNameOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -456,6 +456,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     const pluginName = pluginNameOf(this, 'plugin', plugin);
     const at = `plugins[${pluginName}]`;
     const o = ownKeys(this, at, options, PLUGIN_KEYS) ?? {};
+    plainJson(this, { [`${at}.enabled`]: o.enabled, [`${at}.isWalArchiver`]: o.isWalArchiver });
     const entry: PluginEntry = {
       pluginName,
       enabled: o.enabled ?? true,

@@ -10,7 +10,7 @@ import { addSchemaGuard } from '../common/schema-guard';
 import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
 import { addChecks } from '../common/schema-guard';
-import { METADATA_KEYS, cpuOf, ownKeys, propsOf, secretKeyReferenceOf } from '../postgres/internal';
+import { METADATA_KEYS, cpuOf, ownKeys, plainJson, propsOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -430,6 +430,7 @@ export class ObjectStore extends Construct implements IObjectStore {
       : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'my-store' } or leave it out");
     const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);
     const data = ownKeys(this, 'data', p.data, DATA_KEYS);
+    plainJson(this, { destinationPath: p.destinationPath, endpointUrl: p.endpointUrl, wal, data, retentionPolicy: p.retentionPolicy, tags: p.tags, historyTags: p.historyTags });
     this.apiObject = new ApiObject(this, 'Resource', {
       apiVersion: CnpgObjectStore.GVK.apiVersion,
       kind: CnpgObjectStore.GVK.kind,
@@ -474,6 +475,7 @@ export class ObjectStore extends Construct implements IObjectStore {
     const sidecar = ownKeys(this, 'instanceSidecarConfiguration', value, SIDECAR_KEYS);
     if (sidecar === undefined) return undefined;
     const prop = 'instanceSidecarConfiguration';
+    plainJson(this, { [`${prop}.logLevel`]: sidecar.logLevel, [`${prop}.additionalContainerArgs`]: sidecar.additionalContainerArgs });
     const ms = sidecar.retentionPolicyInterval === undefined ? undefined
       : requireDuration(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval, 'Duration.minutes(30)').toMilliseconds();
     if (ms !== undefined && ms % 1000 !== 0) {

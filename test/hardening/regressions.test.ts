@@ -1,6 +1,6 @@
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ClusterBootstrap, ObjectStore, OperatorDeployment, PluginBackup, PluginScheduledBackup, PostgresCluster, SidecarPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { BackupSchedule, ClusterBootstrap, ObjectStore, ObjectStoreCredentials, OperatorDeployment, Plugin, PluginBackup, PluginScheduledBackup, PostgresCluster, SidecarPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { expectValidationError } from '../util';
 
 /*
@@ -83,23 +83,24 @@ describe('name checks refuse non-strings that RegExp.test would read as strings'
 
 describe('metadata props are checked like the API server checks them', () => {
   const apps = () => new Chart(Testing.app(), 'apps', { namespace: 'databases' });
-  const BARMAN = 'barman-cloud.cloudnative-pg.io';
+  const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+  const pg = PostgresCluster.fromClusterName('pg');
 
   test('a Backup name that is a number', () => {
-    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: { name: 1 as unknown as string } }),
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: pg, plugin: BARMAN, metadata: { name: 1 as unknown as string } }),
       'apps/b: metadata.name 1 is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one');
   });
   test('a ScheduledBackup label value with a space', () => {
-    expectValidationError(() => new PluginScheduledBackup(apps(), 's', { cluster: 'pg', plugin: BARMAN, schedule: '@daily', metadata: { labels: { team: ' ' } } }),
+    expectValidationError(() => new PluginScheduledBackup(apps(), 's', { cluster: pg, plugin: BARMAN, schedule: BackupSchedule.daily(0), metadata: { labels: { team: ' ' } } }),
       "apps/s: metadata.labels.team ' ' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string");
   });
   test('a Duration given as metadata (failed inside cdk8s at synth)', () => {
-    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: Duration.seconds(0) as any }),
-      'apps/b: metadata.amount 0 is not a metadata field this construct can write; use name, namespace, labels, annotations, finalizers, ownerReferences');
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: pg, plugin: BARMAN, metadata: Duration.seconds(0) as any }),
+      'apps/b: metadata.amount 0 is not a declared key of metadata; remove it; metadata takes annotations, finalizers, labels, name, namespace, ownerReferences');
   });
   test('an ObjectStore with name: undefined keeps the default name, its construct id (it had no name)', () => {
     const chart = apps();
-    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, metadata: { name: undefined } });
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole(), metadata: { name: undefined } });
     expect(store.name).toBe('store');
     expect((Testing.synth(chart)[0] as any).metadata.name).toBe(store.name);
   });
@@ -142,7 +143,7 @@ describe('environment variable names are printable ASCII without = everywhere', 
 
 describe('ObjectStore instance sidecar resources', () => {
   const store = (resources: unknown) => () => new ObjectStore(new Chart(Testing.app(), 'apps', { namespace: 'databases' }), 'store', {
-    destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, instanceSidecarConfiguration: { resources: resources as any },
+    destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole(), instanceSidecarConfiguration: { resources: resources as any },
   });
   test('a string for a memory Size (a TypeError inside)', () => {
     expectValidationError(store({ memory: { request: '64Mi' } }),
