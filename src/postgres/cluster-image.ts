@@ -1,7 +1,7 @@
 import { ClusterSpecImageCatalogRef as CnpgImageCatalogRef } from '../../imports/postgresql.cnpg.io';
 import { invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { propsOf } from './internal';
+import { plainJson, propsOf } from './internal';
 
 /** Which kind of image catalog `ClusterImage.fromCatalog()` names. */
 export enum ImageCatalogKind {
@@ -45,7 +45,7 @@ export class ClusterImage {
 
   /** The image of one PostgreSQL major version in an `ImageCatalog` or `ClusterImageCatalog`. */
   public static fromCatalog(reference: ImageCatalogReference): ClusterImage {
-    const r = propsOf('ClusterImage.fromCatalog', 'reference', reference, CATALOG_KEYS);
+    const r = plainJson('ClusterImage.fromCatalog', { ...propsOf('ClusterImage.fromCatalog', 'reference', reference, CATALOG_KEYS) });
     return new ClusterImage({
       imageCatalogRef: {
         // The CRD's CEL rule requires the group, although Kubernetes references usually omit it.

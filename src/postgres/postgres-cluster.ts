@@ -312,7 +312,9 @@ const MANAGED: Record<string, string> = {
 };
 
 /** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
-const PROP_OF_FIELD: Record<string, string> = { storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap' };
+const PROP_OF_FIELD: Record<string, string> = {
+  storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap', imageName: 'image', imageCatalogRef: 'image',
+};
 
 interface Rendered {
   readonly version: number;
