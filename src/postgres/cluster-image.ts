@@ -1,5 +1,4 @@
 import { ClusterSpecImageCatalogRef as CnpgImageCatalogRef } from '../../imports/postgresql.cnpg.io';
-import { invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { plainJson, propsOf } from './internal';
 
@@ -36,11 +35,7 @@ const CATALOG_KEYS = declaredKeys<ImageCatalogReference>({ name: true, major: tr
 export class ClusterImage {
   /** An image reference, e.g. `ghcr.io/cloudnative-pg/postgresql:17.5`. */
   public static fromName(imageName: string): ClusterImage {
-    if (typeof imageName !== 'string' || imageName.trim() === '') {
-      invalid('ClusterImage.fromName', 'imageName', imageName, 'is not an image reference',
-        "pass an image such as 'ghcr.io/cloudnative-pg/postgresql:17.5'");
-    }
-    return new ClusterImage({ imageName });
+    return new ClusterImage(plainJson('ClusterImage.fromName', { imageName }));
   }
 
   /** The image of one PostgreSQL major version in an `ImageCatalog` or `ClusterImageCatalog`. */

@@ -1,9 +1,10 @@
-import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart, Size } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
 import { declaredKeys } from '../common/keys';
+import { renderQuantity, requireSize } from '../common/render';
 import { validateJson } from '../common/metadata';
 import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
@@ -16,17 +17,15 @@ import type { SecretKeyReference } from './secret-key-reference';
  * @internal
  */
 export function ownKeys<T>(scope: ErrorScope, prop: string, value: T | undefined, keys: readonly string[]): T | undefined {
-  if (value === undefined) return undefined;
-  refuseUnknownKeys(scope, prop, value, keys);
-  return value;
+  return propsOf(scope, prop, value, keys, true);
 }
 
 /**
  * A required props object: like `ownKeys`, but `undefined` is refused too.
  * @internal
  */
-export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[]): T {
-  refuseUnknownKeys(scope, prop, value, keys);
+export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[], optional = false): T {
+  refuseUnknownKeys(scope, prop, value, keys, { optional });
   return value;
 }
 
@@ -176,3 +175,30 @@ export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unk
 export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
   name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
 });
+
+const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
+const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' } as const;
+
+/**
+ * Requests and limits from cdk8s-plus resources (`{ cpu: { request: Cpu.millis(500) }, memory:
+ * { limit: Size.gibibytes(1) } }`), as quantities: a Cpu's amount, a Size in the largest whole
+ * binary unit. `keys` are the resources the prop declares. A request above its limit is left to
+ * the schema guard, which compares the quantities exactly.
+ * @internal
+ */
+export function resourcesOf(scope: ErrorScope, prop: string, value: object | undefined, keys: readonly string[]):
+{ requests?: Record<string, string>; limits?: Record<string, string> } | undefined {
+  const r = ownKeys(scope, prop, value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined, keys);
+  if (r === undefined) return undefined;
+  const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
+  for (const key of keys as Array<keyof typeof RESOURCE_NAMES>) {
+    const pair = ownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS);
+    for (const [which, side] of [['request', 'requests'], ['limit', 'limits']] as const) {
+      const v = pair?.[which];
+      if (v === undefined) continue;
+      const at = `${prop}.${key}.${which}`;
+      (out[side] ??= {})[RESOURCE_NAMES[key]] = key === 'cpu' ? cpuOf(scope, at, v) : renderQuantity(requireSize(scope, at, v as Size));
+    }
+  }
+  return out;
+}

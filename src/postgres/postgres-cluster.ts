@@ -10,8 +10,6 @@ import {
   ClusterSpecPostgresql as CnpgClusterSpecPostgresql,
   ClusterSpecReplica as CnpgClusterSpecReplica,
   ClusterSpecResources as CnpgClusterSpecResources,
-  ClusterSpecResourcesLimits as CnpgResourcesLimits,
-  ClusterSpecResourcesRequests as CnpgResourcesRequests,
   ClusterSpecStorage as CnpgClusterSpecStorage,
   ClusterSpecStoragePvcTemplate,
 } from '../../imports/postgresql.cnpg.io';
@@ -30,7 +28,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  METADATA_KEYS, bindCluster, cpuOf, externalClusterNameOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf,
+  METADATA_KEYS, bindCluster, externalClusterNameOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -290,7 +288,6 @@ const STORAGE_KEYS = declaredKeys<ClusterStorage>({ size: true, storageClass: tr
 const POSTGRESQL_KEYS = declaredKeys<PostgresqlConfiguration>({ parameters: true });
 const MONITORING_KEYS = declaredKeys<ClusterMonitoring>({ enablePodMonitor: true });
 const RESOURCES_KEYS = declaredKeys<ClusterResources>({ cpu: true, memory: true });
-const REQUEST_LIMIT_KEYS = declaredKeys<CpuResources>({ request: true, limit: true });
 const REPLICA_KEYS = declaredKeys<ClusterReplica>({
   source: true, enabled: true, primary: true, self: true, promotionToken: true, minApplyDelay: true,
 });
@@ -314,6 +311,7 @@ const MANAGED: Record<string, string> = {
 /** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
 const PROP_OF_FIELD: Record<string, string> = {
   storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap', imageName: 'image', imageCatalogRef: 'image',
+  externalClusters: 'externalClusters', plugins: 'plugins',
 };
 
 interface Rendered {
@@ -377,11 +375,9 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     const p = propsOf(this, 'props', props, PROPS_KEYS);
     const metadata = ownKeys(this, 'metadata', p.metadata, METADATA_KEYS) === undefined ? {}
       : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg' }");
+    // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
-    if (!CLUSTER_NAME_RULE.test(this.name)) {
-      invalid(this, 'metadata.name', this.name, `is not ${CLUSTER_NAME_RULE.describe}, which CloudNativePG requires of Cluster names`,
-        "set metadata.name to lower-case letters, digits and '-', starting with a letter, e.g. 'pg-main'");
-    }
     this.passthrough = this.checkPassthrough(p.spec);
     for (const [prop, value, type] of [['image', p.image, ClusterImage], ['bootstrap', p.bootstrap, ClusterBootstrap]] as const) {
       if (value !== undefined && !(value instanceof type)) {
@@ -402,7 +398,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       bootstrap: p.bootstrap?._spec,
       replica: p.replica === undefined ? undefined : this.renderReplica(p.replica),
       monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor: monitoring?.enablePodMonitor }),
-      resources: p.resources === undefined ? undefined : this.renderResources(p.resources),
+      resources: resourcesOf(this, 'resources', p.resources, RESOURCES_KEYS) as CnpgClusterSpecResources | undefined,
       affinity: p.affinity,
     };
 
@@ -570,24 +566,6 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       promotionToken: r.promotionToken,
       minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(requireDuration(this, 'replica.minApplyDelay', r.minApplyDelay)),
     };
-  }
-
-  private renderResources(resources: unknown): CnpgClusterSpecResources {
-    const r = propsOf(this, 'resources', resources as ClusterResources, RESOURCES_KEYS);
-    const cpu = ownKeys(this, 'resources.cpu', r.cpu, REQUEST_LIMIT_KEYS);
-    const memory = ownKeys(this, 'resources.memory', r.memory, REQUEST_LIMIT_KEYS);
-    const quantities = {
-      cpu: { request: cpu?.request && cpuOf(this, 'resources.cpu.request', cpu.request), limit: cpu?.limit && cpuOf(this, 'resources.cpu.limit', cpu.limit) },
-      memory: {
-        request: memory?.request && renderQuantity(requireSize(this, 'resources.memory.request', memory.request)),
-        limit: memory?.limit && renderQuantity(requireSize(this, 'resources.memory.limit', memory.limit)),
-      },
-    };
-    const pick = <T>(which: 'request' | 'limit', make: (q: string) => T): Record<string, T> | undefined => {
-      const entries = Object.entries(quantities).filter(([, q]) => q[which] !== undefined).map(([k, q]) => [k, make(q[which] as string)]);
-      return entries.length ? Object.fromEntries(entries) : undefined;
-    };
-    return { requests: pick('request', CnpgResourcesRequests.fromString), limits: pick('limit', CnpgResourcesLimits.fromString) };
   }
 
   /** Checks that depend on additions made after construction; run at synth. */

@@ -5,12 +5,12 @@ import { ObjectStore as CnpgObjectStore } from '../../imports/barmancloud.cnpg.i
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
-import { renderQuantity, requireDuration, requireSize } from '../common/render';
+import { requireDuration } from '../common/render';
 import { addSchemaGuard } from '../common/schema-guard';
 import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
 import { addChecks } from '../common/schema-guard';
-import { METADATA_KEYS, cpuOf, ownKeys, plainJson, propsOf, secretKeyReferenceOf } from '../postgres/internal';
+import { METADATA_KEYS, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -364,7 +364,6 @@ const SIDECAR_KEYS = declaredKeys<InstanceSidecarConfiguration>({
   env: true, resources: true, logLevel: true, retentionPolicyInterval: true, additionalContainerArgs: true,
 });
 const RESOURCES_KEYS = declaredKeys<kplus.ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true });
-const REQUEST_LIMIT_KEYS = declaredKeys<kplus.MemoryResources>({ request: true, limit: true });
 
 /** The destination URL each provider takes (Barman Cloud picks the provider from the credentials). */
 const DESTINATIONS: Record<ObjectStoreProvider, [RegExp, string]> = {
@@ -483,7 +482,7 @@ export class ObjectStore extends Construct implements IObjectStore {
     }
     return {
       env: renderEnv(this, `${prop}.env`, sidecar.env),
-      resources: renderResources(this, `${prop}.resources`, sidecar.resources),
+      resources: resourcesOf(this, `${prop}.resources`, sidecar.resources, RESOURCES_KEYS),
       logLevel: sidecar.logLevel,
       retentionPolicyIntervalSeconds: ms === undefined ? undefined : ms / 1000,
       additionalContainerArgs: sidecar.additionalContainerArgs,
@@ -502,22 +501,4 @@ function renderEnv(scope: ErrorScope, prop: string, env: unknown): unknown[] | u
     }
     return v.valueFrom === undefined ? { name, value: v.value } : { name, valueFrom: kplus.k8s.toJson_EnvVarSource(v.valueFrom) };
   });
-}
-
-function renderResources(scope: ErrorScope, prop: string, value: kplus.ContainerResources | undefined): Record<string, unknown> | undefined {
-  const r = ownKeys(scope, prop, value, RESOURCES_KEYS);
-  if (r === undefined) return undefined;
-  const requests: Record<string, string> = {};
-  const limits: Record<string, string> = {};
-  for (const [name, key] of [['cpu', 'cpu'], ['memory', 'memory'], ['ephemeral-storage', 'ephemeralStorage']] as const) {
-    const pair = ownKeys(scope, `${prop}.${key}`, r[key] as kplus.MemoryResources | undefined, REQUEST_LIMIT_KEYS);
-    for (const [which, into] of [['request', requests], ['limit', limits]] as const) {
-      const v = pair?.[which];
-      if (v !== undefined) into[name] = key === 'cpu' ? cpuOf(scope, `${prop}.cpu.${which}`, v) : renderQuantity(requireSize(scope, `${prop}.${key}.${which}`, v));
-    }
-  }
-  if (Object.keys(limits).length === 0 && Object.keys(requests).length === 0) {
-    invalid(scope, prop, value, 'sets no request or limit', 'set cpu, memory or ephemeralStorage, or leave resources out');
-  }
-  return { requests: Object.keys(requests).length ? requests : undefined, limits: Object.keys(limits).length ? limits : undefined };
 }

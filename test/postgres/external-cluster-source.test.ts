@@ -2,6 +2,7 @@ import { Size, Testing } from 'cdk8s';
 import { Plugin } from '../../src/plugins/plugin';
 import { ExternalClusterSource, PostgresCluster } from '../../src/postgres';
 import { expectValidationError, only, synth } from '../util';
+import { synthErrors } from './synth-errors';
 
 const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
 const js = (v: unknown): any => v;
@@ -56,7 +57,11 @@ describe('ExternalClusterSource', () => {
       'ExternalClusterSource.fromConnection: connection.connectionParameters null must be an object of strings, not null; pass { key: \'value\' }');
     expectValidationError(() => ExternalClusterSource.fromPlugin(BARMAN, js({ parameter: {} })),
       "ExternalClusterSource.fromPlugin: options.parameter {} is not a declared key of options; did you mean 'parameters'?");
-    expectValidationError(() => ExternalClusterSource.fromBarmanObjectStore(js('s3://old/')),
-      "ExternalClusterSource.fromBarmanObjectStore: barmanObjectStore 's3://old/' is not an object; pass the section, e.g. { destinationPath: 's3://bucket/path', s3Credentials: { ... } }");
+    // The in-tree section is written as given: the Cluster refuses at synth what would not be written.
+    const chart = Testing.chart();
+    new PostgresCluster(chart, 'pg', { storage: { size: Size.gibibytes(1) } }).addExternalCluster('old', ExternalClusterSource.fromBarmanObjectStore(js('s3://old/')));
+    expect(synthErrors(chart)).toEqual([
+      "[test/pg] test/pg: externalClusters[0].barmanObjectStore 's3://old/' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
+    ]);
   });
 });

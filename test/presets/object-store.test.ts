@@ -193,6 +193,11 @@ describe('ObjectStore', () => {
     expect(obj).toMatchSnapshot();
   });
 
+  test('empty sidecar resources are written as given', () => {
+    expect(synthStore({ destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: {} } }).spec.instanceSidecarConfiguration)
+      .toEqual({ resources: {} });
+  });
+
   test('sidecar sizes are written like every other Size: the largest whole binary unit', () => {
     const obj = synthStore({
       destinationPath: 's3://b',
@@ -301,8 +306,6 @@ describe('ObjectStore', () => {
         "test/store: instanceSidecarConfiguration.env [\"A=b\"] must be a map of EnvValue, not an array; pass { AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }"],
       ['sidecar env plain string', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: { A: 'b' } } },
         "test/store: instanceSidecarConfiguration.env.A 'b' is not an EnvValue; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)"],
-      ['sidecar resources empty', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: {} } },
-        'test/store: instanceSidecarConfiguration.resources {} sets no request or limit; set cpu, memory or ephemeralStorage, or leave resources out'],
       ['sidecar resources key', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { mem: {} } } },
         "test/store: instanceSidecarConfiguration.resources.mem {} is not a declared key of instanceSidecarConfiguration.resources; remove it; instanceSidecarConfiguration.resources takes cpu, ephemeralStorage, memory"],
       ['sidecar memory not a Size', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { memory: { request: '64Mi' } } } },
