@@ -5,7 +5,9 @@ import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
 import { declaredKeys } from '../common/keys';
 import { renderQuantity, requireSize } from '../common/render';
-import { validateJson } from '../common/metadata';
+import { validateJson, validateMetadata } from '../common/metadata';
+import { addChecks, addSchemaGuard } from '../common/schema-guard';
+import { claimName } from '../common/stable-names';
 import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { SecretKeyReference } from './secret-key-reference';
@@ -201,4 +203,30 @@ export function resourcesOf(scope: ErrorScope, prop: string, value: object | und
     }
   }
   return out;
+}
+
+/**
+ * The `metadata` prop of a construct that writes one object: declared keys only, and values
+ * cdk8s can render (a string as `labels` would be spread into a map of characters); `{}` when
+ * not given. Names, label and annotation keys, finalizers and owner references are judged again
+ * by the schema guard at synth.
+ * @internal
+ */
+export function metadataOf(scope: ErrorScope, value: ApiObjectMetadata | undefined, example: string): ApiObjectMetadata {
+  return ownKeys(scope, 'metadata', value, METADATA_KEYS) === undefined ? {} : validateMetadata(scope, 'metadata', value, example);
+}
+
+/**
+ * The synth-time validations of a construct that writes `apiObject` as a `kind` object: the
+ * schema guard, then one validation that refuses a second object of the same kind, namespace
+ * and name in the app (one would silently replace the other) and runs `check`.
+ * @internal
+ */
+export function guardAndCheck(construct: Construct, kind: string, apiObject: ApiObject, check: () => void = () => undefined): void {
+  addSchemaGuard(construct, apiObject);
+  const unique = claimName(construct, kind, apiObject.metadata.namespace, apiObject.name);
+  addChecks(construct, () => {
+    unique();
+    check();
+  });
 }

@@ -6,11 +6,9 @@ import {
   BackupSpecTarget as CnpgBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
 import { declaredKeys } from '../common/keys';
-import { validateMetadata } from '../common/metadata';
-import { addChecks, addSchemaGuard } from '../common/schema-guard';
-import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
+import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { checkBackupPlugin, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import type { IPostgresCluster } from './postgres-cluster';
 
 /**
@@ -95,8 +93,7 @@ export class PluginBackup extends Construct {
     super(scope, id);
     const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    const metadata = ownKeys(this, 'metadata', p.metadata, METADATA_KEYS) === undefined ? {}
-      : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-backup' }");
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-backup' }");
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
     const { target, online } = plainJson(this, { target: p.target, online: p.online });
@@ -113,13 +110,8 @@ export class PluginBackup extends Construct {
       },
     });
     this.name = this.apiObject.name;
-    addSchemaGuard(this, this.apiObject);
-    const checkUnique = claimName(this, 'Backup', this.apiObject.metadata.namespace, this.name);
     const binding = cluster.binding;
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
-    addChecks(this, () => {
-      checkUnique();
-      if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
-    });
+    guardAndCheck(this, 'Backup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
   }
 }

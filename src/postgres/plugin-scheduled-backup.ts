@@ -8,13 +8,11 @@ import {
 } from '../../imports/postgresql.cnpg.io';
 import { invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { validateMetadata } from '../common/metadata';
-import { addChecks, addSchemaGuard } from '../common/schema-guard';
-import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
+import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
-import { METADATA_KEYS, checkBackupPlugin, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { checkBackupPlugin, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
 import type { IPostgresCluster } from './postgres-cluster';
 
@@ -138,8 +136,7 @@ export class PluginScheduledBackup extends Construct {
         "use BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')");
     }
     this.schedule = p.schedule.expressionString;
-    const metadata = ownKeys(this, 'metadata', p.metadata, METADATA_KEYS) === undefined ? {}
-      : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-nightly' }");
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-nightly' }");
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
     const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });
@@ -160,13 +157,8 @@ export class PluginScheduledBackup extends Construct {
       },
     });
     this.name = this.apiObject.name;
-    addSchemaGuard(this, this.apiObject);
-    const checkUnique = claimName(this, 'ScheduledBackup', this.apiObject.metadata.namespace, this.name);
     const binding = cluster.binding;
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
-    addChecks(this, () => {
-      checkUnique();
-      if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
-    });
+    guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
   }
 }

@@ -15,10 +15,8 @@ import {
 } from '../../imports/postgresql.cnpg.io';
 import { CnpgIValidationError, describeValue, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { validateMetadata } from '../common/metadata';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
-import { addChecks, addSchemaGuard } from '../common/schema-guard';
-import { CLUSTER_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
+import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
@@ -28,7 +26,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  METADATA_KEYS, bindCluster, externalClusterNameOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
+  bindCluster, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -311,7 +309,7 @@ const MANAGED: Record<string, string> = {
 /** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
 const PROP_OF_FIELD: Record<string, string> = {
   storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap', imageName: 'image', imageCatalogRef: 'image',
-  externalClusters: 'externalClusters', plugins: 'plugins',
+  externalClusters: 'externalClusters', plugins: 'plugins', instances: 'instances', replica: 'replica', resources: 'resources',
 };
 
 interface Rendered {
@@ -373,12 +371,11 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
     super(scope, id);
     const p = propsOf(this, 'props', props, PROPS_KEYS);
-    const metadata = ownKeys(this, 'metadata', p.metadata, METADATA_KEYS) === undefined ? {}
-      : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg' }");
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg' }");
     // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
-    this.passthrough = this.checkPassthrough(p.spec);
+    this.passthrough = this.passthroughOf(p.spec);
     for (const [prop, value, type] of [['image', p.image, ClusterImage], ['bootstrap', p.bootstrap, ClusterBootstrap]] as const) {
       if (value !== undefined && !(value instanceof type)) {
         invalid(this, prop, value, `must be a ${type.name}, not ${typeName(value)}`, `use one of the static factories of ${type.name}`);
@@ -386,6 +383,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     }
     const postgresql = ownKeys(this, 'postgresql', p.postgresql, POSTGRESQL_KEYS);
     const monitoring = ownKeys(this, 'monitoring', p.monitoring, MONITORING_KEYS);
+    plainJson(this, { 'monitoring.enablePodMonitor': monitoring?.enablePodMonitor });
     const pt = this.passthrough as Partial<CnpgClusterSpec>;
     this.fixedSpec = {
       instances: p.instances ?? 1,
@@ -412,12 +410,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       spec: Lazy.any({ produce: () => this.render().json }),
     });
     bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries });
-    addSchemaGuard(this, this.apiObject);
-    const checkUnique = claimName(this, 'Cluster', this.apiObject.metadata.namespace, this.name);
-    addChecks(this, () => {
-      checkUnique();
-      this.checkAtSynth();
-    });
+    guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
 
     const source = p.bootstrap?._source;
     if (source) this.addExternalCluster(source.name, source.source);
@@ -530,7 +523,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     return { ...parameters, barmanObjectName: store.name };
   }
 
-  private checkPassthrough(spec: unknown): Record<string, unknown> {
+  private passthroughOf(spec: unknown): Record<string, unknown> {
     const s = ownKeys(this, 'spec', spec as Record<string, unknown> | undefined, [...CLUSTER_SPEC_PASSTHROUGH_KEYS, ...Object.keys(MANAGED)]) ?? {};
     const managed = Object.keys(MANAGED).find((k) => s[k] !== undefined)
       ?? (['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).find((k) => {

@@ -4,13 +4,10 @@ import { Construct } from 'constructs';
 import { ObjectStore as CnpgObjectStore } from '../../imports/barmancloud.cnpg.io';
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { validateMetadata } from '../common/metadata';
 import { requireDuration } from '../common/render';
-import { addSchemaGuard } from '../common/schema-guard';
-import { SUBDOMAIN_NAME_RULE, claimName, nameFromId } from '../common/stable-names';
+import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
-import { addChecks } from '../common/schema-guard';
-import { METADATA_KEYS, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
+import { guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -425,8 +422,7 @@ export class ObjectStore extends Construct implements IObjectStore {
         'use a factory such as ObjectStoreCredentials.s3AccessKeys({ ... }) or ObjectStoreCredentials.s3IamRole()');
     }
     this.destinationPath = p.destinationPath;
-    const metadata = ownKeys(this, 'metadata', p.metadata, METADATA_KEYS) === undefined ? {}
-      : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'my-store' } or leave it out");
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'my-store' } or leave it out");
     const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);
     const data = ownKeys(this, 'data', p.data, DATA_KEYS);
     plainJson(this, { destinationPath: p.destinationPath, endpointUrl: p.endpointUrl, wal, data, retentionPolicy: p.retentionPolicy, tags: p.tags, historyTags: p.historyTags });
@@ -450,11 +446,8 @@ export class ObjectStore extends Construct implements IObjectStore {
       },
     });
     this.name = this.apiObject.name;
-    addSchemaGuard(this, this.apiObject);
-    const checkUnique = claimName(this, 'ObjectStore', this.apiObject.metadata.namespace, this.name);
     const credentials = p.credentials;
-    addChecks(this, () => {
-      checkUnique();
+    guardAndCheck(this, 'ObjectStore', this.apiObject, () => {
       const [pattern, form] = DESTINATIONS[credentials.provider];
       if (typeof p.destinationPath === 'string' && !pattern.test(p.destinationPath)) {
         invalid(this, 'destinationPath', p.destinationPath, `is not a destination for ${credentials.provider} credentials`, `use ${form}`);
