@@ -142,13 +142,25 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
       try {
         json = apiObject.toJson();
       } catch (e) {
-        if (e instanceof CnpgIValidationError) return [e.message];
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
         throw e;
       }
       const prefix = (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
       return apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
     },
   });
+}
+
+/**
+ * The message of this library's error, also when cdk8s wrapped it: `ApiObject.toJson` rethrows
+ * anything a lazy value throws as `Failed serializing construct at path '...' with name '...':
+ * CnpgIValidationError: <message>`.
+ */
+function ownMessage(e: unknown): string | undefined {
+  if (e instanceof CnpgIValidationError) return e.message;
+  const m = e instanceof Error ? /^Failed serializing construct at path '[^']*' with name '[^']*': CnpgIValidationError: ([\s\S]*)$/.exec(e.message) : null;
+  return m?.[1];
 }
 
 /**
@@ -165,7 +177,8 @@ export function addChecks(construct: Construct, check: () => void): void {
         check();
         return [];
       } catch (e) {
-        if (e instanceof CnpgIValidationError) return [e.message];
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
         throw e;
       }
     },

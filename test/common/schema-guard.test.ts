@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../../src/common/errors';
@@ -57,6 +57,22 @@ describe('addSchemaGuard', () => {
       "  [test/web] spec.template.spec.initContainers[0].resources.requests.cpu: is above the cpu limit '1500m'; a request must be less than or equal to its limit; value '2'; allowed at most '1500m'",
       "  [test/web] spec.template.spec.initContainers[0].resources.requests.memory: is above the memory limit '1000Mi'; a request must be less than or equal to its limit; value '1Gi'; allowed at most '1000Mi'",
     ]);
+  });
+});
+
+describe('addSchemaGuard and rendering errors', () => {
+  test('a CnpgIValidationError thrown while rendering (inside a Lazy, which cdk8s wraps) is reported as a line', () => {
+    const chart = Testing.chart();
+    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => invalid('test/cm', 'data', 1, 'is wrong', 'fix it') }) } as any);
+    addSchemaGuard(o, o);
+    expect(synthError(chart)).toBe('Validation failed with the following errors:\n  [test/cm] test/cm: data 1 is wrong; fix it');
+  });
+
+  test('any other rendering error propagates', () => {
+    const chart = Testing.chart();
+    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => { throw new RangeError('bug'); } }) } as any);
+    addSchemaGuard(o, o);
+    expect(synthError(chart)).toMatch(/^Failed serializing construct at path 'test\/cm' with name 'test-cm-c8[0-9a-f]{6}': RangeError: bug$/);
   });
 });
 
