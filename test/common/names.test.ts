@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, Cron, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Cron, Names, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
@@ -71,6 +71,17 @@ describe('childObjectName equals what cdk8s generates whenever that is valid for
     expect(childObjectName(chart, 'db2', 'subdomain')).toBe('plain-db2');
     const hashed = new Chart(app, 'hashed');
     expect(childObjectName(hashed, 'sa', 'subdomain', { extra: ['client'] })).toMatch(/^hashed-sa-client-c8[0-9a-f]{6}$/);
+  });
+
+  test('a name of the construct itself with extra components, as Names.toDnsLabel(this, { extra }) gives it', () => {
+    fc.assert(fc.property(id, fc.array(id, { maxLength: 2 }), id, fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 2 }), (chartId, parentIds, ownId, extra) => {
+      const { parent } = tree(chartId, parentIds);
+      const own = new Construct(parent, ownId);
+      const expected = Names.toDnsLabel(own, { extra });
+      const name = childObjectName(parent, ownId, 'subdomain', { extra });
+      if (validFor('subdomain', expected)) expect(name).toBe(expected);
+      expect(validFor('subdomain', name)).toBe(true);
+    }), { numRuns: 200 });
   });
 
   test('inside an App with no chart id clash: the root id does not appear', () => {
