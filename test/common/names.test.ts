@@ -16,10 +16,14 @@ function validFor(kind: NameKind, name: string): boolean {
 }
 
 // Ids a user might write: cdk8s-friendly ones and the awkward characters seen in issue #13.
-const friendlyId = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
+const friendlyId = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/).filter((s) => !(s in Object.prototype));
 const anyId = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_. /:é\n'.split('')), minLength: 1, maxLength: 30 })
   .filter((s) => s.trim() !== '' && s !== 'Default');
-const id = fc.oneof(friendlyId, anyId, fc.constantFrom('Resource', 'resource', 'default', '2024', 'barman_payments54', 'hello.barman18', '-a-', '...'));
+// Any string at all (full Unicode, control characters), as a JavaScript caller may pass; but not
+// the names of Object.prototype ('constructor', 'valueOf'...), which constructs itself refuses as
+// ids ("There is already a Construct with name 'constructor'").
+const wildId = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s !== 'Default' && !(s in Object.prototype));
+const id = fc.oneof(friendlyId, anyId, wildId, fc.constantFrom('Resource', 'resource', 'default', '2024', 'barman_payments54', 'hello.barman18', '-a-', '...'));
 
 interface Tree { chart: Chart; parent: Construct }
 
