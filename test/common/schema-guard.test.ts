@@ -100,6 +100,16 @@ describe('apiServerIssues', () => {
     expect(at({ limits: { memory: '1Gi' }, requests: { cpu: '8' } })).toEqual([]);
   });
 
+  test('negative quantities; huge pages and extended resources need a limit equal to the request', () => {
+    const at = (r: unknown) => names(deployment('web', r)).filter((n) => n.includes('containers[0]'));
+    expect(at({ requests: { cpu: '-1' } })).toEqual(['spec.template.spec.containers[0].resources.requests.cpu min']);
+    expect(at({ limits: { memory: '-1Gi' } })).toEqual(['spec.template.spec.containers[0].resources.limits.memory min']);
+    expect(at({ requests: { 'hugepages-2Mi': '100Mi', memory: '1Gi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual([]);
+    expect(at({ requests: { 'hugepages-2Mi': '50Mi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual(['spec.template.spec.containers[0].resources.requests.hugepages-2Mi schema']);
+    expect(at({ requests: { 'example.com/gpu': '1' } })).toEqual(['spec.template.spec.containers[0].resources.limits["example.com/gpu"] required']);
+    expect(at({ requests: { 'example.kubernetes.io/thing': '1' } })).toEqual([]);
+  });
+
   test('in a core object a value that is not a quantity is an issue', () => {
     expect(names(deployment('web', { requests: { cpu: 'lots' }, limits: { memory: '1 Gi' } })).filter((n) => n.includes('containers[0]')))
       .toEqual(['spec.template.spec.containers[0].resources.requests.cpu format', 'spec.template.spec.containers[0].resources.limits.memory format']);
@@ -115,6 +125,8 @@ describe('apiServerIssues', () => {
   test('workload names should be DNS labels; other kinds take subdomains, Services DNS-1035 labels', () => {
     expect(names(deployment('web.v1', {}))).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web.v1' } })).toEqual([]);
+    expect(names({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web.v1' }, spec: { containers: [] } })).toEqual(['metadata.name invalid-name']);
+    expect(names({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'web.v1' } })).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'Service', metadata: { name: '1web' } })).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web_v1' } })).toEqual(['metadata.name invalid-name']);
   });
