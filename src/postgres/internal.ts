@@ -43,6 +43,29 @@ export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, 
 }
 
 /**
+ * A value of one of the union-like classes (`ClusterImage`, `ClusterBootstrap`, `BackupSchedule`,
+ * `ExternalClusterSource`, `ObjectStoreCredentials`): refused unless it was made by the class's
+ * static factories. `undefined` passes when `optional`.
+ * @internal
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the classes have private constructors
+export function classOf<T>(scope: ErrorScope, prop: string, value: T, cls: Function, optional = false): T {
+  if (!(value instanceof cls) && !(optional && value === undefined)) {
+    invalid(scope, prop, value, `must be ${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}, not ${typeName(value)}`,
+      `use ${FACTORY_EXAMPLES[cls.name] ?? `a static factory of ${cls.name}`}`);
+  }
+  return value;
+}
+
+const FACTORY_EXAMPLES: Record<string, string> = {
+  ClusterImage: "ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })",
+  ClusterBootstrap: 'ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
+  BackupSchedule: "BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')",
+  ExternalClusterSource: 'ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })',
+  ObjectStoreCredentials: 'a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
+};
+
+/**
  * The name of an `IPlugin`. Only the interface is taken: a plain string or any other value is
  * refused with the two ways to make one.
  * @internal

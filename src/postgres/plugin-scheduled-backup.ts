@@ -6,13 +6,11 @@ import {
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
-import { checkBackupPlugin, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { checkBackupPlugin, classOf, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
 import type { IPostgresCluster } from './postgres-cluster';
 
@@ -131,11 +129,7 @@ export class PluginScheduledBackup extends Construct {
     super(scope, id);
     const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    if (!(p.schedule instanceof BackupSchedule)) {
-      invalid(this, 'schedule', p.schedule, `must be a BackupSchedule, not ${typeName(p.schedule)}`,
-        "use BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')");
-    }
-    this.schedule = p.schedule.expressionString;
+    this.schedule = classOf(this, 'schedule', p.schedule, BackupSchedule).expressionString;
     const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-nightly' }");
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;

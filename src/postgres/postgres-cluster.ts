@@ -26,7 +26,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  bindCluster, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
+  bindCluster, classOf, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -376,11 +376,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
     this.passthrough = this.passthroughOf(p.spec);
-    for (const [prop, value, type] of [['image', p.image, ClusterImage], ['bootstrap', p.bootstrap, ClusterBootstrap]] as const) {
-      if (value !== undefined && !(value instanceof type)) {
-        invalid(this, prop, value, `must be a ${type.name}, not ${typeName(value)}`, `use one of the static factories of ${type.name}`);
-      }
-    }
+    classOf(this, 'image', p.image, ClusterImage, true);
+    classOf(this, 'bootstrap', p.bootstrap, ClusterBootstrap, true);
     const postgresql = ownKeys(this, 'postgresql', p.postgresql, POSTGRESQL_KEYS);
     const monitoring = ownKeys(this, 'monitoring', p.monitoring, MONITORING_KEYS);
     plainJson(this, { 'monitoring.enablePodMonitor': monitoring?.enablePodMonitor });
@@ -474,11 +471,9 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addExternalCluster(name: string, source: ExternalClusterSource): void {
     externalClusterNameOf(this, 'externalClusters', name);
-    if (!(source instanceof ExternalClusterSource) || this.externalClusters.some((c) => c.name === name)) {
-      invalid(this, source instanceof ExternalClusterSource ? 'externalClusters' : `externalClusters[${name}]`, source instanceof ExternalClusterSource ? name : source,
-        source instanceof ExternalClusterSource ? 'is added twice' : `takes an ExternalClusterSource, not ${typeName(source)}`,
-        source instanceof ExternalClusterSource ? 'give each external cluster a unique name'
-          : 'use ExternalClusterSource.fromPlugin(), fromConnection() or fromBarmanObjectStore()');
+    classOf(this, `externalClusters[${name}]`, source, ExternalClusterSource);
+    if (this.externalClusters.some((c) => c.name === name)) {
+      invalid(this, 'externalClusters', name, 'is added twice', 'give each external cluster a unique name');
     }
     const spec = source._spec;
     this.externalClusters.push({

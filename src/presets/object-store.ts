@@ -7,7 +7,7 @@ import { declaredKeys } from '../common/keys';
 import { requireDuration } from '../common/render';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { typeName } from '../common/validate';
-import { guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
+import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -417,10 +417,7 @@ export class ObjectStore extends Construct implements IObjectStore {
   constructor(scope: Construct, id: string, props: ObjectStoreProps) {
     super(scope, id);
     const p = propsOf(this, 'props', props, PROPS_KEYS);
-    if (!(p.credentials instanceof ObjectStoreCredentials)) {
-      invalid(this, 'credentials', p.credentials, `must be ObjectStoreCredentials, not ${typeName(p.credentials)}`,
-        'use a factory such as ObjectStoreCredentials.s3AccessKeys({ ... }) or ObjectStoreCredentials.s3IamRole()');
-    }
+    classOf(this, 'credentials', p.credentials, ObjectStoreCredentials);
     this.destinationPath = p.destinationPath;
     const metadata = metadataOf(this, p.metadata, "pass { name: 'my-store' } or leave it out");
     const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);

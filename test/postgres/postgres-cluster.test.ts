@@ -377,7 +377,7 @@ describe('PostgresCluster.addPlugin', () => {
 describe('PostgresCluster.addExternalCluster', () => {
   test('takes an ExternalClusterSource', () => {
     expectValidationError(() => cluster().addExternalCluster('origin', js({ plugin: BARMAN })),
-      'test/pg: externalClusters[origin] {"plugin":{"pluginName":"barman-cloud.cloudnative-pg.io"}} takes an ExternalClusterSource, not an object; use ExternalClusterSource.fromPlugin(), fromConnection() or fromBarmanObjectStore()');
+      'test/pg: externalClusters[origin] {"plugin":{"pluginName":"barman-cloud.cloudnative-pg.io"}} must be an ExternalClusterSource, not an object; use ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })');
   });
 
   test('names are unique and not empty', () => {
@@ -538,9 +538,9 @@ describe('PostgresCluster props validation', () => {
 
   test('image and bootstrap take their classes', () => {
     expectValidationError(() => cluster({ image: js('img:1') }),
-      "test/pg: image 'img:1' must be a ClusterImage, not a string; use one of the static factories of ClusterImage");
+      "test/pg: image 'img:1' must be a ClusterImage, not a string; use ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })");
     expectValidationError(() => cluster({ bootstrap: js({ initdb: {} }) }),
-      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use one of the static factories of ClusterBootstrap');
+      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })');
   });
 
   test('storage', () => {
