@@ -124,6 +124,9 @@ export class ClusterBootstrap {
    * added with `PostgresCluster.addExternalCluster()`; this is checked at synth.
    */
   public static fromSpec(spec: CnpgClusterSpecBootstrap): ClusterBootstrap {
+    // The Cluster webhook refuses more than one method (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateBootstrapMethod); none is refused here too,
+    // as it only restates the default that leaving bootstrap out gives.
     const keys = spec !== null && typeof spec === 'object' ? Object.keys(spec).filter((k) => (spec as Record<string, unknown>)[k] !== undefined) : [];
     if (keys.length !== 1) {
       invalid('ClusterBootstrap.fromSpec', 'spec', spec, `sets ${keys.length} bootstrap methods`, 'set exactly one of initdb, pgBasebackup or recovery');

@@ -183,15 +183,17 @@ const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
 
 /**
  * Checks a Secret key reference: the CRDs type both fields as plain strings, but the Secret can
- * only exist with a subdomain name and a data key of `[-._a-zA-Z0-9]` (Kubernetes
- * pkg/apis/core/validation ValidateSecret, IsConfigMapKey), so anything else never resolves.
+ * only exist with a subdomain name and a data key of at most 253 of `[-._a-zA-Z0-9]`, not `.`
+ * and not starting with `..` (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
+ * ValidateSecret, through apimachinery pkg/util/validation IsConfigMapKey), so anything else
+ * never resolves.
  * @internal
  */
 export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unknown): SecretKeyReference | undefined {
   if (value === undefined) return undefined;
   const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
   const bad = typeof name !== 'string' || !isDnsSubdomain(name) ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
-    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) ? ['key', key, 'is not a Secret data key (letters, digits, -, _ and .)'] : undefined;
+    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..') ? ['key', key, 'is not a Secret data key (letters, digits, -, _ and .)'] : undefined;
   if (bad) invalid(scope, `${prop}.${bad[0]}`, bad[1], bad[2] as string, "pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
   return { name, key };
 }

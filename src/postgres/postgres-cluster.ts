@@ -451,6 +451,9 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       isWalArchiver: o.isWalArchiver ?? false,
       parameters: this.withObjectStore(`${at}.objectStore`, parametersOf(this, `${at}.parameters`, o.parameters), o.objectStore),
     };
+    // One enabled WAL archiver, none beside spec.backup.barmanObjectStore (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); the webhook does not
+    // refuse the same plugin twice.
     const archiver = entry.enabled === true && entry.isWalArchiver === true ? this.pluginEntries.find((e) => e.enabled && e.isWalArchiver) : undefined;
     const problem = this.pluginEntries.some((e) => e.pluginName === pluginName)
       ? ['', pluginName, 'is added twice', 'add each plugin once, with all its parameters']

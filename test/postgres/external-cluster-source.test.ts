@@ -65,3 +65,13 @@ describe('ExternalClusterSource', () => {
     ]);
   });
 });
+
+describe('Secret data keys as the API server takes them', () => {
+  test.each(['.', '..', '..data', 'a b', 'a/b', 'k'.repeat(254)])('%p is refused', (key) => {
+    expect(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, password: { name: 's', key } }))
+      .toThrow('is not a Secret data key');
+  });
+  test.each(['password', 'tls.crt', '.dockerconfigjson', 'a..b', 'K_1-x'])('%p is accepted', (key) => {
+    expect(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, password: { name: 's', key } })).not.toThrow();
+  });
+});
