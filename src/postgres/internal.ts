@@ -193,7 +193,7 @@ export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unk
   if (value === undefined) return undefined;
   const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
   const bad = typeof name !== 'string' || !isDnsSubdomain(name) ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
-    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..') ? ['key', key, 'is not a Secret data key (letters, digits, -, _ and .)'] : undefined;
+    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..') ? ['key', key, "is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..')"] : undefined;
   if (bad) invalid(scope, `${prop}.${bad[0]}`, bad[1], bad[2] as string, "pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
   return { name, key };
 }

@@ -190,7 +190,8 @@ export const helloWorldParameters = props({
 
 // --- ObjectStore ---------------------------------------------------------------------------------
 
-const secretKeyRef = fc.record({ name: dnsSubdomain, key: fc.stringMatching(/^[-._a-zA-Z0-9]{1,20}$/) });
+// A data key the API server takes: not '.', not starting with '..' (IsConfigMapKey).
+const secretKeyRef = fc.record({ name: dnsSubdomain, key: fc.stringMatching(/^[-._a-zA-Z0-9]{1,20}$/).filter((k) => k !== '.' && !k.startsWith('..')) });
 
 /** A factory of `ObjectStoreCredentials`, kept as a recipe so that its arguments are mutated too. */
 const credentials = (factory: keyof typeof ObjectStoreCredentials, args: fc.Arbitrary<unknown[]>) =>

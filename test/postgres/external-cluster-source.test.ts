@@ -45,7 +45,7 @@ describe('ExternalClusterSource', () => {
 
   test('Secret references are complete and name a Secret that can exist', () => {
     expectValidationError(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, password: js({ name: 's' }) }),
-      "ExternalClusterSource.fromConnection: connection.password.key undefined is not a Secret data key (letters, digits, -, _ and .); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
+      "ExternalClusterSource.fromConnection: connection.password.key undefined is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
     expectValidationError(() => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, sslKey: { name: 'Bad_Name', key: 'k' } }),
       "ExternalClusterSource.fromConnection: connection.sslKey.name 'Bad_Name' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
   });

@@ -327,7 +327,7 @@ describe('ObjectStore', () => {
       ['a Secret name with an underscore', () => ObjectStoreCredentials.azureConnectionString({ name: 'AZ_creds', key: 'CS' }),
         "ObjectStoreCredentials.azureConnectionString: connectionString.name 'AZ_creds' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
       ['a data key with a slash', () => ObjectStoreCredentials.googleApplicationCredentials({ name: 'gcs', key: 'a/b' }),
-        "ObjectStoreCredentials.googleApplicationCredentials: applicationCredentials.key 'a/b' is not a Secret data key (letters, digits, -, _ and .); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
+        "ObjectStoreCredentials.googleApplicationCredentials: applicationCredentials.key 'a/b' is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
       ['a reference with an extra key', () => ObjectStoreCredentials.azureStorageKey(js({ storageAccount: { name: 'a', key: 'b', optional: true }, storageKey: { name: 'a', key: 'c' } })),
         "ObjectStoreCredentials.azureStorageKey: storageAccount.optional true is not a declared key of storageAccount; remove it; storageAccount takes key, name"],
       ['IAM role options that are not an object', () => ObjectStoreCredentials.s3IamRole(js('eu-west-1')),
