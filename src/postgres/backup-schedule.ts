@@ -1,8 +1,7 @@
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { typeName } from '../common/validate';
 import { validateSchedule } from './cron';
-import { ownKeys } from './internal';
+import { ownKeys, wrongType } from './internal';
 
 /**
  * The fields of `BackupSchedule.cron()`, each in robfig/cron syntax (`*`, `5`, `1-5`, `*\/15`,
@@ -89,7 +88,7 @@ export class BackupSchedule {
 function cronField(where: ErrorScope, key: string, value: unknown, dflt: string): string {
   if (value === undefined) return dflt;
   if (typeof value !== 'string' || value.trim() === '' || /\s/.test(value.trim())) {
-    invalid(where, key, value, typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : `must be a string, not ${typeName(value)}`,
+    invalid(where, key, value, typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', value),
       "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'");
   }
   return value.trim();

@@ -43,6 +43,15 @@ export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, 
 }
 
 /**
+ * The problem of a value of the wrong type: `is missing` when it is undefined (never
+ * `must be a string, not undefined`), else what it must be and what it is.
+ * @internal
+ */
+export function wrongType(what: string, value: unknown): string {
+  return value === undefined ? `is missing: it must be ${what}` : `must be ${what}, not ${typeName(value)}`;
+}
+
+/**
  * A value of one of the union-like classes (`ClusterImage`, `ClusterBootstrap`, `BackupSchedule`,
  * `ExternalClusterSource`, `ObjectStoreCredentials`): refused unless it was made by the class's
  * static factories. `undefined` passes when `optional`.
@@ -51,7 +60,7 @@ export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the classes have private constructors
 export function classOf<T>(scope: ErrorScope, prop: string, value: T, cls: Function, optional = false): T {
   if (!(value instanceof cls) && !(optional && value === undefined)) {
-    invalid(scope, prop, value, `must be ${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}, not ${typeName(value)}`,
+    invalid(scope, prop, value, wrongType(`${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}`, value),
       `use ${FACTORY_EXAMPLES[cls.name] ?? `a static factory of ${cls.name}`}`);
   }
   return value;
@@ -72,7 +81,7 @@ const FACTORY_EXAMPLES: Record<string, string> = {
  */
 export function pluginNameOf(scope: ErrorScope, prop: string, plugin: unknown): string {
   if (plugin === null || typeof plugin !== 'object' || !('pluginName' in plugin)) {
-    invalid(scope, prop, plugin, `must be an IPlugin, not ${typeName(plugin)}`,
+    invalid(scope, prop, plugin, wrongType('an IPlugin', plugin),
       "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
   }
   return validatePluginName(scope, `${prop}.pluginName`, (plugin as IPlugin).pluginName);
@@ -98,7 +107,7 @@ export function externalClusterNameOf(scope: ErrorScope, prop: string, name: unk
   if (typeof name !== 'string' || name === '' || isRefusedExternalClusterName(name)) {
     invalid(scope, prop, name, typeof name === 'string' && name !== ''
       ? "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it"
-      : `must be a non-empty string, not ${typeName(name)}`, "use a plain name such as 'origin'");
+      : wrongType('a non-empty string', name), "use a plain name such as 'origin'");
   }
   return name;
 }
@@ -154,7 +163,7 @@ export function checkBackupPlugin(scope: ErrorScope, binding: ClusterBinding, cl
 export function resolveBackupCluster(scope: Construct, cluster: unknown, metadataNamespace: string | undefined):
 { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
   if (cluster === null || typeof cluster !== 'object' || typeof (cluster as { name?: unknown }).name !== 'string') {
-    invalid(scope, 'cluster', cluster, `must be an IPostgresCluster, not ${typeName(cluster)}`,
+    invalid(scope, 'cluster', cluster, wrongType('an IPostgresCluster', cluster),
       "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
   }
   const { name, namespace: clusterNamespace } = cluster as { name: string; namespace?: string };
@@ -173,7 +182,7 @@ export function resolveBackupCluster(scope: Construct, cluster: unknown, metadat
  */
 export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
   if (!(value instanceof Cpu) && (value === null || typeof value !== 'object' || typeof (value as Cpu).amount !== 'string')) {
-    invalid(scope, prop, value, `must be a cdk8s-plus Cpu, not ${typeName(value)}`, 'use Cpu.millis(500) or Cpu.units(1)');
+    invalid(scope, prop, value, wrongType('a cdk8s-plus Cpu', value), 'use Cpu.millis(500) or Cpu.units(1)');
   }
   return (value as Cpu).amount;
 }

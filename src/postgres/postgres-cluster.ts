@@ -17,7 +17,6 @@ import { CnpgIValidationError, describeValue, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
-import { typeName } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';
@@ -26,7 +25,7 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  bindCluster, classOf, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
+  bindCluster, classOf, externalClusterNameOf, wrongType, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -510,7 +509,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private withObjectStore(prop: string, parameters: Record<string, string> | undefined, store: IObjectStore | undefined): Record<string, string> | undefined {
     if (store === undefined) return parameters;
     const problem = store === null || typeof store !== 'object' || typeof store.name !== 'string'
-      ? [`must be an ObjectStore or ObjectStore.fromObjectStoreName(...), not ${typeName(store)}`, 'pass the ObjectStore construct']
+      ? [wrongType('an ObjectStore or ObjectStore.fromObjectStoreName(...)', store), 'pass the ObjectStore construct']
       : store.namespace !== undefined && store.namespace !== this.namespace
         ? [`is in namespace '${store.namespace}', but Barman Cloud looks for it in the Cluster's namespace ${describeValue(this.namespace)}`,
           "create the ObjectStore in the Cluster's chart or namespace"]

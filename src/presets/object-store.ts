@@ -6,8 +6,7 @@ import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { requireDuration } from '../common/render';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { typeName } from '../common/validate';
-import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
+import { classOf, guardAndCheck, wrongType, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -483,7 +482,7 @@ export class ObjectStore extends Construct implements IObjectStore {
 function renderEnv(scope: ErrorScope, prop: string, env: unknown): unknown[] | undefined {
   if (env === undefined) return undefined;
   if (env === null || typeof env !== 'object' || Array.isArray(env)) {
-    invalid(scope, prop, env, `must be a map of EnvValue, not ${typeName(env)}`, "pass { AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }");
+    invalid(scope, prop, env, wrongType('a map of EnvValue', env), "pass { AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }");
   }
   return Object.entries(env).map(([name, v]) => {
     if (!(v instanceof kplus.EnvValue) || (typeof v.value !== 'string' && v.valueFrom === undefined)) {

@@ -98,7 +98,7 @@ describe('ClusterBootstrap', () => {
   test('recoveryFromPlugin validation', () => {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({})),
-      `${where}: sourceName undefined must be a non-empty string, not undefined; use a plain name such as 'origin'`);
+      `${where}: sourceName undefined is missing: it must be a non-empty string; use a plain name such as 'origin'`);
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js(undefined)),
       `${where}: options undefined must be an object, not undefined; pass { database: ..., objectStore: ... }`);
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({ sourceName: 'o', serverName: 'pg' })),

@@ -163,7 +163,7 @@ describe('PluginBackup', () => {
     expectValidationError(() => new PluginBackup(chart, 'b', { cluster: js('pg'), plugin: BARMAN }),
       "test/b: cluster 'pg' must be an IPostgresCluster, not a string; pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
     expectValidationError(() => new PluginBackup(chart, 'd', { cluster: pg, plugin: js(undefined) }),
-      "test/d: plugin undefined must be an IPlugin, not undefined; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+      "test/d: plugin undefined is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
     expectValidationError(() => new PluginBackup(chart, 'e', { cluster: pg, plugin: BARMAN, parameters: js({ n: 1 }) }),
       "test/e: parameters.n 1 must be a string, not a number; write it as a string, e.g. '1'");
     expectValidationError(() => new PluginBackup(chart, 'g', js({ cluster: pg, plugin: BARMAN, onLine: true })),

@@ -275,7 +275,7 @@ describe('ObjectStore', () => {
       ['old provider keys', { destinationPath: 's3://b', s3: KEYS },
         "test/store: props.s3 {\"accessKeyId\":{\"name\":\"aws-creds\",\"key\":\"ACCESS_KEY_ID\"},\"secretAccessKey\":{\"name\":\"aws-creds\",\"key\":\"ACCESS_SECRET_... is not a declared key of props; remove it; props takes credentials, data, destinationPath, endpointCa, endpointUrl, historyTags, instanceSidecarConfiguration, metadata, retentionPolicy, tags, wal"],
       ['no credentials', { destinationPath: 's3://b' },
-        'test/store: credentials undefined must be an ObjectStoreCredentials, not undefined; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()'],
+        'test/store: credentials undefined is missing: it must be an ObjectStoreCredentials; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()'],
       ['credentials as a plain object', { destinationPath: 's3://b', credentials: { inheritFromIamRole: true } },
         'test/store: credentials {"inheritFromIamRole":true} must be an ObjectStoreCredentials, not an object; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()'],
       ['misspelt key', { destinationPath: 's3://b', credentials: S3, retention: '30d' },
