@@ -12,7 +12,7 @@ import { ApiObject, App, Chart, JsonPatch, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ObjectStore as CnpgObjectStore } from '../imports/barmancloud.cnpg.io';
 import { Cluster, ScheduledBackup, ScheduledBackupSpecBackupOwnerReference, ScheduledBackupSpecMethod } from '../imports/postgresql.cnpg.io';
-import { BarmanCloudPlugin, ObjectStore, PostgresCluster } from '../src';
+import { BackupSchedule, BarmanCloudPlugin, ObjectStore, ObjectStoreCredentials, PostgresCluster } from '../src';
 
 const PLUGIN_NAME = 'barman-cloud.cloudnative-pg.io';
 const SECRET = 'backup-credentials';
@@ -26,14 +26,14 @@ export function fleetWithLibrary(n: number): string {
   for (let i = 0; i < n; i++) {
     const store = new ObjectStore(apps, `store-${i}`, {
       destinationPath: `s3://backups/pg-${i}`,
-      s3: {
+      credentials: ObjectStoreCredentials.s3AccessKeys({
         accessKeyId: { name: SECRET, key: 'ACCESS_KEY_ID' },
         secretAccessKey: { name: SECRET, key: 'ACCESS_SECRET_KEY' },
-      },
+      }),
     });
     const pg = new PostgresCluster(apps, `pg-${i}`, { instances: 3, storage: { size: Size.gibibytes(10) } });
-    pg.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
-    pg.addScheduledBackup('nightly', { plugin: barman, schedule: '0 0 2 * * *' });
+    pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
+    pg.addScheduledBackup('nightly', { plugin: barman, schedule: BackupSchedule.daily(2) });
   }
   return app.synthYaml();
 }

@@ -4,11 +4,13 @@ import {
   Doctor,
   addPlanValidation,
   BackupOwnerReference,
+  BackupSchedule,
   BackupTarget,
   BarmanCloudPlugin,
   ClusterBootstrap,
   HelloWorldPlugin,
   ObjectStore,
+  ObjectStoreCredentials,
   PluginTls,
   PostgresCluster,
   StandalonePlugin,
@@ -37,10 +39,10 @@ const apps = new Chart(app, 'databases', { namespace: 'databases' });
 
 const store = new ObjectStore(apps, 'store', {
   destinationPath: 's3://example-backups/databases',
-  s3: {
+  credentials: ObjectStoreCredentials.s3AccessKeys({
     accessKeyId: { name: 'backup-credentials', key: 'ACCESS_KEY_ID' },
     secretAccessKey: { name: 'backup-credentials', key: 'ACCESS_SECRET_KEY' },
-  },
+  }),
   wal: { compression: WalCompression.ZSTD, maxParallel: 4 },
   retentionPolicy: '30d',
 });
@@ -50,13 +52,13 @@ const pg = new PostgresCluster(apps, 'pg', {
   storage: { size: Size.gibibytes(10) },
   postgresql: { parameters: { max_connections: '200' } },
 });
-pg.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
+pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
 pg.addPlugin(hello, {
   parameters: HelloWorldPlugin.parameters({ annotations: { 'example.com/owner': 'dba' } }),
 });
 pg.addScheduledBackup('nightly', {
   plugin: barman,
-  schedule: '0 0 2 * * *',
+  schedule: BackupSchedule.daily(2),
   backupOwnerReference: BackupOwnerReference.SELF,
 });
 pg.addBackup('before-upgrade', { plugin: barman, target: BackupTarget.PRIMARY });
@@ -67,7 +69,8 @@ new PostgresCluster(apps, 'restored', {
   storage: { size: Size.gibibytes(10) },
   bootstrap: ClusterBootstrap.recoveryFromPlugin(barman, {
     sourceName: 'origin',
-    parameters: { barmanObjectName: store.name, serverName: pg.name },
+    objectStore: store,
+    parameters: { serverName: pg.name },
   }),
 });
 

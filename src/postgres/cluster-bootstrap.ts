@@ -1,25 +1,14 @@
 import {
   ClusterSpecBootstrap as CnpgClusterSpecBootstrap,
-  ClusterSpecBootstrapInitdb as CnpgClusterSpecBootstrapInitdb,
-  ClusterSpecBootstrapRecoveryRecoveryTarget as CnpgRecoveryTarget,
+  ClusterSpecBootstrapInitdb,
+  ClusterSpecBootstrapRecoveryRecoveryTarget,
 } from '../../imports/postgresql.cnpg.io';
 import { invalid } from '../common/errors';
-import { requireString } from '../common/validate';
+import { declaredKeys } from '../common/keys';
 import { IPlugin } from '../plugins/plugin';
-import { checkExternalClusterName, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject } from './internal';
-
-/**
- * Options of `ClusterBootstrap.initdb()`: the generated `spec.bootstrap.initdb` type of the
- * CloudNativePG CRD (database, owner, secret, locale, `postInitSQL`, `import`, ...), written as is.
- */
-export type InitdbOptions = CnpgClusterSpecBootstrapInitdb;
-
-/**
- * A point-in-time recovery target (`spec.bootstrap.recovery.recoveryTarget`): `targetTime`,
- * `targetLsn`, `targetName`, `targetXid`, `targetTli`, `targetImmediate`, `exclusive`,
- * `backupId`. Set at most one of the `target*` fields.
- */
-export type RecoveryTarget = CnpgRecoveryTarget;
+import type { IObjectStore } from '../presets/object-store';
+import { ExternalClusterSource } from './external-cluster-source';
+import { externalClusterNameOf, propsOf } from './internal';
 
 /**
  * Options of `ClusterBootstrap.recoveryFromPlugin()`.
@@ -33,11 +22,18 @@ export interface RecoveryFromPluginOptions {
   readonly sourceName: string;
 
   /**
-   * Parameters for the plugin, e.g. Barman Cloud's `barmanObjectName` (the ObjectStore holding
-   * the backups) and `serverName` (the name the origin Cluster archived under). Strings only.
+   * Parameters for the plugin, e.g. Barman Cloud's `serverName` (the name the origin Cluster
+   * archived under). Strings only.
    * @default - no parameters
    */
   readonly parameters?: Record<string, string>;
+
+  /**
+   * The Barman Cloud ObjectStore holding the backups: written as the parameter
+   * `barmanObjectName`; it must be in the recovering Cluster's namespace.
+   * @default - none: name it in `parameters` if the plugin needs one
+   */
+  readonly objectStore?: IObjectStore;
 
   /**
    * The application database to configure after the recovery (`recovery.database`).
@@ -59,20 +55,25 @@ export interface RecoveryFromPluginOptions {
   readonly secretName?: string;
 
   /**
-   * Stop the recovery at a point in time instead of replaying all the WAL.
+   * Stop the recovery at a point in time instead of replaying all the WAL
+   * (`recoveryTarget`: `targetTime`, `targetLsn`, `targetName`, `targetXid`, `targetTli`,
+   * `targetImmediate`, `exclusive`, `backupId`; set at most one of the `target*` fields).
    * @default - not written: full recovery to the end of the archived WAL
    */
-  readonly recoveryTarget?: RecoveryTarget;
+  readonly recoveryTarget?: ClusterSpecBootstrapRecoveryRecoveryTarget;
 }
 
+const RECOVERY_KEYS = declaredKeys<RecoveryFromPluginOptions>({
+  sourceName: true, parameters: true, objectStore: true, database: true, owner: true, secretName: true, recoveryTarget: true,
+});
+
 /**
- * The source of an external cluster that `ClusterBootstrap` adds to the Cluster it is given to.
+ * The external cluster that a `ClusterBootstrap` adds to the Cluster it is given to.
  * @internal
  */
 export interface BootstrapSource {
   readonly name: string;
-  readonly pluginName: string;
-  readonly parameters?: Record<string, string>;
+  readonly source: ExternalClusterSource;
 }
 
 /**
@@ -80,7 +81,8 @@ export interface BootstrapSource {
  * from the backups a CNPG-I plugin keeps, or any other bootstrap the CRD allows (`fromSpec`).
  *
  * Give one to `PostgresCluster`'s `bootstrap` prop; a Cluster without one runs `initdb` with
- * CloudNativePG's defaults.
+ * CloudNativePG's defaults. The sections are written exactly as given, and checked against the
+ * CRD schema (and its CEL rules, e.g. `icuLocale` needs `localeProvider: icu`) at synth.
  */
 export class ClusterBootstrap {
   /**
@@ -88,9 +90,8 @@ export class ClusterBootstrap {
    * @param options the `initdb` section as the CRD defines it; `{}` keeps CloudNativePG's
    * defaults (database `app` owned by `app`).
    */
-  public static initdb(options: InitdbOptions = {}): ClusterBootstrap {
-    requireJsonObject('ClusterBootstrap.initdb', 'options', options, 'pass { database: \'app\', owner: \'app\' } or nothing');
-    return new ClusterBootstrap({ initdb: { ...options } });
+  public static initdb(options: ClusterSpecBootstrapInitdb = {}): ClusterBootstrap {
+    return new ClusterBootstrap({ initdb: options });
   }
 
   /**
@@ -101,28 +102,20 @@ export class ClusterBootstrap {
    * The plugin does not need to be in the recovering Cluster's `spec.plugins`; add it there too
    * (with `addPlugin`) only if the new Cluster should also archive through it.
    */
-  public static recoveryFromPlugin(plugin: IPlugin | string, options: RecoveryFromPluginOptions): ClusterBootstrap {
+  public static recoveryFromPlugin(plugin: IPlugin, options: RecoveryFromPluginOptions): ClusterBootstrap {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
-    const pluginName = pluginNameOf(where, 'plugin', plugin);
-    const opts = requireObject<RecoveryFromPluginOptions>(where, 'options', options, "pass { sourceName: 'origin', parameters: { ... } }");
-    const name = requireString(where, 'sourceName', opts.sourceName, "name the external cluster, e.g. 'origin'");
-    checkExternalClusterName(where, 'sourceName', name);
-    const parameters = optionalParameters(where, 'parameters', opts.parameters);
-    const database = optionalString(where, 'database', opts.database, "name the database, e.g. 'app'");
-    const owner = optionalString(where, 'owner', opts.owner, "name the owner role, e.g. 'app'");
-    const secretName = optionalString(where, 'secretName', opts.secretName, 'name a basic-auth Secret in the Cluster\'s namespace');
-    if (opts.recoveryTarget !== undefined) {
-      requireJsonObject(where, 'recoveryTarget', opts.recoveryTarget, "pass { targetTime: '2024-01-01T00:00:00Z' }");
-    }
+    const o = propsOf(where, 'options', options, RECOVERY_KEYS);
+    const name = externalClusterNameOf(where, 'sourceName', o.sourceName);
+    const source = ExternalClusterSource.fromPlugin(plugin, { parameters: o.parameters, objectStore: o.objectStore });
     return new ClusterBootstrap({
       recovery: {
         source: name,
-        database,
-        owner,
-        secret: secretName === undefined ? undefined : { name: secretName },
-        recoveryTarget: opts.recoveryTarget === undefined ? undefined : { ...opts.recoveryTarget },
+        database: o.database,
+        owner: o.owner,
+        secret: o.secretName === undefined ? undefined : { name: o.secretName },
+        recoveryTarget: o.recoveryTarget,
       },
-    }, { name, pluginName, parameters });
+    }, { name, source });
   }
 
   /**
@@ -131,12 +124,14 @@ export class ClusterBootstrap {
    * added with `PostgresCluster.addExternalCluster()`; this is checked at synth.
    */
   public static fromSpec(spec: CnpgClusterSpecBootstrap): ClusterBootstrap {
-    requireJsonObject('ClusterBootstrap.fromSpec', 'spec', spec, "pass { pgBasebackup: { source: 'origin' } }");
-    const keys = Object.keys(spec).filter((k) => (spec as Record<string, unknown>)[k] !== undefined);
+    // The Cluster webhook refuses more than one method (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateBootstrapMethod); none is refused here too,
+    // as it only restates the default that leaving bootstrap out gives.
+    const keys = spec !== null && typeof spec === 'object' ? Object.keys(spec).filter((k) => (spec as Record<string, unknown>)[k] !== undefined) : [];
     if (keys.length !== 1) {
       invalid('ClusterBootstrap.fromSpec', 'spec', spec, `sets ${keys.length} bootstrap methods`, 'set exactly one of initdb, pgBasebackup or recovery');
     }
-    return new ClusterBootstrap({ ...spec });
+    return new ClusterBootstrap(spec);
   }
 
   /** @internal */

@@ -1,6 +1,6 @@
 import { ErrorScope, invalid } from '../common/errors';
 import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../common/robfig-cron';
-import { typeName } from '../common/validate';
+import { wrongType } from './internal';
 
 const SIX_FIELDS = 'use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. \'0 0 2 * * *\', or a descriptor such as \'@daily\'';
 
@@ -15,7 +15,7 @@ const SIX_FIELDS = 'use 6 fields, seconds first (second minute hour day-of-month
  */
 export function validateSchedule(scope: ErrorScope, prop: string, value: unknown): string {
   if (typeof value !== 'string') {
-    return invalid(scope, prop, value, `must be a string, not ${typeName(value)}`, SIX_FIELDS);
+    return invalid(scope, prop, value, wrongType('a string', value), SIX_FIELDS);
   }
   const parsed = parseCronSchedule(value);
   if (!parsed.ok) {

@@ -1,205 +1,266 @@
-import { ApiObject, Chart, Size, SizeRoundingBehavior } from 'cdk8s';
-import { Construct } from 'constructs';
+import { ApiObject, ApiObjectMetadata, Chart, Size } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
+import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
-import { validateJson } from '../common/metadata';
-import { isDns1035Label, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
+import { refuseUnknownKeys } from '../common/keys';
+import { declaredKeys } from '../common/keys';
+import { renderQuantity, requireSize } from '../common/render';
+import { validateJson, validateMetadata } from '../common/metadata';
+import { addChecks, addSchemaGuard } from '../common/schema-guard';
+import { claimName } from '../common/stable-names';
+import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
-import type { PostgresCluster } from './postgres-cluster';
+import type { SecretKeyReference } from './secret-key-reference';
 
 /**
- * Reads the name of a plugin given as an `IPlugin` or as a plain name, checking either form, so
- * that `Plugin.fromPluginName('x.example.com')` and `'x.example.com'` render the same.
+ * An options object as the user wrote it: refused unless it is an object whose keys are all
+ * declared (the nearest declared key is suggested for a misspelt one), then returned typed.
+ * `undefined` stays `undefined`, for optional options.
  * @internal
  */
-export function pluginNameOf(scope: ErrorScope, prop: string, plugin: unknown): string {
-  if (typeof plugin === 'string') {
-    return validatePluginName(scope, prop, plugin);
-  }
-  if (plugin !== null && typeof plugin === 'object' && 'pluginName' in plugin) {
-    return validatePluginName(scope, `${prop}.pluginName`, (plugin as IPlugin).pluginName);
-  }
-  return invalid(scope, prop, plugin, `must be a plugin or a plugin name, not ${typeName(plugin)}`,
-    "pass a plugin construct, Plugin.fromPluginName('backup.example.com') or 'backup.example.com'");
+export function ownKeys<T>(scope: ErrorScope, prop: string, value: T | undefined, keys: readonly string[]): T | undefined {
+  return propsOf(scope, prop, value, keys, true);
 }
 
 /**
- * Checks optional plugin parameters: CNPG-I parameters are a map of string to string, so numbers
- * and booleans from JavaScript callers are rejected with the key in the message rather than
- * rendered as YAML numbers that the API server refuses.
+ * A required props object: like `ownKeys`, but `undefined` is refused too.
  * @internal
  */
-export function optionalParameters(scope: ErrorScope, prop: string, value: unknown): Record<string, string> | undefined {
-  return value === undefined ? undefined : validateStringMap(scope, prop, value);
-}
-
-/** @internal */
-export function optionalBoolean(scope: ErrorScope, prop: string, value: unknown): boolean | undefined {
-  if (value !== undefined && typeof value !== 'boolean') {
-    invalid(scope, prop, value, `must be a boolean, not ${typeName(value)}`, 'pass true or false');
-  }
-  return value as boolean | undefined;
-}
-
-/** @internal */
-export function optionalString(scope: ErrorScope, prop: string, value: unknown, fix: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    invalid(scope, prop, value, `must be a string, not ${typeName(value)}`, fix);
-  }
-  if (value.trim() === '') invalid(scope, prop, value, 'must not be empty', fix);
+export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[], optional = false): T {
+  refuseUnknownKeys(scope, prop, value, keys, { optional });
   return value;
 }
 
-/** @internal */
-export function optionalEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T | undefined {
-  if (value === undefined) return undefined;
-  const allowed = Object.values(values);
-  if (typeof value !== 'string' || !(allowed as string[]).includes(value)) {
-    invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
-  }
-  return value as T;
-}
-
 /**
- * An object written as is into the manifest (a typed passthrough): an object of plain JSON.
+ * Refuses values written as given that are not plain JSON (a Date, a Duration, a function):
+ * cdk8s cannot render them and would fail with its own error at synth. Their shape is then the
+ * schema guard's to judge. Returns the values.
  * @internal
  */
-export function requireJsonObject<T = Record<string, unknown>>(scope: ErrorScope, prop: string, value: unknown, fix: string): T {
-  const o = requireObject<T>(scope, prop, value, fix);
-  validateJson(scope, prop, o);
-  return o;
+export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, values: T): T {
+  for (const [prop, value] of Object.entries(values)) if (value !== undefined) validateJson(scope, prop, value);
+  return values;
 }
-
-/** @internal */
-export function requireObject<T = Record<string, unknown>>(scope: ErrorScope, prop: string, value: unknown, fix: string): T {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an object, not ${typeName(value)}`, fix);
-  }
-  return value as T;
-}
-
-const BINARY_UNITS: Array<[string, (s: Size) => number]> = [
-  ['Pi', (s) => s.toPebibytes({ rounding: SizeRoundingBehavior.NONE })],
-  ['Ti', (s) => s.toTebibytes({ rounding: SizeRoundingBehavior.NONE })],
-  ['Gi', (s) => s.toGibibytes({ rounding: SizeRoundingBehavior.NONE })],
-  ['Mi', (s) => s.toMebibytes({ rounding: SizeRoundingBehavior.NONE })],
-  ['Ki', (s) => s.toKibibytes({ rounding: SizeRoundingBehavior.NONE })],
-];
 
 /**
- * Renders a `cdk8s.Size` as a Kubernetes quantity in the largest binary unit that keeps it a
- * whole number (`Size.gibibytes(10)` -> `10Gi`, `Size.mebibytes(1536)` -> `1536Mi`), so the
- * manifest reads the way the user wrote it.
+ * The problem of a value of the wrong type: `is missing` when it is undefined (never
+ * `must be a string, not undefined`), else what it must be and what it is.
  * @internal
  */
-export function sizeToQuantity(scope: ErrorScope, prop: string, size: unknown): string {
-  // Duck-typed so that a second copy of cdk8s in node_modules still works.
-  if (size === null || typeof size !== 'object' || typeof (size as Size).toKibibytes !== 'function') {
-    invalid(scope, prop, size, `must be a cdk8s Size, not ${typeName(size)}`, 'use Size.gibibytes(10) or another Size factory');
-  }
-  for (const [unit, convert] of BINARY_UNITS) {
-    const amount = convert(size as Size);
-    if (Number.isInteger(amount) && amount > 0) return `${amount}${unit}`;
-  }
-  return invalid(scope, prop, `${(size as Size).toKibibytes({ rounding: SizeRoundingBehavior.NONE })}Ki`,
-    'is not a positive whole number of kibibytes', 'use a size of at least Size.kibibytes(1), such as Size.gibibytes(10)');
+export function wrongType(what: string, value: unknown): string {
+  return value === undefined ? `is missing: it must be ${what}` : `must be ${what}, not ${typeName(value)}`;
 }
 
 /**
- * Marks `PostgresCluster` instances, so backups can recognise one without importing the class
- * (which imports them) and across copies of this library.
+ * A value of one of the union-like classes (`ClusterImage`, `ClusterBootstrap`, `BackupSchedule`,
+ * `ExternalClusterSource`, `ObjectStoreCredentials`): refused unless it was made by the class's
+ * static factories. `undefined` passes when `optional`.
  * @internal
  */
-export const POSTGRES_CLUSTER_BRAND = Symbol.for('cdk8s-cnpg-i.PostgresCluster');
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the classes have private constructors
+export function classOf<T>(scope: ErrorScope, prop: string, value: T, cls: Function, optional = false): T {
+  if (!(value instanceof cls) && !(optional && value === undefined)) {
+    invalid(scope, prop, value, wrongType(`${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}`, value),
+      `use ${FACTORY_EXAMPLES[cls.name] ?? `a static factory of ${cls.name}`}`);
+  }
+  return value;
+}
+
+const FACTORY_EXAMPLES: Record<string, string> = {
+  ClusterImage: "ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })",
+  ClusterBootstrap: 'ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
+  BackupSchedule: "BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')",
+  ExternalClusterSource: 'ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })',
+  ObjectStoreCredentials: 'a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
+};
 
 /**
- * What a Backup or ScheduledBackup needs to know about its Cluster.
+ * The name of an `IPlugin`. Only the interface is taken: a plain string or any other value is
+ * refused with the two ways to make one.
  * @internal
  */
-export interface BackupClusterBinding {
-  readonly clusterName: string;
-  /** The namespace the backup object must be written in; undefined follows the chart. */
-  readonly namespace: string | undefined;
-  /** Throws unless the Cluster enables the plugin; run at synth, as plugins may come later. */
-  readonly check: () => void;
-  /**
-   * The Cluster object the backup object must follow in the output: CloudNativePG fails a
-   * Backup whose Cluster does not exist yet, for good, since a Backup runs only once.
-   */
-  readonly clusterObject?: ApiObject;
+export function pluginNameOf(scope: ErrorScope, prop: string, plugin: unknown): string {
+  if (plugin === null || typeof plugin !== 'object' || !('pluginName' in plugin)) {
+    invalid(scope, prop, plugin, wrongType('an IPlugin', plugin),
+      "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+  }
+  return validatePluginName(scope, `${prop}.pluginName`, (plugin as IPlugin).pluginName);
 }
 
 /**
- * Resolves the `cluster` prop of a backup: a `PostgresCluster` (checked: same namespace, plugin
- * enabled) or the name of a Cluster managed elsewhere (not checkable).
+ * Plugin parameters (a map of string to string). Checked here, not left to the schema guard,
+ * because the generated bindings rebuild the map with `Object.entries`, which turns a number or
+ * a string given as the whole map into `{}` or a map of characters before the schema sees it.
  * @internal
  */
-export function bindBackupCluster(scope: Construct, cluster: unknown, pluginName: string, metadataNamespace: unknown): BackupClusterBinding {
-  const ns = optionalString(scope, 'metadata.namespace', metadataNamespace, 'name a namespace');
-  if (typeof cluster === 'string') {
-    if (!isDns1035Label(cluster) || cluster.length > 50) {
-      invalid(scope, 'cluster', cluster, 'is not a valid Cluster name (a DNS-1035 label of at most 50 characters)',
-        'pass the PostgresCluster construct or the metadata.name of the Cluster');
-    }
-    return { clusterName: cluster, namespace: ns, check: () => undefined };
-  }
-  if (cluster === null || typeof cluster !== 'object' || (cluster as Record<symbol, unknown>)[POSTGRES_CLUSTER_BRAND] !== true) {
-    return invalid(scope, 'cluster', cluster, `must be a PostgresCluster or a Cluster name, not ${typeName(cluster)}`,
-      'pass the PostgresCluster construct, or the name of a Cluster managed elsewhere');
-  }
-  const pg = cluster as PostgresCluster;
-  const clusterNamespace = pg.namespace;
-  const namespace = ns ?? clusterNamespace ?? Chart.of(scope).namespace;
-  if (namespace !== clusterNamespace) {
-    invalid(scope, 'metadata.namespace', namespace, `differs from the namespace of Cluster '${pg.name}' (${describeValue(clusterNamespace)})`,
-      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
-  }
-  return {
-    clusterName: pg.name,
-    namespace: clusterNamespace,
-    clusterObject: pg.apiObject,
-    check: () => {
-      const entry = pg.plugins.find((p) => p.pluginName === pluginName);
-      if (entry === undefined) {
-        invalid(scope, 'plugin', pluginName, `is not among the plugins of Cluster '${pg.name}'`,
-          `call addPlugin(${describeValue(pluginName)}) on ${pg.node.path}, or back up through a plugin it uses`);
-      }
-      if (!entry.enabled) {
-        invalid(scope, 'plugin', pluginName, `is disabled (enabled: false) on Cluster '${pg.name}'`,
-          'enable it in addPlugin(), or back up through a plugin the Cluster enables');
-      }
-    },
-  };
+export function parametersOf(scope: ErrorScope, prop: string, value: unknown): Record<string, string> | undefined {
+  return value === undefined ? undefined : { ...validateStringMap(scope, prop, value) };
 }
 
 /**
- * Makes `Base` under `scope` and runs `check` before every rendering of it. The checks are not a
- * construct validation (`node.addValidation`) because cdk8s folds those into one plain `Error`,
- * and not inside a lazy value because `ApiObject.toJson` rewraps what it throws; thrown here, a
- * `CnpgIValidationError` reaches the caller of `App.synth()`, `App.synthYaml()` and
- * `Testing.synth()` unchanged.
- * @internal
- */
-export function checkedApiObject<P, T extends ApiObject>(
-  Base: new (scope: Construct, id: string, props: P) => T, scope: Construct, id: string, props: P, check: () => void,
-): T {
-  const obj = new Base(scope, id, props);
-  const render = obj.toJson.bind(obj);
-  obj.toJson = () => {
-    check();
-    return render();
-  };
-  return obj;
-}
-
-/**
- * Refuses an external cluster name that the operator cannot use as a path component: the
- * Cluster webhook refuses '.', '..', '/' and '\\' in it (cloudnative-pg v1.30.0
+ * Refuses an external cluster name that the operator uses as a path component: the Cluster
+ * webhook refuses '.', '..', '/' and '\\' in it (cloudnative-pg v1.30.0
  * internal/webhook/v1/cluster_webhook.go validateExternalClusters; CNPGI100).
  * @internal
  */
-export function checkExternalClusterName(scope: ErrorScope, prop: string, name: string): void {
-  if (isRefusedExternalClusterName(name)) {
-    invalid(scope, prop, name, "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it", "use a plain name such as 'origin'");
+export function externalClusterNameOf(scope: ErrorScope, prop: string, name: unknown): string {
+  if (typeof name !== 'string' || name === '' || isRefusedExternalClusterName(name)) {
+    invalid(scope, prop, name, typeof name === 'string' && name !== ''
+      ? "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it"
+      : wrongType('a non-empty string', name), "use a plain name such as 'origin'");
   }
+  return name;
+}
+
+/**
+ * What a Backup or ScheduledBackup can learn about the Cluster it names, when that Cluster is a
+ * `PostgresCluster` of this program (registered by its constructor).
+ * @internal
+ */
+export interface ClusterBinding {
+  /** The construct, for messages. */
+  readonly construct: IConstruct;
+  /** The Cluster object a backup must follow in the output. */
+  readonly apiObject: ApiObject;
+  /** The plugins the Cluster uses, at the time of the call. */
+  readonly plugins: () => ReadonlyArray<{ readonly pluginName: string; readonly enabled: boolean }>;
+}
+
+const BINDINGS = new WeakMap<object, ClusterBinding>();
+
+/** @internal */
+export function bindCluster(cluster: object, binding: ClusterBinding): void {
+  BINDINGS.set(cluster, binding);
+}
+
+/** @internal */
+export function clusterBinding(cluster: object): ClusterBinding | undefined {
+  return BINDINGS.get(cluster);
+}
+
+/**
+ * The check, run at synth, that a backup goes through a plugin its Cluster enables (plugins may
+ * be added after the backup).
+ * @internal
+ */
+export function checkBackupPlugin(scope: ErrorScope, binding: ClusterBinding, clusterName: string, pluginName: string): void {
+  const entry = binding.plugins().find((p) => p.pluginName === pluginName);
+  if (entry === undefined || !entry.enabled) {
+    invalid(scope, 'plugin', pluginName, entry === undefined
+      ? `is not among the plugins of Cluster '${clusterName}'`
+      : `is disabled (enabled: false) on Cluster '${clusterName}'`,
+    `enable it with addPlugin(${describeValue(pluginName)}) on ${binding.construct.node.path}, or back up through a plugin the Cluster enables`);
+  }
+}
+
+/**
+ * Where a Backup or ScheduledBackup goes: its Cluster's name and namespace, the namespace it
+ * must be written in, and the binding of a `PostgresCluster` of this program. A backup object
+ * in another namespace than its Cluster's is refused: CloudNativePG backs up only a Cluster of
+ * the same namespace.
+ * @internal
+ */
+export function resolveBackupCluster(scope: Construct, cluster: unknown, metadataNamespace: string | undefined):
+{ readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
+  if (cluster === null || typeof cluster !== 'object' || typeof (cluster as { name?: unknown }).name !== 'string') {
+    invalid(scope, 'cluster', cluster, wrongType('an IPostgresCluster', cluster),
+      "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
+  }
+  const { name, namespace: clusterNamespace } = cluster as { name: string; namespace?: string };
+  const binding = clusterBinding(cluster);
+  const namespace = metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace;
+  if ((binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace) {
+    invalid(scope, 'metadata.namespace', namespace, `differs from the namespace of Cluster '${name}' (${describeValue(clusterNamespace)})`,
+      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+  }
+  return { name, namespace, binding };
+}
+
+/**
+ * The quantity of a cdk8s-plus `Cpu` (`Cpu.millis(500)` -> `500m`), refused unless it is one.
+ * @internal
+ */
+export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
+  if (!(value instanceof Cpu) && (value === null || typeof value !== 'object' || typeof (value as Cpu).amount !== 'string')) {
+    invalid(scope, prop, value, wrongType('a cdk8s-plus Cpu', value), 'use Cpu.millis(500) or Cpu.units(1)');
+  }
+  return (value as Cpu).amount;
+}
+
+const SECRET_KEY_REFERENCE_KEYS = declaredKeys<SecretKeyReference>({ name: true, key: true });
+const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
+
+/**
+ * Checks a Secret key reference: the CRDs type both fields as plain strings, but the Secret can
+ * only exist with a subdomain name and a data key of at most 253 of `[-._a-zA-Z0-9]`, not `.`
+ * and not starting with `..` (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
+ * ValidateSecret, through apimachinery pkg/util/validation IsConfigMapKey), so anything else
+ * never resolves.
+ * @internal
+ */
+export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unknown): SecretKeyReference | undefined {
+  if (value === undefined) return undefined;
+  const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
+  const bad = typeof name !== 'string' || !isDnsSubdomain(name) ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
+    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..') ? ['key', key, "is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..')"] : undefined;
+  if (bad) invalid(scope, `${prop}.${bad[0]}`, bad[1], bad[2] as string, "pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
+  return { name, key };
+}
+
+/** The fields of `ApiObjectMetadata` a construct of this area writes. @internal */
+export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
+  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
+});
+
+const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
+const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' } as const;
+
+/**
+ * Requests and limits from cdk8s-plus resources (`{ cpu: { request: Cpu.millis(500) }, memory:
+ * { limit: Size.gibibytes(1) } }`), as quantities: a Cpu's amount, a Size in the largest whole
+ * binary unit. `keys` are the resources the prop declares. A request above its limit is left to
+ * the schema guard, which compares the quantities exactly.
+ * @internal
+ */
+export function resourcesOf(scope: ErrorScope, prop: string, value: object | undefined, keys: readonly string[]):
+{ requests?: Record<string, string>; limits?: Record<string, string> } | undefined {
+  const r = ownKeys(scope, prop, value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined, keys);
+  if (r === undefined) return undefined;
+  const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
+  for (const key of keys as Array<keyof typeof RESOURCE_NAMES>) {
+    const pair = ownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS);
+    for (const [which, side] of [['request', 'requests'], ['limit', 'limits']] as const) {
+      const v = pair?.[which];
+      if (v === undefined) continue;
+      const at = `${prop}.${key}.${which}`;
+      (out[side] ??= {})[RESOURCE_NAMES[key]] = key === 'cpu' ? cpuOf(scope, at, v) : renderQuantity(requireSize(scope, at, v as Size));
+    }
+  }
+  return out;
+}
+
+/**
+ * The `metadata` prop of a construct that writes one object: declared keys only, and values
+ * cdk8s can render (a string as `labels` would be spread into a map of characters); `{}` when
+ * not given. Names, label and annotation keys, finalizers and owner references are judged again
+ * by the schema guard at synth.
+ * @internal
+ */
+export function metadataOf(scope: ErrorScope, value: ApiObjectMetadata | undefined, example: string): ApiObjectMetadata {
+  return ownKeys(scope, 'metadata', value, METADATA_KEYS) === undefined ? {} : validateMetadata(scope, 'metadata', value, example);
+}
+
+/**
+ * The synth-time validations of a construct that writes `apiObject` as a `kind` object: the
+ * schema guard, then one validation that refuses a second object of the same kind, namespace
+ * and name in the app (one would silently replace the other) and runs `check`.
+ * @internal
+ */
+export function guardAndCheck(construct: Construct, kind: string, apiObject: ApiObject, check: () => void = () => undefined): void {
+  addSchemaGuard(construct, apiObject);
+  const unique = claimName(construct, kind, apiObject.metadata.namespace, apiObject.name);
+  addChecks(construct, () => {
+    unique();
+    check();
+  });
 }

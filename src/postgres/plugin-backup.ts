@@ -1,16 +1,15 @@
-import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   Backup as CnpgBackup,
-  BackupProps as CnpgBackupProps,
   BackupSpecMethod as CnpgBackupSpecMethod,
   BackupSpecTarget as CnpgBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { validateMetadata } from '../common/metadata';
+import { declaredKeys } from '../common/keys';
+import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
-import { SUBDOMAIN_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
-import type { PostgresCluster } from './postgres-cluster';
+import { checkBackupPlugin, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import type { IPostgresCluster } from './postgres-cluster';
 
 /**
  * Which instance takes a backup (`spec.target`), with the wire values of the CRD.
@@ -22,20 +21,15 @@ export enum BackupTarget {
   PREFER_STANDBY = 'prefer-standby',
 }
 
-const TARGETS: Record<BackupTarget, CnpgBackupSpecTarget> = {
-  [BackupTarget.PRIMARY]: CnpgBackupSpecTarget.PRIMARY,
-  [BackupTarget.PREFER_STANDBY]: CnpgBackupSpecTarget.PREFER_HYPHEN_STANDBY,
-};
-
 /**
  * Options of `PostgresCluster.addBackup()`.
  */
 export interface PluginBackupOptions {
   /**
    * The plugin that takes the backup (`spec.pluginConfiguration.name`). The Cluster must enable
-   * it in `spec.plugins` (checked at synth when `cluster` is a `PostgresCluster`).
+   * it in `spec.plugins` (checked at synth when the Cluster is a `PostgresCluster`).
    */
-  readonly plugin: IPlugin | string;
+  readonly plugin: IPlugin;
 
   /**
    * Parameters for this backup (`spec.pluginConfiguration.parameters`). Strings only.
@@ -70,11 +64,13 @@ export interface PluginBackupOptions {
 export interface PluginBackupProps extends PluginBackupOptions {
   /**
    * The Cluster to back up: a `PostgresCluster` (the Backup goes in its namespace and the plugin
-   * is checked against its `spec.plugins`), or the name of a Cluster managed elsewhere in the
-   * Backup's namespace (nothing can be checked).
+   * is checked against its `spec.plugins`), or `PostgresCluster.fromClusterName()` for a Cluster
+   * managed elsewhere (only the name and namespace can be checked).
    */
-  readonly cluster: PostgresCluster | string;
+  readonly cluster: IPostgresCluster;
 }
+
+const KEYS = declaredKeys<PluginBackupProps>({ plugin: true, parameters: true, target: true, online: true, metadata: true, cluster: true });
 
 /**
  * An on-demand CloudNativePG `Backup` (`postgresql.cnpg.io/v1`) taken by a CNPG-I plugin:
@@ -91,33 +87,31 @@ export class PluginBackup extends Construct {
   /** The name of the plugin that takes it. */
   public readonly pluginName: string;
   /** The Backup object. */
-  public readonly apiObject: ApiObject;
+  public readonly apiObject: CnpgBackup;
 
   public constructor(scope: Construct, id: string, props: PluginBackupProps) {
     super(scope, id);
-    const p = requireObject<PluginBackupProps>(this, 'props', props, "pass { cluster, plugin: 'backup.example.com' }");
+    const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    const metadata = p.metadata === undefined ? {} : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-backup' }");
-    const binding = bindBackupCluster(this, p.cluster, this.pluginName, metadata.namespace);
-    this.clusterName = binding.clusterName;
-    const target = optionalEnum(this, 'target', p.target, BackupTarget, 'BackupTarget');
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-backup' }");
+    const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
+    this.clusterName = cluster.name;
+    const { target, online } = plainJson(this, { target: p.target, online: p.online });
 
-    const backupProps: CnpgBackupProps = {
-      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('Backup'), `${binding.clusterName}-${id}`), namespace: binding.namespace },
+    this.apiObject = new CnpgBackup(this, 'Resource', {
+      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('Backup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
       spec: {
-        cluster: { name: binding.clusterName },
+        cluster: { name: cluster.name },
         method: CnpgBackupSpecMethod.PLUGIN,
-        pluginConfiguration: {
-          name: this.pluginName,
-          parameters: optionalParameters(this, 'parameters', p.parameters),
-        },
-        target: target === undefined ? undefined : TARGETS[target],
-        online: optionalBoolean(this, 'online', p.online),
+        pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
+        // The enum's wire values are the CRD's: anything else is left to the schema guard.
+        target: target as unknown as CnpgBackupSpecTarget | undefined,
+        online,
       },
-    };
-    this.apiObject = checkedApiObject(CnpgBackup, this, 'Resource', backupProps, binding.check);
-    if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
+    });
     this.name = this.apiObject.name;
-    checkBeforeRender(this.apiObject, claimName(this, 'Backup', this.apiObject.metadata.namespace, this.name));
+    const binding = cluster.binding;
+    if (binding) this.apiObject.node.addDependency(binding.apiObject);
+    guardAndCheck(this, 'Backup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
   }
 }

@@ -1,19 +1,18 @@
-import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   ScheduledBackup as CnpgScheduledBackup,
-  ScheduledBackupProps as CnpgScheduledBackupProps,
   ScheduledBackupSpecBackupOwnerReference as CnpgBackupOwnerReference,
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { validateMetadata } from '../common/metadata';
+import { declaredKeys } from '../common/keys';
+import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { validateSchedule } from './cron';
-import { bindBackupCluster, checkedApiObject, optionalBoolean, optionalEnum, optionalParameters, pluginNameOf, requireObject } from './internal';
-import { SUBDOMAIN_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
+import { BackupSchedule } from './backup-schedule';
+import { checkBackupPlugin, classOf, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
-import type { PostgresCluster } from './postgres-cluster';
+import type { IPostgresCluster } from './postgres-cluster';
 
 /**
  * Which object owns the Backups a ScheduledBackup creates (`spec.backupOwnerReference`), with
@@ -29,17 +28,6 @@ export enum BackupOwnerReference {
   CLUSTER = 'cluster',
 }
 
-const OWNERS: Record<BackupOwnerReference, CnpgBackupOwnerReference> = {
-  [BackupOwnerReference.NONE]: CnpgBackupOwnerReference.NONE,
-  [BackupOwnerReference.SELF]: CnpgBackupOwnerReference.SELF,
-  [BackupOwnerReference.CLUSTER]: CnpgBackupOwnerReference.CLUSTER,
-};
-
-const TARGETS: Record<BackupTarget, CnpgScheduledBackupSpecTarget> = {
-  [BackupTarget.PRIMARY]: CnpgScheduledBackupSpecTarget.PRIMARY,
-  [BackupTarget.PREFER_STANDBY]: CnpgScheduledBackupSpecTarget.PREFER_HYPHEN_STANDBY,
-};
-
 /**
  * Options of `PostgresCluster.addScheduledBackup()`.
  */
@@ -49,15 +37,14 @@ export interface PluginScheduledBackupOptions {
    * upstream ScheduledBackup webhook does not require it, and Backups created without it fail).
    * The Cluster must enable it in `spec.plugins` (checked at synth for a `PostgresCluster`).
    */
-  readonly plugin: IPlugin | string;
+  readonly plugin: IPlugin;
 
   /**
-   * When to back up: a 6-field cron with seconds first (`second minute hour day-of-month month
-   * day-of-week`), e.g. `'0 0 2 * * *'` for 02:00 every day, or a descriptor such as `'@daily'`
-   * or `'@every 6h'`. A 5-field Kubernetes cron is rejected, because CloudNativePG would read it
-   * shifted by one field.
+   * When to back up: `BackupSchedule.daily(2)`, `BackupSchedule.cron({ hour: '2' })` or
+   * `BackupSchedule.expression('0 0 2 * * *')` (6 fields, seconds first, as CloudNativePG
+   * parses it).
    */
-  readonly schedule: string;
+  readonly schedule: BackupSchedule;
 
   /**
    * Parameters for these backups (`spec.pluginConfiguration.parameters`). Strings only.
@@ -110,11 +97,16 @@ export interface PluginScheduledBackupOptions {
 export interface PluginScheduledBackupProps extends PluginScheduledBackupOptions {
   /**
    * The Cluster to back up: a `PostgresCluster` (the ScheduledBackup goes in its namespace and
-   * the plugin is checked against its `spec.plugins`), or the name of a Cluster managed
-   * elsewhere in the ScheduledBackup's namespace (nothing can be checked).
+   * the plugin is checked against its `spec.plugins`), or `PostgresCluster.fromClusterName()`
+   * for a Cluster managed elsewhere (only the name and namespace can be checked).
    */
-  readonly cluster: PostgresCluster | string;
+  readonly cluster: IPostgresCluster;
 }
+
+const KEYS = declaredKeys<PluginScheduledBackupProps>({
+  plugin: true, schedule: true, parameters: true, immediate: true, suspend: true, backupOwnerReference: true,
+  target: true, online: true, metadata: true, cluster: true,
+});
 
 /**
  * A CloudNativePG `ScheduledBackup` (`postgresql.cnpg.io/v1`) whose backups a CNPG-I plugin
@@ -131,40 +123,36 @@ export class PluginScheduledBackup extends Construct {
   /** The schedule, as written. */
   public readonly schedule: string;
   /** The ScheduledBackup object. */
-  public readonly apiObject: ApiObject;
+  public readonly apiObject: CnpgScheduledBackup;
 
   public constructor(scope: Construct, id: string, props: PluginScheduledBackupProps) {
     super(scope, id);
-    const p = requireObject<PluginScheduledBackupProps>(this, 'props', props, "pass { cluster, plugin: 'backup.example.com', schedule: '0 0 2 * * *' }");
+    const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    this.schedule = validateSchedule(this, 'schedule', p.schedule);
-    const metadata = p.metadata === undefined ? {} : validateMetadata(this, 'metadata', p.metadata, "pass { name: 'pg-nightly' }");
-    const binding = bindBackupCluster(this, p.cluster, this.pluginName, metadata.namespace);
-    this.clusterName = binding.clusterName;
-    const target = optionalEnum(this, 'target', p.target, BackupTarget, 'BackupTarget');
-    const owner = optionalEnum(this, 'backupOwnerReference', p.backupOwnerReference, BackupOwnerReference, 'BackupOwnerReference')
-      ?? BackupOwnerReference.NONE;
+    this.schedule = classOf(this, 'schedule', p.schedule, BackupSchedule).expressionString;
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-nightly' }");
+    const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
+    this.clusterName = cluster.name;
+    const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });
 
-    const scheduledProps: CnpgScheduledBackupProps = {
-      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${binding.clusterName}-${id}`), namespace: binding.namespace },
+    this.apiObject = new CnpgScheduledBackup(this, 'Resource', {
+      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
       spec: {
-        cluster: { name: binding.clusterName },
+        cluster: { name: cluster.name },
         schedule: this.schedule,
         method: CnpgScheduledBackupSpecMethod.PLUGIN,
-        pluginConfiguration: {
-          name: this.pluginName,
-          parameters: optionalParameters(this, 'parameters', p.parameters),
-        },
-        backupOwnerReference: OWNERS[owner],
-        immediate: optionalBoolean(this, 'immediate', p.immediate),
-        suspend: optionalBoolean(this, 'suspend', p.suspend),
-        target: target === undefined ? undefined : TARGETS[target],
-        online: optionalBoolean(this, 'online', p.online),
+        pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
+        // The enums' wire values are the CRD's: anything else is left to the schema guard.
+        backupOwnerReference: (o.backupOwnerReference ?? BackupOwnerReference.NONE) as unknown as CnpgBackupOwnerReference,
+        immediate: o.immediate,
+        suspend: o.suspend,
+        target: o.target as unknown as CnpgScheduledBackupSpecTarget | undefined,
+        online: o.online,
       },
-    };
-    this.apiObject = checkedApiObject(CnpgScheduledBackup, this, 'Resource', scheduledProps, binding.check);
-    if (binding.clusterObject) this.apiObject.node.addDependency(binding.clusterObject);
+    });
     this.name = this.apiObject.name;
-    checkBeforeRender(this.apiObject, claimName(this, 'ScheduledBackup', this.apiObject.metadata.namespace, this.name));
+    const binding = cluster.binding;
+    if (binding) this.apiObject.node.addDependency(binding.apiObject);
+    guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
   }
 }

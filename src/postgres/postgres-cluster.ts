@@ -3,56 +3,44 @@ import { CpuResources, MemoryResources } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import {
   Cluster as CnpgCluster,
-  ClusterProps as CnpgClusterProps,
   ClusterSpec as CnpgClusterSpec,
-  ClusterSpecAffinity as CnpgClusterSpecAffinity,
+  ClusterSpecAffinity,
   ClusterSpecExternalClusters as CnpgExternalCluster,
-  ClusterSpecExternalClustersBarmanObjectStore as CnpgExternalClusterBarmanObjectStore,
-  ClusterSpecImageCatalogRef as CnpgImageCatalogRef,
   ClusterSpecMonitoring as CnpgClusterSpecMonitoring,
-  ClusterSpecPlugins as CnpgClusterPlugin,
   ClusterSpecPostgresql as CnpgClusterSpecPostgresql,
   ClusterSpecReplica as CnpgClusterSpecReplica,
   ClusterSpecResources as CnpgClusterSpecResources,
-  ClusterSpecResourcesLimits as CnpgResourcesLimits,
-  ClusterSpecResourcesRequests as CnpgResourcesRequests,
   ClusterSpecStorage as CnpgClusterSpecStorage,
-  ClusterSpecStoragePvcTemplate as CnpgPvcTemplate,
-  toJson_ClusterSpec,
+  ClusterSpecStoragePvcTemplate,
 } from '../../imports/postgresql.cnpg.io';
-import { describeValue, invalid } from '../common/errors';
-import { CLUSTER_NAME_RULE, checkBeforeRender, claimName, nameFromId } from '../common/stable-names';
-import { validateJson, validateMetadata } from '../common/metadata';
-import { isDns1035Label, requireString, typeName, validateInteger } from '../common/validate';
+import { CnpgIValidationError, describeValue, invalid } from '../common/errors';
+import { declaredKeys } from '../common/keys';
+import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
+import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
+import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { refuseClusterMistakes } from './cluster-fidelity';
+import { ClusterImage } from './cluster-image';
+import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
+import { ExternalClusterSource } from './external-cluster-source';
 import {
-  POSTGRES_CLUSTER_BRAND, checkExternalClusterName, checkedApiObject, optionalBoolean, optionalParameters, optionalString, pluginNameOf, requireJsonObject, requireObject, sizeToQuantity,
+  bindCluster, classOf, externalClusterNameOf, wrongType, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
 } from './internal';
+import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
 
 /**
- * The part of the generated `ClusterSpec` that `PostgresCluster` writes as is: every field of
- * the CloudNativePG CRD, all optional, minus the fields that have a typed prop or an `addXxx()`
- * method (the compiler refuses those; from JavaScript they are a `CnpgIValidationError`, as are
- * `postgresql.parameters` and `monitoring.enablePodMonitor`).
+ * A CloudNativePG Cluster that Backups, ScheduledBackups and other objects refer to: a
+ * `PostgresCluster` of this program, or one managed elsewhere (`PostgresCluster.fromClusterName`).
  */
-export type ClusterSpecPassthrough = Omit<Partial<CnpgClusterSpec>,
-'instances' | 'storage' | 'walStorage' | 'imageName' | 'imageCatalogRef' | 'bootstrap' | 'replica'
-| 'resources' | 'affinity' | 'plugins' | 'externalClusters'>;
-
-/**
- * Affinity and scheduling of the instance pods (`spec.affinity`), as the CRD defines it:
- * `enablePodAntiAffinity`, `topologyKey`, `nodeSelector`, `tolerations`, `nodeAffinity`, ...
- */
-export type ClusterAffinity = CnpgClusterSpecAffinity;
-
-/**
- * The PersistentVolumeClaim template of a storage section, as the CRD defines it.
- */
-export type ClusterPvcTemplate = CnpgPvcTemplate;
+export interface IPostgresCluster {
+  /** The Cluster's `metadata.name`. */
+  readonly name: string;
+  /** The Cluster's namespace; undefined when it follows the chart of whatever refers to it. */
+  readonly namespace?: string;
+}
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -78,33 +66,11 @@ export interface ClusterStorage {
 
   /**
    * A PVC template for what the other fields do not cover (access modes, selectors, data
-   * sources). `size` and `storageClass` win over the template's values.
+   * sources), written exactly as given (quantities as strings such as `'5Gi'` or as the
+   * generated classes). `size` and `storageClass` win over the template's values.
    * @default - no template
    */
-  readonly pvcTemplate?: ClusterPvcTemplate;
-}
-
-/** Which kind of image catalog `imageCatalog` names. */
-export enum ImageCatalogKind {
-  /** A namespaced `ImageCatalog` in the Cluster's namespace. */
-  IMAGE_CATALOG = 'ImageCatalog',
-  /** A cluster-wide `ClusterImageCatalog`. */
-  CLUSTER_IMAGE_CATALOG = 'ClusterImageCatalog',
-}
-
-/**
- * The PostgreSQL image taken from an image catalog (`spec.imageCatalogRef`) for one major version.
- */
-export interface ImageCatalogReference {
-  /** The name of the `ImageCatalog` or `ClusterImageCatalog`. */
-  readonly name: string;
-  /** The PostgreSQL major version to pick from the catalog, e.g. 17. */
-  readonly major: number;
-  /**
-   * Whether `name` is a namespaced or a cluster-wide catalog.
-   * @default ImageCatalogKind.IMAGE_CATALOG
-   */
-  readonly kind?: ImageCatalogKind;
+  readonly pvcTemplate?: ClusterSpecStoragePvcTemplate;
 }
 
 /**
@@ -177,7 +143,8 @@ export interface ClusterReplica {
    */
   readonly promotionToken?: string;
   /**
-   * Replay transactions only this long after their commit (delayed replica).
+   * Replay transactions only this long after their commit (delayed replica), written as a Go
+   * duration (`Duration.hours(1)` -> `1h`).
    * @default - not written: no delay
    */
   readonly minApplyDelay?: Duration;
@@ -202,92 +169,31 @@ export interface ClusterPluginOptions {
   readonly isWalArchiver?: boolean;
 
   /**
-   * The plugin's parameters, e.g. Barman Cloud's `barmanObjectName`. Strings only.
+   * The plugin's parameters. Strings only.
    * @default - not written: no parameters
    */
   readonly parameters?: Record<string, string>;
+
+  /**
+   * The Barman Cloud ObjectStore the plugin archives to and backs up into: written as the
+   * parameter `barmanObjectName`. It must be in the Cluster's namespace.
+   * @default - none: name it in `parameters` if the plugin needs one
+   */
+  readonly objectStore?: IObjectStore;
 }
 
 /**
  * A plugin as a Cluster uses it: what `PostgresCluster.plugins` returns.
  */
-export interface ClusterPlugin extends IPlugin {
+export interface ClusterPlugin {
+  /** The plugin's name. */
+  readonly pluginName: string;
   /** Whether the operator uses the plugin for this Cluster. */
   readonly enabled: boolean;
   /** Whether the plugin archives the WAL. */
   readonly isWalArchiver: boolean;
   /** The plugin's parameters (a copy). */
   readonly parameters: Record<string, string>;
-}
-
-/**
- * A key of a Secret in the Cluster's namespace.
- */
-export interface SecretKeyReference {
-  /** The Secret's name. */
-  readonly name: string;
-  /** The key within the Secret. */
-  readonly key: string;
-}
-
-/**
- * Options of `PostgresCluster.addExternalCluster()`: how CloudNativePG reaches another cluster,
- * through a CNPG-I plugin, a libpq connection, an in-tree Barman object store, or a combination.
- * At least one of `plugin`, `connectionParameters` and `barmanObjectStore` is required.
- */
-export interface ExternalClusterOptions {
-  /**
-   * A CNPG-I plugin that reads the other cluster's backups and WAL (`externalClusters[].plugin`),
-   * e.g. Barman Cloud. Only `name` and `parameters` are written: `enabled` and `isWALArchiver`
-   * mean nothing for an external cluster.
-   * @default - no plugin
-   */
-  readonly plugin?: IPlugin | string;
-
-  /**
-   * The plugin's parameters, e.g. `{ barmanObjectName: 'store', serverName: 'pg' }`.
-   * Requires `plugin`.
-   * @default - not written: no parameters
-   */
-  readonly parameters?: Record<string, string>;
-
-  /**
-   * libpq connection parameters (`host`, `user`, `dbname`, `sslmode`, ...). A `password` key is
-   * rejected: use `password` so the secret stays out of the manifest.
-   * @default - no streaming connection
-   */
-  readonly connectionParameters?: Record<string, string>;
-
-  /**
-   * The Secret key holding the connection password.
-   * @default - not written
-   */
-  readonly password?: SecretKeyReference;
-
-  /**
-   * The Secret key holding the client certificate for the connection.
-   * @default - not written
-   */
-  readonly sslCert?: SecretKeyReference;
-
-  /**
-   * The Secret key holding the client private key for the connection.
-   * @default - not written
-   */
-  readonly sslKey?: SecretKeyReference;
-
-  /**
-   * The Secret key holding the CA certificate that verifies the server.
-   * @default - not written
-   */
-  readonly sslRootCert?: SecretKeyReference;
-
-  /**
-   * The in-tree Barman object store section, as the CRD defines it (deprecated upstream in
-   * favour of the Barman Cloud plugin).
-   * @default - not written
-   */
-  readonly barmanObjectStore?: CnpgExternalClusterBarmanObjectStore;
 }
 
 /**
@@ -318,17 +224,11 @@ export interface PostgresClusterProps {
   readonly walStorage?: ClusterStorage;
 
   /**
-   * The PostgreSQL container image, e.g. `ghcr.io/cloudnative-pg/postgresql:17.5`.
-   * Cannot be combined with `imageCatalog`.
+   * The PostgreSQL image: `ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5')` or
+   * `ClusterImage.fromCatalog({ name, major })`.
    * @default - not written: the operator's default image
    */
-  readonly imageName?: string;
-
-  /**
-   * The PostgreSQL image taken from an image catalog. Cannot be combined with `imageName`.
-   * @default - not written: the operator's default image
-   */
-  readonly imageCatalog?: ImageCatalogReference;
+  readonly image?: ClusterImage;
 
   /**
    * PostgreSQL parameters (`spec.postgresql.parameters`).
@@ -361,41 +261,62 @@ export interface PostgresClusterProps {
   readonly resources?: ClusterResources;
 
   /**
-   * Affinity and scheduling (`spec.affinity`).
+   * Affinity and scheduling (`spec.affinity`), as the CRD defines it, written exactly as given.
    * @default - not written: CloudNativePG's preferred pod anti-affinity
    */
-  readonly affinity?: ClusterAffinity;
+  readonly affinity?: ClusterSpecAffinity;
 
   /**
-   * Everything else in the Cluster spec, typed by the generated CRD bindings and written as is.
-   * A field that has a typed prop or an `addXxx()` method (instances, storage, walStorage,
-   * imageName, imageCatalogRef, postgresql.parameters, bootstrap, replica,
-   * monitoring.enablePodMonitor, resources, affinity, plugins, externalClusters) is an error
-   * here, so nothing is silently overwritten. `postgresql` and `monitoring` are merged with
-   * their typed props.
+   * Everything else in the Cluster spec, typed by the generated CRD bindings and written exactly
+   * as given (or refused). A field that has a typed prop or an `addXxx()` method is not part of
+   * the type; from JavaScript it is an error naming the prop to use, as are
+   * `postgresql.parameters` and `monitoring.enablePodMonitor`. `postgresql` and `monitoring`
+   * are merged with their typed props.
    * @default - nothing else
    */
   readonly spec?: ClusterSpecPassthrough;
 }
 
-/** The spec fields the construct writes, and where the user sets each of them instead. */
-const MANAGED: Array<[string[], string]> = [
-  [['instances'], 'the instances prop'],
-  [['storage'], 'the storage prop'],
-  [['walStorage'], 'the walStorage prop'],
-  [['imageName'], 'the imageName prop'],
-  [['imageCatalogRef'], 'the imageCatalog prop'],
-  [['postgresql', 'parameters'], 'the postgresql.parameters prop'],
-  [['bootstrap'], 'the bootstrap prop (ClusterBootstrap)'],
-  [['replica'], 'the replica prop'],
-  [['monitoring', 'enablePodMonitor'], 'the monitoring.enablePodMonitor prop'],
-  [['resources'], 'the resources prop'],
-  [['affinity'], 'the affinity prop'],
-  [['plugins'], 'addPlugin()'],
-  [['externalClusters'], 'addExternalCluster()'],
-];
+const PROPS_KEYS = declaredKeys<PostgresClusterProps>({
+  metadata: true, instances: true, storage: true, walStorage: true, image: true, postgresql: true, bootstrap: true,
+  replica: true, monitoring: true, resources: true, affinity: true, spec: true,
+});
+const STORAGE_KEYS = declaredKeys<ClusterStorage>({ size: true, storageClass: true, resizeInUseVolumes: true, pvcTemplate: true });
+const POSTGRESQL_KEYS = declaredKeys<PostgresqlConfiguration>({ parameters: true });
+const MONITORING_KEYS = declaredKeys<ClusterMonitoring>({ enablePodMonitor: true });
+const RESOURCES_KEYS = declaredKeys<ClusterResources>({ cpu: true, memory: true });
+const REPLICA_KEYS = declaredKeys<ClusterReplica>({
+  source: true, enabled: true, primary: true, self: true, promotionToken: true, minApplyDelay: true,
+});
+const PLUGIN_KEYS = declaredKeys<ClusterPluginOptions>({ enabled: true, isWalArchiver: true, parameters: true, objectStore: true });
 
-const CLUSTER_NAME_MAX = 50;
+/** The spec fields a typed prop or a method writes, and where the user sets each of them instead. */
+const MANAGED: Record<string, string> = {
+  instances: 'the instances prop',
+  storage: 'the storage prop',
+  walStorage: 'the walStorage prop',
+  imageName: 'the image prop (ClusterImage.fromName)',
+  imageCatalogRef: 'the image prop (ClusterImage.fromCatalog)',
+  bootstrap: 'the bootstrap prop (ClusterBootstrap)',
+  replica: 'the replica prop',
+  resources: 'the resources prop',
+  affinity: 'the affinity prop',
+  plugins: 'addPlugin()',
+  externalClusters: 'addExternalCluster()',
+};
+
+/** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
+const PROP_OF_FIELD: Record<string, string> = {
+  storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap', imageName: 'image', imageCatalogRef: 'image',
+  externalClusters: 'externalClusters', plugins: 'plugins', instances: 'instances', replica: 'replica', resources: 'resources',
+};
+
+interface Rendered {
+  readonly version: number;
+  readonly spec: CnpgClusterSpec;
+  readonly json: Record<string, unknown>;
+  readonly problem?: CnpgIValidationError;
+}
 
 interface PluginEntry {
   readonly pluginName: string;
@@ -409,91 +330,86 @@ interface PluginEntry {
  *
  * Typed props cover what most Clusters set; `spec` passes the rest of the CRD through.
  * Plugins, external clusters, backups and scheduled backups are added with methods, and
- * everything is rendered at synth so later additions appear. Checks the operator's webhook
- * would make at apply time (one WAL archiver, no archiver plugin beside
- * `spec.backup.barmanObjectStore`, a source for every external cluster) and those it does not
- * make (duplicate plugins or external clusters, sources that name no external cluster, backups
- * through a plugin the Cluster does not enable) throw a `CnpgIValidationError` instead.
+ * everything is rendered at synth so later additions appear. The rendered Cluster is checked
+ * against the CRD schema and its CEL rules at synth; the operator's webhook rules (one WAL
+ * archiver, no archiver plugin beside `spec.backup.barmanObjectStore`, a source for every
+ * external cluster) and those it does not make (duplicate plugins or external clusters, sources
+ * that name no external cluster, backups through a plugin the Cluster does not enable) are
+ * library errors too.
  */
-export class PostgresCluster extends Construct {
+export class PostgresCluster extends Construct implements IPostgresCluster {
+  /**
+   * A Cluster managed elsewhere, by name: for Backups and ScheduledBackups of it. Nothing about
+   * it can be checked but the name (a DNS-1035 label of at most 50 characters).
+   * @param name the Cluster's `metadata.name`
+   * @param namespace the Cluster's namespace; undefined follows the chart of the backup
+   */
+  public static fromClusterName(name: string, namespace?: string): IPostgresCluster {
+    if (typeof name !== 'string' || !CLUSTER_NAME_RULE.test(name)) {
+      invalid('PostgresCluster.fromClusterName', 'name', name, `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}`,
+        'pass the metadata.name of the Cluster');
+    }
+    return namespace === undefined ? { name } : { name, namespace };
+  }
+
   /** The Cluster's `metadata.name`. Backups and the other objects of the Cluster refer to it. */
   public readonly name: string;
-  /** The Cluster object; use `addJsonPatch` on it as the last-resort escape hatch. */
+  /**
+   * The Cluster object, holding exactly the JSON this construct writes; use `addJsonPatch` on
+   * it as the last-resort escape hatch.
+   */
   public readonly apiObject: ApiObject;
 
-  private readonly instances: number;
-  private readonly passthrough: Partial<CnpgClusterSpec>;
+  private readonly passthrough: Record<string, unknown>;
   private readonly fixedSpec: CnpgClusterSpec;
   private readonly pluginEntries: PluginEntry[] = [];
   private readonly externalClusters: CnpgExternalCluster[] = [];
+  private rendered?: Rendered;
+  private version = 0;
 
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
     super(scope, id);
-    Object.defineProperty(this, POSTGRES_CLUSTER_BRAND, { value: true });
-    const p = requireObject<PostgresClusterProps>(this, 'props', props, 'pass { storage: { size: Size.gibibytes(10) } }');
-
-    const metadata = p.metadata === undefined ? {} : requireObject<ApiObjectMetadata>(this, 'metadata', p.metadata, "pass { name: 'pg' }");
+    const p = propsOf(this, 'props', props, PROPS_KEYS);
+    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg' }");
+    // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
-    if (typeof this.name !== 'string' || !isDns1035Label(this.name) || this.name.length > CLUSTER_NAME_MAX) {
-      invalid(this, 'metadata.name', this.name,
-        `is not a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters, which CloudNativePG requires of Cluster names`,
-        "set metadata.name to lower-case letters, digits and '-', starting with a letter, e.g. 'pg-main'");
-    }
-
-    this.instances = p.instances === undefined ? 1 : validateInteger(this, 'instances', p.instances, 1);
-    this.passthrough = this.checkPassthrough(p.spec);
-
-    if (p.imageName !== undefined && p.imageCatalog !== undefined) {
-      invalid(this, 'imageName', p.imageName, 'and imageCatalog are both set; CloudNativePG takes one image source',
-        'remove one of them');
-    }
-    const imageName = optionalString(this, 'imageName', p.imageName, "use an image reference such as 'ghcr.io/cloudnative-pg/postgresql:17.5'");
-
-    const postgresql = p.postgresql === undefined ? undefined
-      : requireObject<PostgresqlConfiguration>(this, 'postgresql', p.postgresql, "pass { parameters: { max_connections: '200' } }");
-    const pgParameters = optionalParameters(this, 'postgresql.parameters', postgresql?.parameters);
-
-    const monitoring = p.monitoring === undefined ? undefined
-      : requireObject<ClusterMonitoring>(this, 'monitoring', p.monitoring, 'pass { enablePodMonitor: true }');
-    const enablePodMonitor = optionalBoolean(this, 'monitoring.enablePodMonitor', monitoring?.enablePodMonitor);
-
-    let bootstrap: ClusterBootstrap | undefined;
-    if (p.bootstrap !== undefined) {
-      if (!(p.bootstrap instanceof ClusterBootstrap)) {
-        invalid(this, 'bootstrap', p.bootstrap, `must be a ClusterBootstrap, not ${typeName(p.bootstrap)}`,
-          'use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin() or ClusterBootstrap.fromSpec()');
-      }
-      bootstrap = p.bootstrap;
-    }
-
-    const pt = this.passthrough;
+    this.passthrough = this.passthroughOf(p.spec);
+    classOf(this, 'image', p.image, ClusterImage, true);
+    classOf(this, 'bootstrap', p.bootstrap, ClusterBootstrap, true);
+    const postgresql = ownKeys(this, 'postgresql', p.postgresql, POSTGRESQL_KEYS);
+    const monitoring = ownKeys(this, 'monitoring', p.monitoring, MONITORING_KEYS);
+    plainJson(this, { 'monitoring.enablePodMonitor': monitoring?.enablePodMonitor });
+    const pt = this.passthrough as Partial<CnpgClusterSpec>;
     this.fixedSpec = {
-      instances: this.instances,
+      instances: p.instances ?? 1,
       storage: this.renderStorage('storage', p.storage),
       walStorage: p.walStorage === undefined ? undefined : this.renderStorage('walStorage', p.walStorage),
-      imageName,
-      imageCatalogRef: p.imageCatalog === undefined ? undefined : this.renderImageCatalog(p.imageCatalog),
-      postgresql: mergeSection<CnpgClusterSpecPostgresql>(pt.postgresql, { parameters: pgParameters }),
-      bootstrap: bootstrap?._spec,
+      ...p.image?._spec,
+      postgresql: mergeSection<CnpgClusterSpecPostgresql>(pt.postgresql, {
+        parameters: parametersOf(this, 'postgresql.parameters', postgresql?.parameters),
+      }),
+      bootstrap: p.bootstrap?._spec,
       replica: p.replica === undefined ? undefined : this.renderReplica(p.replica),
-      monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor }),
-      resources: p.resources === undefined ? undefined : this.renderResources(p.resources),
-      affinity: p.affinity === undefined ? undefined
-        : { ...requireJsonObject<ClusterAffinity>(this, 'affinity', p.affinity, 'pass { enablePodAntiAffinity: true }') },
+      monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor: monitoring?.enablePodMonitor }),
+      resources: resourcesOf(this, 'resources', p.resources, RESOURCES_KEYS) as CnpgClusterSpecResources | undefined,
+      affinity: p.affinity,
     };
 
-    const clusterProps: CnpgClusterProps = {
-      metadata: validateMetadata(this, 'metadata', { ...metadata, name: this.name }, "pass { name: 'pg' }"),
-      spec: Lazy.any({ produce: () => this.renderSpec() }) as CnpgClusterSpec,
-    };
-    this.apiObject = checkedApiObject(CnpgCluster, this, 'Resource', clusterProps, () => this.checkAtSynth());
-    const checkUnique = claimName(this, 'Cluster', this.apiObject.metadata.namespace, this.name);
-    checkBeforeRender(this.apiObject, checkUnique);
+    // A plain ApiObject holding the JSON rendered (and checked) once per set of additions: the
+    // generated class would convert the spec again at every rendering, and crash on a value of
+    // the wrong type before any check could name it.
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: CnpgCluster.GVK.apiVersion,
+      kind: CnpgCluster.GVK.kind,
+      metadata: { ...metadata, name: this.name },
+      spec: Lazy.any({ produce: () => this.render().json }),
+    });
+    bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries });
+    guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
 
-    if (bootstrap?._source) {
-      const source = bootstrap._source;
-      this.addExternalCluster(source.name, { plugin: source.pluginName, parameters: source.parameters });
-    }
+    const source = p.bootstrap?._source;
+    if (source) this.addExternalCluster(source.name, source.source);
   }
 
   /** The Cluster's namespace: the chart's unless `metadata.namespace` is set. */
@@ -523,72 +439,54 @@ export class PostgresCluster extends Construct {
    * will do. Adding the same plugin twice, a second enabled WAL archiver, or a WAL archiver
    * beside `spec.backup.barmanObjectStore` throws.
    */
-  public addPlugin(plugin: IPlugin | string, options: ClusterPluginOptions = {}): void {
+  public addPlugin(plugin: IPlugin, options: ClusterPluginOptions = {}): void {
     const pluginName = pluginNameOf(this, 'plugin', plugin);
-    const opts = requireObject<ClusterPluginOptions>(this, 'options', options, 'pass { isWalArchiver: true, parameters: { ... } }');
+    const at = `plugins[${pluginName}]`;
+    const o = ownKeys(this, at, options, PLUGIN_KEYS) ?? {};
+    plainJson(this, { [`${at}.enabled`]: o.enabled, [`${at}.isWalArchiver`]: o.isWalArchiver });
     const entry: PluginEntry = {
       pluginName,
-      enabled: optionalBoolean(this, 'enabled', opts.enabled) ?? true,
-      isWalArchiver: optionalBoolean(this, 'isWalArchiver', opts.isWalArchiver) ?? false,
-      parameters: optionalParameters(this, 'parameters', opts.parameters),
+      enabled: o.enabled ?? true,
+      isWalArchiver: o.isWalArchiver ?? false,
+      parameters: this.withObjectStore(`${at}.objectStore`, parametersOf(this, `${at}.parameters`, o.parameters), o.objectStore),
     };
-    if (this.pluginEntries.some((e) => e.pluginName === pluginName)) {
-      invalid(this, 'plugins', pluginName, 'is already added', 'add each plugin once, with all its parameters');
-    }
-    if (entry.enabled && entry.isWalArchiver) {
-      const other = this.pluginEntries.find((e) => e.enabled && e.isWalArchiver);
-      if (other) {
-        invalid(this, 'plugins', other.pluginName, `and '${pluginName}' both set isWalArchiver`,
-          'CloudNativePG allows one WAL archiver per Cluster');
-      }
-      if (this.passthrough.backup?.barmanObjectStore !== undefined) {
-        invalid(this, 'plugins', pluginName, 'sets isWalArchiver while spec.backup.barmanObjectStore is set',
-          'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false');
-      }
-    }
+    // One enabled WAL archiver, none beside spec.backup.barmanObjectStore (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); the webhook does not
+    // refuse the same plugin twice.
+    const archiver = entry.enabled === true && entry.isWalArchiver === true ? this.pluginEntries.find((e) => e.enabled && e.isWalArchiver) : undefined;
+    const problem = this.pluginEntries.some((e) => e.pluginName === pluginName)
+      ? ['', pluginName, 'is added twice', 'add each plugin once, with all its parameters']
+      : archiver ? ['.isWalArchiver', true, `is already set by plugin '${archiver.pluginName}'`, 'CloudNativePG allows one WAL archiver per Cluster']
+        : entry.enabled === true && entry.isWalArchiver === true && (this.passthrough.backup as { barmanObjectStore?: unknown } | undefined)?.barmanObjectStore !== undefined
+          ? ['.isWalArchiver', true, 'is set while spec.backup.barmanObjectStore is set',
+            'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false']
+          : undefined;
+    if (problem) invalid(this, `${at}${problem[0]}`, problem[1], problem[2] as string, problem[3] as string);
     this.pluginEntries.push(entry);
+    this.version++;
   }
 
   /**
    * Describes another cluster (`spec.externalClusters[]`) that this Cluster can recover from or
-   * replicate from, by name. Names must be unique.
+   * replicate from, by name: `ExternalClusterSource.fromPlugin(...)`, `.fromConnection(...)` or
+   * `.fromBarmanObjectStore(...)`. Names must be unique.
    */
-  public addExternalCluster(name: string, options: ExternalClusterOptions): void {
-    requireString(this, 'externalClusters', name, "name the external cluster, e.g. 'origin'");
-    checkExternalClusterName(this, 'externalClusters', name);
+  public addExternalCluster(name: string, source: ExternalClusterSource): void {
+    externalClusterNameOf(this, 'externalClusters', name);
+    classOf(this, `externalClusters[${name}]`, source, ExternalClusterSource);
     if (this.externalClusters.some((c) => c.name === name)) {
-      invalid(this, 'externalClusters', name, 'is already added', 'give each external cluster a unique name');
+      invalid(this, 'externalClusters', name, 'is added twice', 'give each external cluster a unique name');
     }
-    const prop = `externalClusters[${name}]`;
-    const opts = requireObject<ExternalClusterOptions>(this, prop, options, "pass { plugin, parameters } or { connectionParameters }");
-    const pluginName = opts.plugin === undefined ? undefined : pluginNameOf(this, `${prop}.plugin`, opts.plugin);
-    const parameters = optionalParameters(this, `${prop}.parameters`, opts.parameters);
-    if (parameters !== undefined && pluginName === undefined) {
-      invalid(this, `${prop}.parameters`, parameters, 'are plugin parameters but no plugin is set',
-        'set plugin, or put libpq settings in connectionParameters');
-    }
-    const connectionParameters = optionalParameters(this, `${prop}.connectionParameters`, opts.connectionParameters);
-    const secretKey = Object.keys(connectionParameters ?? {}).find((k) => k.toLowerCase() === 'password');
-    if (secretKey !== undefined) {
-      invalid(this, `${prop}.connectionParameters.${secretKey}`, '<redacted>', 'would put a secret in the manifest',
-        'store it in a Secret and reference it with password: { name, key }');
-    }
-    const barmanObjectStore = opts.barmanObjectStore === undefined ? undefined
-      : { ...requireJsonObject<CnpgExternalClusterBarmanObjectStore>(this, `${prop}.barmanObjectStore`, opts.barmanObjectStore, 'pass the barmanObjectStore section') };
-    if (pluginName === undefined && connectionParameters === undefined && barmanObjectStore === undefined) {
-      invalid(this, 'externalClusters', name, 'has no connectionParameters, plugin or barmanObjectStore',
-        'set one of them so CloudNativePG can reach that cluster');
-    }
+    const spec = source._spec;
     this.externalClusters.push({
       name,
-      plugin: pluginName === undefined ? undefined : { name: pluginName, parameters },
-      connectionParameters,
-      password: this.secretKey(`${prop}.password`, opts.password),
-      sslCert: this.secretKey(`${prop}.sslCert`, opts.sslCert),
-      sslKey: this.secretKey(`${prop}.sslKey`, opts.sslKey),
-      sslRootCert: this.secretKey(`${prop}.sslRootCert`, opts.sslRootCert),
-      barmanObjectStore,
+      ...spec,
+      plugin: spec.plugin && {
+        ...spec.plugin,
+        parameters: this.withObjectStore(`externalClusters[${name}].objectStore`, spec.plugin.parameters, source._objectStore),
+      },
     });
+    this.version++;
   }
 
   /**
@@ -607,139 +505,130 @@ export class PostgresCluster extends Construct {
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
   }
 
-  private checkPassthrough(spec: unknown): Partial<CnpgClusterSpec> {
-    if (spec === undefined) return {};
-    const s = requireObject(this, 'spec', spec, 'pass fields of the Cluster spec, e.g. { enableSuperuserAccess: false }');
-    validateJson(this, 'spec', s);
-    for (const [path, instead] of MANAGED) {
-      let value: unknown = s;
-      for (const key of path) {
-        value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-      }
-      if (value !== undefined) {
-        invalid(this, `spec.${path.join('.')}`, value, 'is managed by PostgresCluster', `use ${instead} instead`);
-      }
+  /** Adds `barmanObjectName` from a linked ObjectStore, which must live in this Cluster's namespace. */
+  private withObjectStore(prop: string, parameters: Record<string, string> | undefined, store: IObjectStore | undefined): Record<string, string> | undefined {
+    if (store === undefined) return parameters;
+    const problem = store === null || typeof store !== 'object' || typeof store.name !== 'string'
+      ? [wrongType('an ObjectStore or ObjectStore.fromObjectStoreName(...)', store), 'pass the ObjectStore construct']
+      : store.namespace !== undefined && store.namespace !== this.namespace
+        ? [`is in namespace '${store.namespace}', but Barman Cloud looks for it in the Cluster's namespace ${describeValue(this.namespace)}`,
+          "create the ObjectStore in the Cluster's chart or namespace"]
+        : parameters?.barmanObjectName !== undefined
+          ? ['is given together with parameters.barmanObjectName', 'give the ObjectStore only: its name is the parameter']
+          : undefined;
+    if (problem) invalid(this, prop, store?.name ?? store, problem[0], problem[1]);
+    return { ...parameters, barmanObjectName: store.name };
+  }
+
+  private passthroughOf(spec: unknown): Record<string, unknown> {
+    const s = ownKeys(this, 'spec', spec as Record<string, unknown> | undefined, [...CLUSTER_SPEC_PASSTHROUGH_KEYS, ...Object.keys(MANAGED)]) ?? {};
+    const managed = Object.keys(MANAGED).find((k) => s[k] !== undefined)
+      ?? (['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).find((k) => {
+        const [section, field] = k.split('.');
+        const v = s[section];
+        return v !== null && typeof v === 'object' && (v as Record<string, unknown>)[field] !== undefined;
+      });
+    if (managed !== undefined) {
+      const [section, field] = managed.split('.');
+      invalid(this, `spec.${managed}`, field === undefined ? s[section] : (s[section] as Record<string, unknown>)[field],
+        'is written by PostgresCluster', `use ${MANAGED[managed] ?? `the ${managed} prop`} instead`);
     }
-    return { ...s } as Partial<CnpgClusterSpec>;
+    return { ...s };
   }
 
   private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {
-    if (storage === undefined) invalid(this, prop, storage, 'is required', 'pass { size: Size.gibibytes(10) }');
-    const s = requireObject<ClusterStorage>(this, prop, storage, 'pass { size: Size.gibibytes(10) }');
+    const s = propsOf(this, prop, storage as ClusterStorage, STORAGE_KEYS);
     return {
-      size: sizeToQuantity(this, `${prop}.size`, s.size),
-      storageClass: optionalString(this, `${prop}.storageClass`, s.storageClass, 'name a StorageClass'),
-      resizeInUseVolumes: optionalBoolean(this, `${prop}.resizeInUseVolumes`, s.resizeInUseVolumes),
-      pvcTemplate: s.pvcTemplate === undefined ? undefined
-        : { ...requireJsonObject(this, `${prop}.pvcTemplate`, s.pvcTemplate, 'pass a PersistentVolumeClaim spec') },
-    };
-  }
-
-  private renderImageCatalog(ref: unknown): CnpgImageCatalogRef {
-    const r = requireObject<ImageCatalogReference>(this, 'imageCatalog', ref, "pass { name: 'postgresql', major: 17 }");
-    const kind = r.kind ?? ImageCatalogKind.IMAGE_CATALOG;
-    if (!Object.values(ImageCatalogKind).includes(kind)) {
-      invalid(this, 'imageCatalog.kind', kind, 'is not an ImageCatalogKind', 'use ImageCatalogKind.IMAGE_CATALOG or ImageCatalogKind.CLUSTER_IMAGE_CATALOG');
-    }
-    return {
-      // The CRD's CEL rule requires the group, although Kubernetes references usually omit it.
-      apiGroup: 'postgresql.cnpg.io',
-      kind,
-      name: requireString(this, 'imageCatalog.name', r.name, 'name the image catalog'),
-      major: validateInteger(this, 'imageCatalog.major', r.major, 1),
+      size: renderQuantity(requireSize(this, `${prop}.size`, s.size)),
+      storageClass: s.storageClass,
+      resizeInUseVolumes: s.resizeInUseVolumes,
+      pvcTemplate: s.pvcTemplate,
     };
   }
 
   private renderReplica(replica: unknown): CnpgClusterSpecReplica {
-    const r = requireObject<ClusterReplica>(this, 'replica', replica, "pass { source: 'origin' }");
-    let minApplyDelay: string | undefined;
-    if (r.minApplyDelay !== undefined) {
-      if (!(r.minApplyDelay instanceof Duration)) {
-        invalid(this, 'replica.minApplyDelay', r.minApplyDelay, `must be a cdk8s Duration, not ${typeName(r.minApplyDelay)}`, 'use Duration.hours(1)');
-      }
-      const ms = r.minApplyDelay.toMilliseconds();
-      minApplyDelay = ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
-    }
+    const r = propsOf(this, 'replica', replica as ClusterReplica, REPLICA_KEYS);
     return {
-      source: requireString(this, 'replica.source', r.source, 'name an external cluster added with addExternalCluster()'),
-      enabled: optionalBoolean(this, 'replica.enabled', r.enabled),
-      primary: optionalString(this, 'replica.primary', r.primary, 'name an external cluster'),
-      self: optionalString(this, 'replica.self', r.self, 'name this cluster as the external clusters list it'),
-      promotionToken: optionalString(this, 'replica.promotionToken', r.promotionToken, 'paste the demotion token of the former primary'),
-      minApplyDelay,
+      source: r.source,
+      enabled: r.enabled,
+      primary: r.primary,
+      self: r.self,
+      promotionToken: r.promotionToken,
+      minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(requireDuration(this, 'replica.minApplyDelay', r.minApplyDelay)),
     };
   }
 
-  private renderResources(resources: unknown): CnpgClusterSpecResources {
-    const r = requireObject<ClusterResources>(this, 'resources', resources, 'pass { memory: { request: Size.gibibytes(1) } }');
-    const requests: Record<string, CnpgResourcesRequests> = {};
-    const limits: Record<string, CnpgResourcesLimits> = {};
-    const cpu = (prop: string, value: unknown): string => {
-      if (value === null || typeof value !== 'object' || typeof (value as { amount?: unknown }).amount !== 'string') {
-        invalid(this, prop, value, `must be a cdk8s-plus Cpu, not ${typeName(value)}`, 'use Cpu.millis(500) or Cpu.units(1)');
-      }
-      return (value as { amount: string }).amount;
-    };
-    if (r.cpu?.request !== undefined) requests.cpu = CnpgResourcesRequests.fromString(cpu('resources.cpu.request', r.cpu.request));
-    if (r.cpu?.limit !== undefined) limits.cpu = CnpgResourcesLimits.fromString(cpu('resources.cpu.limit', r.cpu.limit));
-    if (r.memory?.request !== undefined) requests.memory = CnpgResourcesRequests.fromString(sizeToQuantity(this, 'resources.memory.request', r.memory.request));
-    if (r.memory?.limit !== undefined) limits.memory = CnpgResourcesLimits.fromString(sizeToQuantity(this, 'resources.memory.limit', r.memory.limit));
-    return {
-      requests: Object.keys(requests).length ? requests : undefined,
-      limits: Object.keys(limits).length ? limits : undefined,
-    };
-  }
-
-  private secretKey(prop: string, ref: unknown): { name: string; key: string } | undefined {
-    if (ref === undefined) return undefined;
-    const r = requireObject(this, prop, ref, "pass { name: 'origin-credentials', key: 'password' }");
-    return {
-      name: requireString(this, `${prop}.name`, r.name, 'name a Secret in the Cluster\'s namespace'),
-      key: requireString(this, `${prop}.key`, r.key, 'name a key of that Secret'),
-    };
-  }
-
-  /** Checks that depend on additions made after construction; run before every rendering. */
+  /** Checks that depend on additions made after construction; run at synth. */
   private checkAtSynth(): void {
+    const { spec, json, problem } = this.render();
+    if (problem) throw problem;
     const known = this.externalClusterNames;
-    const sources: Array<[string, string | undefined]> = [
-      ['bootstrap.recovery.source', this.fixedSpec.bootstrap?.recovery?.source],
-      ['bootstrap.pgBasebackup.source', this.fixedSpec.bootstrap?.pgBasebackup?.source],
-      ['replica.source', this.fixedSpec.replica?.source],
+    const sources: Array<[string, unknown]> = [
+      ['bootstrap.recovery.source', spec.bootstrap?.recovery?.source],
+      ['bootstrap.pgBasebackup.source', spec.bootstrap?.pgBasebackup?.source],
+      ['replica.source', spec.replica?.source],
     ];
-    for (const [prop, source] of sources) {
-      if (source !== undefined && !known.includes(source)) {
-        const list = known.length ? `; the external clusters are ${known.map((n) => describeValue(n)).join(', ')}` : '';
-        invalid(this, prop, source, 'names no external cluster',
-          `add it with addExternalCluster(${describeValue(source)}, ...)${list}`);
-      }
+    const [prop, source] = sources.find(([, s]) => typeof s === 'string' && !known.includes(s)) ?? [];
+    if (prop !== undefined) {
+      const list = known.length ? `; the external clusters are ${known.map((n) => describeValue(n)).join(', ')}` : '';
+      invalid(this, prop, source, 'names no external cluster', `add it with addExternalCluster(${describeValue(source)}, ...)${list}`);
     }
     // The rest is judged exactly as the doctor judges the synthesized Cluster.
-    refuseClusterMistakes(this, {
-      metadata: { name: this.name, namespace: this.namespace },
-      spec: toJson_ClusterSpec(this.renderSpec()),
-    });
+    refuseClusterMistakes(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json });
   }
 
+  /**
+   * The spec and its JSON, rendered once per set of additions (the checks, the schema guard and
+   * the output share them). A field the generated bindings would drop, change or fail on is
+   * left out of the JSON and kept as the problem that the synth-time check reports.
+   */
+  private render(): Rendered {
+    if (this.rendered?.version === this.version) return this.rendered;
+    const spec = this.renderSpec();
+    const json: Record<string, unknown> = {};
+    let problem: CnpgIValidationError | undefined;
+    for (const [field, value] of Object.entries(spec)) {
+      if (value === undefined) continue;
+      const prop = PROP_OF_FIELD[field] ?? `spec.${field}`;
+      const out = convertField('ClusterSpec', field, value, prop);
+      try {
+        if ('failed' in out) {
+          invalid(this, out.failed, out.value, `cannot be written: the generated bindings expect another type here (${out.reason})`,
+            'check the type against the CRD (a list, an object, a string...)');
+        }
+        const [key] = Object.keys(out.json);
+        refuseLosses(this, prop, value, out.json[key]);
+        json[key] = out.json[key];
+      } catch (e) {
+        if (!(e instanceof CnpgIValidationError)) throw e;
+        problem ??= e;
+      }
+    }
+    this.rendered = { version: this.version, spec, json, problem };
+    return this.rendered;
+  }
+
+  /** The spec in the generated TypeScript shape, before conversion. */
   private renderSpec(): CnpgClusterSpec {
-    const plugins: CnpgClusterPlugin[] = this.pluginEntries.map((e) => ({
+    const plugins = this.pluginEntries.map((e) => ({
       name: e.pluginName,
       enabled: e.enabled,
       isWalArchiver: e.isWalArchiver,
       parameters: e.parameters === undefined ? undefined : { ...e.parameters },
     }));
-    return {
+    return wrapValues({
       ...this.passthrough,
       ...this.fixedSpec,
       plugins: plugins.length ? plugins : undefined,
       externalClusters: this.externalClusters.length ? this.externalClusters.map((c) => ({ ...c })) : undefined,
-    };
+    }, 'ClusterSpec') as CnpgClusterSpec;
   }
 }
 
 /** Merges a typed prop into its passthrough section; undefined when both are empty. */
 function mergeSection<T extends object>(passthrough: T | undefined, typed: Partial<T>): T | undefined {
   const set = Object.entries(typed).filter(([, v]) => v !== undefined);
-  if (passthrough === undefined && set.length === 0) return undefined;
+  // A section that is not an object is left as given, for the checks to refuse.
+  if (set.length === 0 || (passthrough !== undefined && (passthrough === null || typeof passthrough !== 'object' || Array.isArray(passthrough)))) return passthrough;
   return { ...passthrough, ...Object.fromEntries(set) } as T;
 }

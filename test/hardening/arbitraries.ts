@@ -3,11 +3,14 @@ import * as kplus from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import {
   BackupOwnerReference,
+  BackupSchedule,
   BackupTarget,
+  ClusterImage,
   CertificateRotationPolicy,
   DataCompression,
   ImageCatalogKind,
   IssuerRef,
+  ObjectStoreCredentials,
   ObjectStoreEncryption,
   PluginLogLevel,
   PluginTls,
@@ -187,27 +190,31 @@ export const helloWorldParameters = props({
 
 // --- ObjectStore ---------------------------------------------------------------------------------
 
-const secretKeyRef = fc.record({ name: dnsSubdomain, key: fc.stringMatching(/^[-._a-zA-Z0-9]{1,20}$/) });
+// A data key the API server takes: not '.', not starting with '..' (IsConfigMapKey).
+const secretKeyRef = fc.record({ name: dnsSubdomain, key: fc.stringMatching(/^[-._a-zA-Z0-9]{1,20}$/).filter((k) => k !== '.' && !k.startsWith('..')) });
 
+/** A factory of `ObjectStoreCredentials`, kept as a recipe so that its arguments are mutated too. */
+const credentials = (factory: keyof typeof ObjectStoreCredentials, args: fc.Arbitrary<unknown[]>) =>
+  args.map((a) => new Call(`ObjectStoreCredentials.${String(factory)}`, (ObjectStoreCredentials as any)[factory], a));
 const s3 = fc.oneof(
-  props({ accessKeyId: secretKeyRef, secretAccessKey: secretKeyRef, sessionToken: optional(secretKeyRef), region: optional(secretKeyRef) },
-    ['accessKeyId', 'secretAccessKey']),
-  props({ inheritFromIamRole: fc.constant(true), region: optional(secretKeyRef) }, ['inheritFromIamRole']),
+  credentials('s3AccessKeys', fc.tuple(props({ accessKeyId: secretKeyRef, secretAccessKey: secretKeyRef, sessionToken: optional(secretKeyRef), region: optional(secretKeyRef) },
+    ['accessKeyId', 'secretAccessKey']))),
+  credentials('s3IamRole', fc.tuple(props({ region: optional(secretKeyRef) }))),
 );
 const azure = fc.oneof(
-  fc.record({ connectionString: secretKeyRef }),
-  fc.record({ storageAccount: secretKeyRef, storageKey: secretKeyRef }),
-  fc.record({ storageAccount: secretKeyRef, storageSasToken: secretKeyRef }),
-  fc.record({ inheritFromAzureAd: fc.constant(true) }),
-  fc.record({ useDefaultAzureCredentials: fc.constant(true) }),
+  credentials('azureConnectionString', fc.tuple(secretKeyRef)),
+  credentials('azureStorageKey', fc.tuple(fc.record({ storageAccount: secretKeyRef, storageKey: secretKeyRef }))),
+  credentials('azureSasToken', fc.tuple(fc.record({ storageAccount: secretKeyRef, storageSasToken: secretKeyRef }))),
+  credentials('azureWorkloadIdentity', fc.constant([])),
+  credentials('azureDefaultCredentials', fc.constant([])),
 );
-const google = fc.oneof(fc.record({ applicationCredentials: secretKeyRef }), fc.record({ gkeEnvironment: fc.constant(true) }));
+const google = fc.oneof(credentials('googleApplicationCredentials', fc.tuple(secretKeyRef)), credentials('gkeWorkloadIdentity', fc.constant([])));
 const bucketPath = fc.tuple(dnsLabel, fc.array(dnsLabel, { maxLength: 2 })).map(([b, p]) => [b, ...p].join('/'));
 
 const provider = fc.oneof(
-  fc.tuple(bucketPath, s3).map(([p, c]) => ({ destinationPath: `s3://${p}`, s3: c })),
-  fc.tuple(dnsLabel, bucketPath, azure).map(([acct, p, c]) => ({ destinationPath: `https://${acct}.blob.core.windows.net/${p}`, azure: c })),
-  fc.tuple(bucketPath, google).map(([p, c]) => ({ destinationPath: `gs://${p}`, google: c })),
+  fc.tuple(bucketPath, s3).map(([p, c]) => ({ destinationPath: `s3://${p}`, credentials: c })),
+  fc.tuple(dnsLabel, bucketPath, azure).map(([acct, p, c]) => ({ destinationPath: `https://${acct}.blob.core.windows.net/${p}`, credentials: c })),
+  fc.tuple(bucketPath, google).map(([p, c]) => ({ destinationPath: `gs://${p}`, credentials: c })),
 );
 
 const extraArgs = optional(fc.array(fc.constantFrom('--min-chunk-size=5MB', '--read-timeout=60', '-vv'), { maxLength: 2 }));
@@ -250,7 +257,10 @@ const storage = props({
   size: storageSize,
   storageClass: optional(dnsSubdomain),
   resizeInUseVolumes: optional(fc.boolean()),
-  pvcTemplate: optional(fc.constant({ accessModes: ['ReadWriteOnce'] })),
+  pvcTemplate: optional(fc.oneof(
+    fc.constant({ accessModes: ['ReadWriteOnce'] }),
+    fc.constantFrom('1Gi', '5Gi', '500Mi').map((q) => ({ resources: { requests: { storage: q } } })),
+  )),
 }, ['size']);
 
 const pgParameters = fc.dictionary(fc.constantFrom('max_connections', 'shared_buffers', 'work_mem', 'log_min_duration_statement'),
@@ -261,28 +271,41 @@ export const postgresClusterProps = props({
   instances: optional(fc.integer({ min: 1, max: 9 })),
   storage,
   walStorage: optional(storage),
-  imageName: optional(fc.constantFrom('ghcr.io/cloudnative-pg/postgresql:17.5', 'ghcr.io/cloudnative-pg/postgresql:16.9-standard-bookworm')),
+  image: optional(fc.constantFrom('ghcr.io/cloudnative-pg/postgresql:17.5', 'ghcr.io/cloudnative-pg/postgresql:16.9-standard-bookworm')
+    .map((i) => new Call('ClusterImage.fromName', ClusterImage.fromName, [i]))),
   postgresql: optional(props({ parameters: optional(pgParameters) })),
   monitoring: optional(props({ enablePodMonitor: optional(fc.boolean()) })),
+  // A request is never above its limit: the API server refuses such a pod (the invalid case is the junk property's).
   resources: optional(props({
-    cpu: optional(props({ request: optional(cpu), limit: optional(cpu) })),
-    memory: optional(props({ request: optional(memory), limit: optional(memory) })),
+    cpu: optional(fc.tuple(fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.constantFrom('both', 'request', 'limit'))
+      .map(([r, extra, which]) => ({ request: which === 'limit' ? undefined : kplus.Cpu.millis(r), limit: which === 'request' ? undefined : kplus.Cpu.millis(r + extra) }))),
+    memory: optional(fc.tuple(fc.integer({ min: 1, max: 32768 }), fc.integer({ min: 0, max: 32768 }), fc.constantFrom('both', 'request', 'limit'))
+      .map(([r, extra, which]) => ({ request: which === 'limit' ? undefined : Size.mebibytes(r), limit: which === 'request' ? undefined : Size.mebibytes(r + extra) }))),
   })),
   affinity: optional(fc.constant({ enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname' })),
-  spec: optional(props({ enableSuperuserAccess: optional(fc.boolean()), primaryUpdateStrategy: optional(fc.constantFrom('unsupervised', 'supervised')) })),
+  spec: optional(props({
+    enableSuperuserAccess: optional(fc.boolean()),
+    primaryUpdateStrategy: optional(fc.constantFrom('unsupervised', 'supervised')),
+    enablePdb: optional(fc.boolean()),
+    ephemeralVolumesSizeLimit: optional(props({ shm: optional(fc.constantFrom('64Mi', '1Gi')), temporaryData: optional(fc.constantFrom('1Gi', '10Gi')) })),
+  })),
 }, ['storage']);
 
 export const imageCatalog = fc.record({
   name: dnsSubdomain,
   major: fc.integer({ min: 12, max: 18 }),
   kind: optional(fc.constantFrom(...Object.values(ImageCatalogKind))),
-});
+}).map((r) => new Call('ClusterImage.fromCatalog', ClusterImage.fromCatalog, [r]));
 
 export const schedule = fc.oneof(
   fc.tuple(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 23 }))
-    .map(([s, m, h]) => `${s} ${m} ${h} * * *`),
-  fc.tuple(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 6 })).map(([m, d]) => `0 ${m} 3 * * ${d}`),
-  fc.constantFrom('@daily', '@hourly', '@weekly', '@every 6h', '@every 1h30m', '0 */15 * * * *', '0 0 1 1-12/3 * mon-fri'),
+    .map(([s, m, h]) => new Call('BackupSchedule.expression', BackupSchedule.expression, [`${s} ${m} ${h} * * *`])),
+  fc.tuple(fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 6 }))
+    .map(([m, d]) => new Call('BackupSchedule.cron', BackupSchedule.cron, [{ minute: String(m), hour: '3', weekDay: String(d) }])),
+  fc.tuple(fc.integer({ min: 0, max: 23 }), optional(fc.integer({ min: 0, max: 59 })))
+    .map(([h, m]) => new Call('BackupSchedule.daily', BackupSchedule.daily, m === undefined ? [h] : [h, m])),
+  fc.constantFrom('@daily', '@hourly', '@weekly', '@every 6h', '@every 1h30m', '0 */15 * * * *', '0 0 1 1-12/3 * mon-fri')
+    .map((e) => new Call('BackupSchedule.expression', BackupSchedule.expression, [e])),
 );
 
 export const backupOptions = props({

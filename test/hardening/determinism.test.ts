@@ -5,7 +5,7 @@ import * as path from 'path';
 import { Chart, Size, Testing } from 'cdk8s';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
-import { BackupTarget, BarmanCloudPlugin, HelloWorldPlugin, PostgresCluster } from '../../src';
+import { BackupSchedule, BackupTarget, BarmanCloudPlugin, ExternalClusterSource, HelloWorldPlugin, Plugin, PostgresCluster } from '../../src';
 import { announce, check } from './fc-config';
 
 /*
@@ -86,18 +86,18 @@ describe('independent additions in any order', () => {
   // Each Cluster's own calls keep their order (spec.plugins lists plugins in the order added);
   // only the interleaving of the two Clusters' calls changes.
   const forA: Op[] = [
-    ({ a }) => a.addBackup('before-upgrade', { plugin: 'barman-cloud.cloudnative-pg.io', target: BackupTarget.PRIMARY }),
+    ({ a }) => a.addBackup('before-upgrade', { plugin: Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), target: BackupTarget.PRIMARY }),
     ({ a, barman }) => a.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } }),
     ({ a, hello }) => a.addPlugin(hello, { parameters: HelloWorldPlugin.parameters({ labels: { team: 'a' } }) }),
-    ({ a, barman }) => a.addScheduledBackup('nightly', { plugin: barman, schedule: '0 0 2 * * *' }),
-    ({ a, barman }) => a.addExternalCluster('origin', { plugin: barman, parameters: { serverName: 'origin' } }),
+    ({ a, barman }) => a.addScheduledBackup('nightly', { plugin: barman, schedule: BackupSchedule.daily(2) }),
+    ({ a, barman }) => a.addExternalCluster('origin', ExternalClusterSource.fromPlugin(barman, { parameters: { serverName: 'origin' } })),
   ];
   const forB: Op[] = [
     ({ b, hello }) => b.addPlugin(hello),
     ({ b, barman }) => b.addPlugin(barman, { isWalArchiver: true }),
-    ({ b, barman }) => b.addScheduledBackup('hourly', { plugin: barman, schedule: '@hourly' }),
+    ({ b, barman }) => b.addScheduledBackup('hourly', { plugin: barman, schedule: BackupSchedule.expression('@hourly') }),
     ({ b, hello }) => b.addBackup('adhoc', { plugin: hello }),
-    ({ b }) => b.addExternalCluster('replica-source', { connectionParameters: { host: 'pg-rw.other', dbname: 'postgres' } }),
+    ({ b }) => b.addExternalCluster('replica-source', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'pg-rw.other', dbname: 'postgres' } })),
   ];
 
   function render(interleaving: boolean[]): string {

@@ -141,7 +141,7 @@ export function expectOwnError(err: unknown, path: Path, rootPaths: string[], al
   if (!message.startsWith(`${constructPath}: ${prop} `)) {
     throw new Error(`${where}: message does not start with '<construct path>: <prop> ': ${message}`);
   }
-  const isFactory = /^[A-Z][A-Za-z]+\.[a-zA-Z]+$/.test(constructPath) || constructPath === 'checkManifests';
+  const isFactory = /^[A-Z][A-Za-z]+\.[a-zA-Z][a-zA-Z0-9]*$/.test(constructPath) || constructPath === 'checkManifests';
   if (!isFactory && !rootPaths.some((r) => constructPath === r || constructPath.startsWith(`${r}/`))) {
     throw new Error(`${where}: error names construct path '${constructPath}', expected one of ${rootPaths.join(', ')}: ${message}`);
   }

@@ -1,6 +1,7 @@
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ClusterBootstrap, ObjectStore, OperatorDeployment, PluginBackup, PluginScheduledBackup, PostgresCluster, SidecarPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { BackupSchedule, ClusterBootstrap, ObjectStore, ObjectStoreCredentials, OperatorDeployment, Plugin, PluginBackup, PluginScheduledBackup, PostgresCluster, PostgresClusterProps, SidecarPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { synthErrors } from '../postgres/synth-errors';
 import { expectValidationError } from '../util';
 
 /*
@@ -83,23 +84,24 @@ describe('name checks refuse non-strings that RegExp.test would read as strings'
 
 describe('metadata props are checked like the API server checks them', () => {
   const apps = () => new Chart(Testing.app(), 'apps', { namespace: 'databases' });
-  const BARMAN = 'barman-cloud.cloudnative-pg.io';
+  const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+  const pg = PostgresCluster.fromClusterName('pg');
 
   test('a Backup name that is a number', () => {
-    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: { name: 1 as unknown as string } }),
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: pg, plugin: BARMAN, metadata: { name: 1 as unknown as string } }),
       'apps/b: metadata.name 1 is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one');
   });
   test('a ScheduledBackup label value with a space', () => {
-    expectValidationError(() => new PluginScheduledBackup(apps(), 's', { cluster: 'pg', plugin: BARMAN, schedule: '@daily', metadata: { labels: { team: ' ' } } }),
+    expectValidationError(() => new PluginScheduledBackup(apps(), 's', { cluster: pg, plugin: BARMAN, schedule: BackupSchedule.daily(0), metadata: { labels: { team: ' ' } } }),
       "apps/s: metadata.labels.team ' ' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string");
   });
   test('a Duration given as metadata (failed inside cdk8s at synth)', () => {
-    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: 'pg', plugin: BARMAN, metadata: Duration.seconds(0) as any }),
-      'apps/b: metadata.amount 0 is not a metadata field this construct can write; use name, namespace, labels, annotations, finalizers, ownerReferences');
+    expectValidationError(() => new PluginBackup(apps(), 'b', { cluster: pg, plugin: BARMAN, metadata: Duration.seconds(0) as any }),
+      'apps/b: metadata.amount 0 is not a declared key of metadata (and 1 more unknown key); remove it; metadata takes annotations, finalizers, labels, name, namespace, ownerReferences');
   });
   test('an ObjectStore with name: undefined keeps the default name, its construct id (it had no name)', () => {
     const chart = apps();
-    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, metadata: { name: undefined } });
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole(), metadata: { name: undefined } });
     expect(store.name).toBe('store');
     expect((Testing.synth(chart)[0] as any).metadata.name).toBe(store.name);
   });
@@ -109,23 +111,26 @@ describe('metadata props are checked like the API server checks them', () => {
   });
 });
 
-describe('passthrough sections must be plain JSON', () => {
-  const apps = () => new Chart(Testing.app(), 'apps', { namespace: 'databases' });
+describe('passthrough sections must be plain JSON (refused at synth, by name)', () => {
+  const fix = 'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them';
+  const errorsOf = (props: Partial<PostgresClusterProps>) => {
+    const chart = new Chart(Testing.app(), 'apps', { namespace: 'databases' });
+    new PostgresCluster(chart, 'pg', { storage: { size: Size.gibibytes(1) }, ...props });
+    return synthErrors(chart);
+  };
   test('a Date inside spec (failed inside cdk8s at synth)', () => {
-    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1) }, spec: { description: new Date(0) as any } }),
-      'apps/pg: spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+    expect(errorsOf({ spec: { description: new Date(0) as any } })).toEqual([`[apps/pg] apps/pg: spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); ${fix}`]);
   });
   test('a Duration as the pvcTemplate', () => {
-    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1), pvcTemplate: Duration.seconds(1) as any } }),
-      'apps/pg: storage.pvcTemplate {"amount":1,"unit":{"label":"seconds","inMillis":1000}} is not plain JSON (Duration); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+    expect(errorsOf({ storage: { size: Size.gibibytes(1), pvcTemplate: Duration.seconds(1) as any } }))
+      .toEqual([`[apps/pg] apps/pg: storage.pvcTemplate {"amount":1,"unit":{"label":"seconds","inMillis":1000}} is not plain JSON (Duration); ${fix}`]);
   });
   test('NaN in the affinity', () => {
-    expectValidationError(() => new PostgresCluster(apps(), 'pg', { storage: { size: Size.gibibytes(1) }, affinity: { podAntiAffinityType: NaN as any } }),
-      'apps/pg: affinity.podAntiAffinityType NaN is not a finite number; write a number, or leave the field out');
+    expect(errorsOf({ affinity: { podAntiAffinityType: NaN as any } })).toEqual([`[apps/pg] apps/pg: affinity.podAntiAffinityType NaN is not plain JSON (number); ${fix}`]);
   });
   test('a function in initdb options', () => {
-    expectValidationError(() => ClusterBootstrap.initdb({ database: (() => 'app') as any }),
-      'ClusterBootstrap.initdb: options.database [function database] is not plain JSON (function); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+    expect(errorsOf({ bootstrap: ClusterBootstrap.initdb({ database: (() => 'app') as any }) }))
+      .toEqual([`[apps/pg] apps/pg: bootstrap.initdb.database [function database] is not plain JSON (function); ${fix}`]);
   });
 });
 
@@ -142,14 +147,14 @@ describe('environment variable names are printable ASCII without = everywhere', 
 
 describe('ObjectStore instance sidecar resources', () => {
   const store = (resources: unknown) => () => new ObjectStore(new Chart(Testing.app(), 'apps', { namespace: 'databases' }), 'store', {
-    destinationPath: 's3://b/p', s3: { inheritFromIamRole: true }, instanceSidecarConfiguration: { resources: resources as any },
+    destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole(), instanceSidecarConfiguration: { resources: resources as any },
   });
   test('a string for a memory Size (a TypeError inside)', () => {
     expectValidationError(store({ memory: { request: '64Mi' } }),
-      "apps/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size; pass { memory: { request: Size.mebibytes(64) } }");
+      "apps/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size, not a string; use Size.gibibytes(10)");
   });
   test('a number for a Cpu (silently dropped)', () => {
     expectValidationError(store({ cpu: { request: 100 }, memory: { request: Size.mebibytes(64) } }),
-      'apps/store: instanceSidecarConfiguration.resources.cpu.request 100 must be a kplus.Cpu; pass { memory: { request: Size.mebibytes(64) } }');
+      'apps/store: instanceSidecarConfiguration.resources.cpu.request 100 must be a cdk8s-plus Cpu, not a number; use Cpu.millis(500) or Cpu.units(1)');
   });
 });

@@ -3,9 +3,12 @@ import { Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import {
+  BackupSchedule,
   BarmanCloudPlugin,
   ClusterBootstrap,
+  CnpgIValidationError,
   CnpgOperator,
+  ExternalClusterSource,
   HelloWorldPlugin,
   ObjectStore,
   OperatorDeployment,
@@ -55,8 +58,8 @@ function useEverywhere(apps: Chart, plugin: { pluginName: string }): PostgresClu
   const pg = new PostgresCluster(apps, 'pg', { storage: { size: Size.gibibytes(10) } });
   pg.addPlugin(plugin, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
   pg.addBackup('backup', { plugin });
-  pg.addScheduledBackup('nightly', { plugin, schedule: '0 0 2 * * *' });
-  pg.addExternalCluster('origin', { plugin, parameters: { serverName: 'origin' } });
+  pg.addScheduledBackup('nightly', { plugin, schedule: BackupSchedule.daily(2) });
+  pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(plugin, { parameters: { serverName: 'origin' } }));
   return pg;
 }
 
@@ -137,14 +140,48 @@ export const helloWorldPluginScenario: Scenario<unknown> = {
   },
 };
 
+/**
+ * Synthesizes charts whose constructs report problems at synth (the schema guard and the
+ * synth-time checks, aggregated by cdk8s into one Error): the first reported line is turned back
+ * into this library's error, with the construct path and the prop. A schema guard line names a
+ * JSON path of the object; `spec.` (and an ObjectStore's `configuration.`) is dropped so the
+ * prop reads as the user wrote it (`spec.configuration.wal.maxParallel` -> `wal.maxParallel`).
+ */
+function synthChecked(...charts: Chart[]): any[] {
+  try {
+    return synthAll(...charts);
+  } catch (e) {
+    const m = /^Validation failed with the following errors:\n\s*\[([^\]]+)\] (.*)$/m.exec((e as Error).message);
+    if (!m) throw e;
+    const [, path, line] = m;
+    if (line.startsWith(`${path}: `)) {
+      const rest = line.slice(path.length + 2);
+      const prop = rest.split(' ')[0];
+      throw new CnpgIValidationError(path, prop, undefined, rest.slice(prop.length + 1), '(at synth)');
+    }
+    const guard = /^\w+ '[^']*' ([^:]+): (.*)$/.exec(line);
+    if (!guard) throw e;
+    const prop = guard[1].replace(/^spec\.(configuration\.)?/, '');
+    const err = new CnpgIValidationError(path, prop, undefined, guard[2], '(schema guard)');
+    throw err;
+  }
+}
+
 export const objectStoreScenario: Scenario<unknown> = {
   arbitrary: fc.record({ store: objectStoreProps }),
   roots: ['apps/store'],
-  aliases: { store: ['props', 'destinationPath', 's3'], azure: ['s3'], google: ['s3'] },
+  aliases: {
+    store: ['props', 'destinationPath', 'credentials'],
+    credentials: ['s3Credentials', 'azureCredentials', 'googleCredentials', 'destinationPath'],
+    destinationPath: ['destinationPath'],
+    endpointUrl: ['endpointURL'],
+    endpointCa: ['endpointCA'],
+    retentionPolicyInterval: ['instanceSidecarConfiguration'],
+  },
   build: (p) => {
     const apps = new Chart(Testing.app(), 'apps', { namespace: 'databases' });
     new ObjectStore(apps, 'store', p.store);
-    return { objects: synthAll(apps) };
+    return { objects: synthChecked(apps) };
   },
   verify: ({ objects }) => {
     expectGoodOutput(objects, { label: 'ObjectStore' });
@@ -166,8 +203,8 @@ const clusterRecipe = fc.record({
   names: fc.uniqueArray(pluginName, { minLength: 1, maxLength: 3 }),
   externals: fc.uniqueArray(dnsLabel.filter((n) => n !== 'recovery-source'), { maxLength: 3 }),
 }).chain((base) => fc.record({
-  cluster: fc.constant(base.catalog && base.cluster.imageName === undefined ? { ...base.cluster, imageCatalog: base.catalog } : base.cluster),
-  plugins: fc.tuple(...base.names.map((n) => fc.record({ plugin: fc.oneof(fc.constant(n), fc.constant(new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]))), options: pluginOptions })))
+  cluster: fc.constant(base.catalog && base.cluster.image === undefined ? { ...base.cluster, image: base.catalog } : base.cluster),
+  plugins: fc.tuple(...base.names.map((n) => fc.record({ plugin: fc.oneof(fc.constant({ pluginName: n }), fc.constant(new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]))), options: pluginOptions })))
     .map((entries) => {
       // One enabled WAL archiver at most, as CloudNativePG requires (the invalid case is the junk property's).
       let archiver = false;
@@ -181,27 +218,28 @@ const clusterRecipe = fc.record({
   externals: fc.tuple(...base.externals.map((name) => fc.record({
     name: fc.constant(name),
     options: fc.oneof(
-      fc.record({ plugin: fc.constantFrom(...base.names), parameters: optional(stringMap) }),
+      fc.tuple(fc.constantFrom(...base.names), props({ parameters: optional(stringMap) }))
+        .map(([n, o]) => new Call('ExternalClusterSource.fromPlugin', ExternalClusterSource.fromPlugin, [new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]), o])),
       props({
         connectionParameters: fc.record({ host: dnsSubdomain, user: fc.constant('streaming_replica'), dbname: fc.constant('postgres') }),
         password: optional(secretRef),
         sslCert: optional(secretRef),
         sslKey: optional(secretRef),
         sslRootCert: optional(secretRef),
-      }, ['connectionParameters']),
+      }, ['connectionParameters']).map((c) => new Call('ExternalClusterSource.fromConnection', ExternalClusterSource.fromConnection, [c])),
     ),
   }))),
   bootstrap: optional(fc.oneof(
     fc.constant(new Call('ClusterBootstrap.initdb', ClusterBootstrap.initdb, [{ database: 'app', owner: 'app' }])),
     fc.record({ sourceName: fc.constant('recovery-source'), parameters: optional(stringMap), database: optional(fc.constant('app')), owner: optional(fc.constant('app')) })
-      .chain((o) => fc.constantFrom(...base.names).map((n) => new Call('ClusterBootstrap.recoveryFromPlugin', ClusterBootstrap.recoveryFromPlugin, [n, o]))),
+      .chain((o) => fc.constantFrom(...base.names).map((n) => new Call('ClusterBootstrap.recoveryFromPlugin', ClusterBootstrap.recoveryFromPlugin, [{ pluginName: n }, o]))),
   )),
   backups: fc.array(fc.tuple(fc.nat(), backupOptions), { maxLength: 2 }),
   scheduled: fc.array(fc.tuple(fc.nat(), scheduledBackupOptions), { maxLength: 2 }),
 }).map((r) => {
   // Backups go through an enabled plugin of the Cluster (the other case is a documented error).
   const enabled = r.plugins.filter((e) => e.options.enabled !== false).map((e) => base.names[r.plugins.indexOf(e)]);
-  const pick = ([i, o]: [number, any]) => (enabled.length ? [{ ...o, plugin: enabled[i % enabled.length] }] : []);
+  const pick = ([i, o]: [number, any]) => (enabled.length ? [{ ...o, plugin: { pluginName: enabled[i % enabled.length] } }] : []);
   return { ...r, backups: r.backups.flatMap(pick), scheduled: r.scheduled.flatMap(pick), names: base.names };
 }));
 
@@ -210,22 +248,23 @@ export const postgresClusterScenario: Scenario<unknown> = {
   roots: ['apps/pg'],
   aliases: {
     cluster: ['props', 'storage'],
+    image: ['imageName', 'imageCatalogRef'],
     name: ['externalClusters'],
     externals: ['externalClusters'],
+    options: ['externalClusters'],
     plugins: ['plugins', 'plugin'],
     backups: ['plugin', 'props'],
     scheduled: ['plugin', 'props', 'schedule'],
-    bootstrap: ['bootstrap', 'sourceName', 'plugin', 'options'],
+    bootstrap: ['bootstrap', 'sourceName', 'plugin', 'options', 'externalClusters'],
+    enablePdb: ['enablePDB'],
   },
+  // Passthroughs (spec, affinity, pvcTemplate, initdb) are mutated too: they are written exactly
+  // as given or refused.
   fixed: (p) => {
-    const [head, , third] = p;
+    const [head] = p;
     if (head === 'names') return true;
     if ((head === 'plugins' || head === 'externals') && p.length <= 2) return true;
-    if ((head === 'backups' || head === 'scheduled') && p.length <= 1) return true;
-    // Inside typed passthroughs: field types are TypeScript's job (validateJson only refuses non-JSON).
-    const s = p.join('.');
-    return /^cluster\.(spec|affinity|(wal)?[sS]torage\.pvcTemplate)\./.test(s)
-      || (head === 'bootstrap' && third === 0 && p.length > 3 && String(p[1]).startsWith('ClusterBootstrap.initdb'));
+    return (head === 'backups' || head === 'scheduled') && p.length <= 1;
   },
   build: (p) => {
     const apps = new Chart(Testing.app(), 'apps', { namespace: 'databases' });
@@ -235,15 +274,15 @@ export const postgresClusterScenario: Scenario<unknown> = {
     p.backups.forEach((o: any, i: number) => pg.addBackup(`backup-${i}`, o));
     p.scheduled.forEach((o: any, i: number) => pg.addScheduledBackup(`scheduled-${i}`, o));
     for (const e of p.plugins) pg.addPlugin(e.plugin, e.options);
-    return { objects: synthAll(apps) };
+    return { objects: synthChecked(apps) };
   },
   verify: ({ objects }, p) => {
     // The plugins the Cluster names are installed elsewhere (knownPlugins), whatever the junk made of them.
     const nameOf = (x: any) => (typeof x === 'string' ? x : x?.pluginName);
     const known = [
       ...p.plugins.map((e: any) => nameOf(e.plugin)),
-      ...p.externals.map((e: any) => nameOf(e.options?.plugin)),
-      nameOf(p.bootstrap?._source),
+      ...p.externals.map((e: any) => e.options?._spec?.plugin?.name),
+      p.bootstrap?._source?.source?._spec?.plugin?.name,
     ].filter((n: unknown): n is string => typeof n === 'string');
     expectGoodOutput(objects, { knownPlugins: known, label: 'PostgresCluster' });
     expectPluginNamesAgree(objects, { known });
@@ -258,8 +297,8 @@ export const postgresClusterScenario: Scenario<unknown> = {
 /** Backups of a Cluster managed elsewhere, by name. */
 export const backupsByNameScenario: Scenario<unknown> = {
   arbitrary: fc.record({
-    clusterName: fc.stringMatching(/^[a-z]([-a-z0-9]{0,20}[a-z0-9])?$/),
-    plugin: pluginName,
+    clusterName: fc.stringMatching(/^[a-z]([-a-z0-9]{0,20}[a-z0-9])?$/).map((n) => new Call('PostgresCluster.fromClusterName', PostgresCluster.fromClusterName, [n])),
+    plugin: pluginName.map((n) => new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n])),
     backup: backupOptions,
     scheduled: scheduledBackupOptions,
   }),
@@ -269,11 +308,11 @@ export const backupsByNameScenario: Scenario<unknown> = {
     const apps = new Chart(Testing.app(), 'apps', { namespace: 'databases' });
     new PluginBackup(apps, 'backup', { ...p.backup, plugin: p.plugin, cluster: p.clusterName });
     new PluginScheduledBackup(apps, 'scheduled', { ...p.scheduled, plugin: p.plugin, cluster: p.clusterName });
-    return { objects: synthAll(apps) };
+    return { objects: synthChecked(apps) };
   },
   verify: ({ objects }, p) => {
-    expectGoodOutput(objects, { knownPlugins: [p.plugin], label: 'PluginBackup' });
-    expectPluginNamesAgree(objects, { known: [p.plugin] });
+    expectGoodOutput(objects, { knownPlugins: [p.plugin.pluginName], label: 'PluginBackup' });
+    expectPluginNamesAgree(objects, { known: [p.plugin.pluginName] });
   },
 };
 

@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Size } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CnpgIValidationError, ObjectStore, PostgresCluster, addPlanValidation, planChanges } from '../../src';
+import { CnpgIValidationError, ObjectStore, ObjectStoreCredentials, Plugin, PostgresCluster, addPlanValidation, planChanges } from '../../src';
 
 const storage = { size: Size.gibibytes(10) };
 
@@ -12,9 +12,9 @@ function databases(outdir: string, place: (chart: Chart) => Construct = (c) => c
   const app = new App({ outdir });
   const chart = new Chart(app, 'databases', { namespace: 'apps' });
   const scope = place(chart);
-  const store = new ObjectStore(scope, 'backups', { destinationPath: 's3://bucket/apps', s3: { inheritFromIamRole: true } });
+  const store = new ObjectStore(scope, 'backups', { destinationPath: 's3://bucket/apps', credentials: ObjectStoreCredentials.s3IamRole() });
   const pg = new PostgresCluster(scope, id, { storage });
-  pg.addPlugin('barman-cloud.cloudnative-pg.io', { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
+  pg.addPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { isWalArchiver: true, objectStore: store });
   return app;
 }
 
@@ -74,9 +74,9 @@ describe('addPlanValidation', () => {
     const moved = (failOnWarnings: boolean) => {
       const app = new App({ outdir: dir });
       const chart = new Chart(app, 'databases', { namespace: 'apps' });
-      new ObjectStore(chart, 'backups', { destinationPath: 's3://bucket/apps', s3: { inheritFromIamRole: true } });
+      const store = new ObjectStore(chart, 'backups', { destinationPath: 's3://bucket/apps', credentials: ObjectStoreCredentials.s3IamRole() });
       const pg = new PostgresCluster(chart, 'orders', { storage });
-      pg.addPlugin('barman-cloud.cloudnative-pg.io', { isWalArchiver: true, parameters: { barmanObjectName: 'backups', serverName: 'orders-v2' } });
+      pg.addPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { isWalArchiver: true, objectStore: store, parameters: { serverName: 'orders-v2' } });
       addPlanValidation(app, { previousDir: dir, failOnWarnings });
       return app;
     };

@@ -1,9 +1,12 @@
 import { Chart, Size, Testing } from 'cdk8s';
 import { Plugin } from '../../src/plugins/plugin';
-import { ClusterBootstrap, PostgresCluster } from '../../src/postgres';
+import { ClusterBootstrap, ExternalClusterSource, PostgresCluster } from '../../src/postgres';
+import { ObjectStore } from '../../src/presets/object-store';
 import { expectValidationError, only, synth } from '../util';
+import { synthErrors } from './synth-errors';
 
-const BARMAN = 'barman-cloud.cloudnative-pg.io';
+const BARMAN_NAME = 'barman-cloud.cloudnative-pg.io';
+const BARMAN = Plugin.fromPluginName(BARMAN_NAME);
 const storage = { size: Size.gibibytes(10) };
 const js = (v: unknown): any => v;
 
@@ -30,9 +33,10 @@ describe('ClusterBootstrap', () => {
     const chart = Testing.chart();
     new PostgresCluster(chart, 'restored', {
       storage,
-      bootstrap: ClusterBootstrap.recoveryFromPlugin(Plugin.fromPluginName(BARMAN), {
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, {
         sourceName: 'origin',
-        parameters: { barmanObjectName: 'store', serverName: 'pg' },
+        objectStore: ObjectStore.fromObjectStoreName('store'),
+        parameters: { serverName: 'pg' },
       }),
     });
     const out = synth(chart);
@@ -40,7 +44,7 @@ describe('ClusterBootstrap', () => {
     const spec = only(out, 'Cluster').spec;
     // The documented defaults: database, owner, secret and recoveryTarget are not written.
     expect(spec.bootstrap).toEqual({ recovery: { source: 'origin' } });
-    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN, parameters: { barmanObjectName: 'store', serverName: 'pg' } } }]);
+    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN_NAME, parameters: { barmanObjectName: 'store', serverName: 'pg' } } }]);
     // The recovering Cluster does not need the plugin in spec.plugins.
     expect(spec).not.toHaveProperty('plugins');
   });
@@ -59,19 +63,18 @@ describe('ClusterBootstrap', () => {
         recoveryTarget: { targetTime: '2025-01-01T00:00:00Z', exclusive: true },
       },
     });
-    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN } }]);
+    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN_NAME } }]);
   });
 
-  test('a plain string and Plugin.fromPluginName give the same recovery', () => {
-    const a = specWith(ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o' }));
-    const b = specWith(ClusterBootstrap.recoveryFromPlugin(Plugin.fromPluginName(BARMAN), { sourceName: 'o' }));
-    expect(a).toEqual(b);
+  test('a plain string is not a plugin', () => {
+    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(js(BARMAN_NAME), { sourceName: 'o' }),
+      `ExternalClusterSource.fromPlugin: plugin '${BARMAN_NAME}' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere`);
   });
 
   test('the recovery source collides with an external cluster added later', () => {
     const pg = new PostgresCluster(Testing.chart(), 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin' }) });
-    expectValidationError(() => pg.addExternalCluster('origin', { connectionParameters: { host: 'h' } }),
-      "test/pg: externalClusters 'origin' is already added; give each external cluster a unique name");
+    expectValidationError(() => pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })),
+      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name");
   });
 
   test('one bootstrap can serve two Clusters', () => {
@@ -80,8 +83,8 @@ describe('ClusterBootstrap', () => {
     new PostgresCluster(chart, 'a', { storage, bootstrap });
     new PostgresCluster(chart, 'b', { storage, bootstrap });
     expect(synth(chart).map((o) => o.spec.externalClusters)).toEqual([
-      [{ name: 'origin', plugin: { name: BARMAN } }],
-      [{ name: 'origin', plugin: { name: BARMAN } }],
+      [{ name: 'origin', plugin: { name: BARMAN_NAME } }],
+      [{ name: 'origin', plugin: { name: BARMAN_NAME } }],
     ]);
   });
 
@@ -95,17 +98,26 @@ describe('ClusterBootstrap', () => {
   test('recoveryFromPlugin validation', () => {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({})),
-      `${where}: sourceName undefined must be a string, not undefined; name the external cluster, e.g. 'origin'`);
+      `${where}: sourceName undefined is missing: it must be a non-empty string; use a plain name such as 'origin'`);
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js(undefined)),
-      `${where}: options undefined must be an object, not undefined; pass { sourceName: 'origin', parameters: { ... } }`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin('Barman', { sourceName: 'o' }),
-      `${where}: plugin 'Barman' has upper-case letters; use 'barman'`);
+      `${where}: options undefined must be an object, not undefined; pass { database: ..., objectStore: ... }`);
+    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({ sourceName: 'o', serverName: 'pg' })),
+      `${where}: options.serverName 'pg' is not a declared key of options; did you mean 'secretName'?`);
+    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin({ pluginName: 'Barman' }, { sourceName: 'o' }),
+      "ExternalClusterSource.fromPlugin: plugin.pluginName 'Barman' has upper-case letters; use 'barman'");
     expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', parameters: js({ serverName: 1 }) }),
-      `${where}: parameters.serverName 1 must be a string, not a number; write it as a string, e.g. '1'`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: '' }),
-      `${where}: database '' must not be empty; name the database, e.g. 'app'`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', recoveryTarget: js('latest') }),
-      `${where}: recoveryTarget 'latest' must be an object, not a string; pass { targetTime: '2024-01-01T00:00:00Z' }`);
+      "ExternalClusterSource.fromPlugin: options.parameters.serverName 1 must be a string, not a number; write it as a string, e.g. '1'");
+  });
+
+  test('the recovery section is written as given and judged by the CRD schema at synth', () => {
+    const chart = Testing.chart();
+    new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5), recoveryTarget: js('latest') }) });
+    expect(synthErrors(chart)).toEqual([
+      "[test/pg] test/pg: bootstrap.recovery.recoveryTarget 'latest' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
+    ]);
+    const other = Testing.chart();
+    new PostgresCluster(other, 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5) }) });
+    expect(synthErrors(other)).toEqual(["[test/pg] Cluster 'pg' spec.bootstrap.recovery.database: must be a string; value 5; allowed a string"]);
   });
 
   test('fromSpec and initdb validation', () => {
@@ -114,15 +126,18 @@ describe('ClusterBootstrap', () => {
     expectValidationError(() => ClusterBootstrap.fromSpec({}),
       'ClusterBootstrap.fromSpec: spec {} sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery');
     expectValidationError(() => ClusterBootstrap.fromSpec(js(null)),
-      "ClusterBootstrap.fromSpec: spec null must be an object, not null; pass { pgBasebackup: { source: 'origin' } }");
-    expectValidationError(() => ClusterBootstrap.initdb(js('app')),
-      "ClusterBootstrap.initdb: options 'app' must be an object, not a string; pass { database: 'app', owner: 'app' } or nothing");
+      'ClusterBootstrap.fromSpec: spec null sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery');
+    const chart = Testing.chart();
+    new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.initdb(js({ dataBase: 'app' })) });
+    expect(synthErrors(chart)).toEqual([
+      "[test/pg] test/pg: bootstrap.initdb.dataBase 'app' would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')",
+    ]);
   });
 });
 
 describe('recoveryFromPlugin sourceName', () => {
   test.each(['..', '--plugin-path=/x'])('%s is refused where it is written (a path component for the operator)', (sourceName) => {
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { sourceName }),
+    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName }),
       `ClusterBootstrap.recoveryFromPlugin: sourceName '${sourceName}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
   });
 });

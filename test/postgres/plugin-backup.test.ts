@@ -3,8 +3,10 @@ import { Construct } from 'constructs';
 import { Plugin } from '../../src/plugins/plugin';
 import { BackupTarget, PluginBackup, PostgresCluster } from '../../src/postgres';
 import { chartIn, expectValidationError, only, synth } from '../util';
+import { synthErrors } from './synth-errors';
 
-const BARMAN = 'barman-cloud.cloudnative-pg.io';
+const BARMAN_NAME = 'barman-cloud.cloudnative-pg.io';
+const BARMAN = Plugin.fromPluginName(BARMAN_NAME);
 const storage = { size: Size.gibibytes(10) };
 const js = (v: unknown): any => v;
 
@@ -18,14 +20,14 @@ describe('PluginBackup', () => {
   test('an on-demand backup through the Cluster\'s WAL archiver', () => {
     const chart = chartIn('databases', 'apps');
     const pg = clusterWithBarman(chart);
-    const backup = pg.addBackup('before-upgrade', { plugin: Plugin.fromPluginName(BARMAN) });
+    const backup = pg.addBackup('before-upgrade', { plugin: BARMAN });
     const out = synth(chart);
     expect(out).toMatchSnapshot();
     const b = only(out, 'Backup');
     expect(b.metadata).toEqual({ name: backup.name, namespace: 'databases' });
-    expect(b.spec).toEqual({ cluster: { name: pg.name }, method: 'plugin', pluginConfiguration: { name: BARMAN } });
+    expect(b.spec).toEqual({ cluster: { name: pg.name }, method: 'plugin', pluginConfiguration: { name: BARMAN_NAME } });
     expect(backup.clusterName).toBe(pg.name);
-    expect(backup.pluginName).toBe(BARMAN);
+    expect(backup.pluginName).toBe(BARMAN_NAME);
     expect(backup.node.path).toBe('apps/pg/before-upgrade');
   });
 
@@ -35,7 +37,7 @@ describe('PluginBackup', () => {
     const spec = only(synth(chart), 'Backup').spec;
     // method is always plugin; parameters, target and online are not written.
     expect(spec.method).toBe('plugin');
-    expect(spec.pluginConfiguration).toEqual({ name: BARMAN });
+    expect(spec.pluginConfiguration).toEqual({ name: BARMAN_NAME });
     expect(spec).not.toHaveProperty('target');
     expect(spec).not.toHaveProperty('online');
   });
@@ -50,7 +52,7 @@ describe('PluginBackup', () => {
     expect(b.metadata).toEqual({ name: 'pg-before-upgrade', labels: { reason: 'upgrade' } });
     expect(b.spec).toEqual({
       cluster: { name: 'pg' }, method: 'plugin', online: true, target: 'prefer-standby',
-      pluginConfiguration: { name: BARMAN, parameters: { barmanObjectName: 'other-store' } },
+      pluginConfiguration: { name: BARMAN_NAME, parameters: { barmanObjectName: 'other-store' } },
     });
   });
 
@@ -59,15 +61,16 @@ describe('PluginBackup', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addBackup('b', { plugin: BARMAN });
     pg.addPlugin(BARMAN);
-    expect(only(synth(chart), 'Backup').spec.pluginConfiguration.name).toBe(BARMAN);
+    expect(only(synth(chart), 'Backup').spec.pluginConfiguration.name).toBe(BARMAN_NAME);
   });
 
   test('a plugin the Cluster does not use', () => {
     const chart = Testing.chart();
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addBackup('b', { plugin: BARMAN });
-    expectValidationError(() => synth(chart),
-      `test/pg/b: plugin '${BARMAN}' is not among the plugins of Cluster 'pg'; call addPlugin('${BARMAN}') on test/pg, or back up through a plugin it uses`);
+    expect(synthErrors(chart)).toEqual([
+      `[test/pg/b] test/pg/b: plugin '${BARMAN_NAME}' is not among the plugins of Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on test/pg, or back up through a plugin the Cluster enables`,
+    ]);
   });
 
   test('a plugin the Cluster disables, also through App.synth()', () => {
@@ -76,8 +79,8 @@ describe('PluginBackup', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addPlugin(BARMAN, { enabled: false });
     pg.addBackup('b', { plugin: BARMAN });
-    expectValidationError(() => app.synth(),
-      `c/pg/b: plugin '${BARMAN}' is disabled (enabled: false) on Cluster 'pg'; enable it in addPlugin(), or back up through a plugin the Cluster enables`);
+    expect(() => app.synth()).toThrow(
+      `[c/pg/b] c/pg/b: plugin '${BARMAN_NAME}' is disabled (enabled: false) on Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on c/pg, or back up through a plugin the Cluster enables`);
   });
 
   test('standalone, for a Cluster in another chart of the same namespace', () => {
@@ -137,23 +140,42 @@ describe('PluginBackup', () => {
 
   test('standalone, for a Cluster managed elsewhere', () => {
     const chart = chartIn('databases', 'ops');
-    new PluginBackup(chart, 'adhoc', { cluster: 'pg-main', plugin: BARMAN });
+    new PluginBackup(chart, 'adhoc', { cluster: PostgresCluster.fromClusterName('pg-main'), plugin: BARMAN });
     expect(only(synth(chart), 'Backup').spec.cluster).toEqual({ name: 'pg-main' });
+    expect(only(synth(chart), 'Backup').metadata).toEqual({ name: 'pg-main-adhoc', namespace: 'databases' });
+    // With a namespace, the Backup goes there, and another one is refused.
+    new PluginBackup(chart, 'there', { cluster: PostgresCluster.fromClusterName('pg-main', 'databases'), plugin: BARMAN });
+    expectValidationError(() => new PluginBackup(chart, 'elsewhere', { cluster: PostgresCluster.fromClusterName('pg-main', 'other'), plugin: BARMAN, metadata: { namespace: 'ops' } }),
+      "ops/elsewhere: metadata.namespace 'ops' differs from the namespace of Cluster 'pg-main' ('other'); "
+      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+  });
+
+  test('a backup id that cannot make a name is refused, about the id', () => {
+    const pg = clusterWithBarman();
+    expectValidationError(() => pg.addBackup('Before_Upgrade', { plugin: BARMAN }),
+      'test/pg/Before_Upgrade: id \'pg-Before_Upgrade\' cannot make the Backup name "pg-Before_Upgrade": by default the name is the construct id, which must be '
+      + "an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }");
   });
 
   test('validation', () => {
     const chart = Testing.chart();
-    expectValidationError(() => new PluginBackup(chart, 'a', { cluster: 'PG', plugin: BARMAN }),
-      "test/a: cluster 'PG' is not a valid Cluster name (a DNS-1035 label of at most 50 characters); pass the PostgresCluster construct or the metadata.name of the Cluster");
-    expectValidationError(() => new PluginBackup(chart, 'b', { cluster: js({ name: 'pg' }), plugin: BARMAN }),
-      'test/b: cluster {"name":"pg"} must be a PostgresCluster or a Cluster name, not an object; pass the PostgresCluster construct, or the name of a Cluster managed elsewhere');
-    expectValidationError(() => new PluginBackup(chart, 'c', { cluster: 'pg', plugin: BARMAN, target: js('standby') }),
-      "test/c: target 'standby' is not a BackupTarget; use one of BackupTarget.PRIMARY, BackupTarget.PREFER_STANDBY");
-    expectValidationError(() => new PluginBackup(chart, 'd', { cluster: 'pg', plugin: js(undefined) }),
-      "test/d: plugin undefined must be a plugin or a plugin name, not undefined; pass a plugin construct, Plugin.fromPluginName('backup.example.com') or 'backup.example.com'");
-    expectValidationError(() => new PluginBackup(chart, 'e', { cluster: 'pg', plugin: BARMAN, parameters: js({ n: 1 }) }),
+    const pg = PostgresCluster.fromClusterName('pg');
+    expectValidationError(() => new PluginBackup(chart, 'b', { cluster: js('pg'), plugin: BARMAN }),
+      "test/b: cluster 'pg' must be an IPostgresCluster, not a string; pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
+    expectValidationError(() => new PluginBackup(chart, 'd', { cluster: pg, plugin: js(undefined) }),
+      "test/d: plugin undefined is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+    expectValidationError(() => new PluginBackup(chart, 'e', { cluster: pg, plugin: BARMAN, parameters: js({ n: 1 }) }),
       "test/e: parameters.n 1 must be a string, not a number; write it as a string, e.g. '1'");
-    expectValidationError(() => new PluginBackup(chart, 'f', { cluster: 'pg', plugin: BARMAN, online: js('yes') }),
-      "test/f: online 'yes' must be a boolean, not a string; pass true or false");
+    expectValidationError(() => new PluginBackup(chart, 'g', js({ cluster: pg, plugin: BARMAN, onLine: true })),
+      "test/g: props.onLine true is not a declared key of props; did you mean 'online'?");
+    expectValidationError(() => new PluginBackup(chart, 'h', { cluster: pg, plugin: BARMAN, metadata: js({ labels: {}, annotation: {} }) }),
+      "test/h: metadata.annotation {} is not a declared key of metadata; did you mean 'annotations'?");
+    // Enum and boolean values are judged by the CRD schema at synth, every problem at once.
+    const other = Testing.chart();
+    new PluginBackup(other, 'c', { cluster: pg, plugin: BARMAN, target: js('standby'), online: js('yes') });
+    expect(synthErrors(other)).toEqual([
+      "[test/c] Backup 'pg-c' spec.online: must be a boolean; value 'yes'; allowed a boolean",
+      "[test/c] Backup 'pg-c' spec.target: is not one of the values the CRD allows; value 'standby'; allowed one of 'primary', 'prefer-standby'",
+    ]);
   });
 });

@@ -1,14 +1,22 @@
 import { ApiObject, App, Chart, Duration, Size, Testing } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import {
+  ClusterSpecEphemeralVolumesSizeLimitShm,
+  ClusterSpecStoragePvcTemplateResourcesRequests,
+} from '../../imports/postgresql.cnpg.io';
 import { Plugin } from '../../src/plugins/plugin';
 import {
-  ClusterBootstrap, ClusterSpecPassthrough, ImageCatalogKind, PostgresCluster, PostgresClusterProps,
+  ClusterBootstrap, ClusterImage, ClusterSpecPassthrough, ExternalClusterSource, ImageCatalogKind, IPostgresCluster, PostgresCluster, PostgresClusterProps,
 } from '../../src/postgres';
+import { ObjectStore, ObjectStoreCredentials } from '../../src/presets/object-store';
 import { chartIn, expectValidationError, only, synth } from '../util';
+import { synthErrors } from './synth-errors';
 
-const BARMAN = 'barman-cloud.cloudnative-pg.io';
+const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+const HELLO = Plugin.fromPluginName('cnpg-i-hello-world.cloudnative-pg.io');
 const storage = { size: Size.gibibytes(10) };
+const conn = (host: string) => ExternalClusterSource.fromConnection({ connectionParameters: { host } });
 
 function cluster(props: Partial<PostgresClusterProps> = {}, chart: Chart = Testing.chart()): PostgresCluster {
   return new PostgresCluster(chart, 'pg', { storage, ...props });
@@ -16,6 +24,10 @@ function cluster(props: Partial<PostgresClusterProps> = {}, chart: Chart = Testi
 
 function specOf(pg: PostgresCluster): any {
   return only(synth(pg.node.scope as Chart), 'Cluster').spec;
+}
+
+function errorsOf(pg: PostgresCluster): string[] {
+  return synthErrors(pg.node.scope as Chart);
 }
 
 // Lets tests pass what a JavaScript caller could pass.
@@ -31,15 +43,15 @@ describe('PostgresCluster', () => {
   test('every documented default appears in the output as documented', () => {
     const pg = cluster();
     pg.addPlugin(BARMAN);
-    pg.addExternalCluster('origin', { plugin: BARMAN });
+    pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN));
     const spec = specOf(pg);
     // instances: 1, written explicitly; storage with only the size.
     expect(spec.instances).toBe(1);
     expect(spec.storage).toEqual({ size: '10Gi' });
     // enabled: true and isWALArchiver: false, written explicitly; no parameters.
-    expect(spec.plugins).toEqual([{ name: BARMAN, enabled: true, isWALArchiver: false }]);
+    expect(spec.plugins).toEqual([{ name: BARMAN.pluginName, enabled: true, isWALArchiver: false }]);
     // External cluster plugins carry only name (and parameters when given).
-    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN } }]);
+    expect(spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: BARMAN.pluginName } }]);
     // "not written" defaults.
     for (const key of ['walStorage', 'imageName', 'imageCatalogRef', 'postgresql', 'bootstrap', 'replica', 'monitoring', 'resources', 'affinity']) {
       expect(spec).not.toHaveProperty(key);
@@ -51,6 +63,13 @@ describe('PostgresCluster', () => {
     const pg = new PostgresCluster(new Construct(chart, 'Databases'), 'and-a-long-construct-id-as-well', { storage });
     expect(pg.name).toBe('and-a-long-construct-id-as-well');
     expect(only(synth(chart), 'Cluster').metadata.name).toBe(pg.name);
+  });
+
+  test('a chart id starting with a digit or holding dots does not matter to the name', () => {
+    const chart = new Chart(Testing.app(), '1st.chart_x', { namespace: 'db' });
+    const pg = new PostgresCluster(chart, 'orders', { storage });
+    expect(only(synth(chart), 'Cluster').metadata).toEqual({ name: 'orders', namespace: 'db' });
+    expect(pg.name).toBe('orders');
   });
 
   test('moving a Cluster under another parent construct keeps its name (and so its PVCs and Services)', () => {
@@ -70,8 +89,8 @@ describe('PostgresCluster', () => {
     const two = new Chart(app, 'two', { namespace: 'apps' });
     new PostgresCluster(one, 'orders', { storage });
     new PostgresCluster(new Construct(two, 'Team'), 'orders', { storage });
-    expectValidationError(() => app.synth(),
-      "one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; "
+    expect(() => app.synth()).toThrow(
+      "[one/orders] one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; "
       + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
   });
 
@@ -100,7 +119,7 @@ describe('PostgresCluster', () => {
       instances: 3,
       storage: { size: Size.gibibytes(20), storageClass: 'fast', resizeInUseVolumes: false, pvcTemplate: { accessModes: ['ReadWriteOnce'] } },
       walStorage: { size: Size.mebibytes(1536) },
-      imageCatalog: { name: 'postgresql', major: 17 },
+      image: ClusterImage.fromCatalog({ name: 'postgresql', major: 17 }),
       postgresql: { parameters: { max_connections: '200', shared_buffers: '256MB' } },
       monitoring: { enablePodMonitor: true },
       resources: { cpu: { request: Cpu.millis(500), limit: Cpu.units(2) }, memory: { request: Size.gibibytes(1), limit: Size.gibibytes(1) } },
@@ -137,9 +156,9 @@ describe('PostgresCluster', () => {
     expect(specOf(cluster({ storage: { size } })).storage.size).toBe(quantity);
   });
 
-  test('imageName and a ClusterImageCatalog', () => {
-    expect(specOf(cluster({ imageName: 'ghcr.io/cloudnative-pg/postgresql:17.5' })).imageName).toBe('ghcr.io/cloudnative-pg/postgresql:17.5');
-    expect(specOf(cluster({ imageCatalog: { name: 'pg', major: 16, kind: ImageCatalogKind.CLUSTER_IMAGE_CATALOG } })).imageCatalogRef)
+  test('the image by name or from a ClusterImageCatalog', () => {
+    expect(specOf(cluster({ image: ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') })).imageName).toBe('ghcr.io/cloudnative-pg/postgresql:17.5');
+    expect(specOf(cluster({ image: ClusterImage.fromCatalog({ name: 'pg', major: 16, kind: ImageCatalogKind.CLUSTER_IMAGE_CATALOG }) })).imageCatalogRef)
       .toEqual({ apiGroup: 'postgresql.cnpg.io', kind: 'ClusterImageCatalog', name: 'pg', major: 16 });
   });
 
@@ -149,58 +168,62 @@ describe('PostgresCluster', () => {
       bootstrap: ClusterBootstrap.fromSpec({ recovery: { source: 'origin' } }),
       replica: { source: 'origin', minApplyDelay: Duration.hours(1) },
     }, chart);
-    pg.addExternalCluster('origin', {
-      plugin: Plugin.fromPluginName(BARMAN),
+    pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN, {
       parameters: { barmanObjectName: 'store', serverName: 'origin' },
-      connectionParameters: { host: 'origin-rw.other.svc', user: 'streaming_replica', dbname: 'postgres', sslmode: 'verify-full' },
-      sslCert: { name: 'origin-replication', key: 'tls.crt' },
-      sslKey: { name: 'origin-replication', key: 'tls.key' },
-      sslRootCert: { name: 'origin-ca', key: 'ca.crt' },
-    });
+      connection: {
+        connectionParameters: { host: 'origin-rw.other.svc', user: 'streaming_replica', dbname: 'postgres', sslmode: 'verify-full' },
+        sslCert: { name: 'origin-replication', key: 'tls.crt' },
+        sslKey: { name: 'origin-replication', key: 'tls.key' },
+        sslRootCert: { name: 'origin-ca', key: 'ca.crt' },
+      },
+    }));
     const out = synth(chart);
     expect(out).toMatchSnapshot();
     const spec = only(out, 'Cluster').spec;
-    expect(spec.replica).toEqual({ source: 'origin', minApplyDelay: '3600s' });
-    expect(spec.externalClusters[0].plugin).toEqual({ name: BARMAN, parameters: { barmanObjectName: 'store', serverName: 'origin' } });
+    // A Go duration, the one rendering of a Duration everywhere.
+    expect(spec.replica).toEqual({ source: 'origin', minApplyDelay: '1h' });
+    expect(spec.externalClusters[0].plugin).toEqual({ name: BARMAN.pluginName, parameters: { barmanObjectName: 'store', serverName: 'origin' } });
   });
 
   test('replica options are written as given', () => {
     const pg = cluster({ replica: { source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
-    pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
-    pg.addExternalCluster('b', { connectionParameters: { host: 'b' } });
-    expect(specOf(pg).replica).toEqual({ source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1500ms' });
+    pg.addExternalCluster('a', conn('a'));
+    pg.addExternalCluster('b', conn('b'));
+    expect(specOf(pg).replica).toEqual({ source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1s500ms' });
     const manual = cluster({ replica: { source: 'b', enabled: true } });
-    manual.addExternalCluster('b', { connectionParameters: { host: 'b' } });
+    manual.addExternalCluster('b', conn('b'));
     expect(specOf(manual).replica).toEqual({ source: 'b', enabled: true });
   });
 
   test('replica.enabled together with replica.primary is refused, as the Cluster webhook does', () => {
     const pg = cluster({ replica: { source: 'b', enabled: true, primary: 'a', self: 'b' } });
-    pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
-    pg.addExternalCluster('b', { connectionParameters: { host: 'b' } });
-    expectValidationError(() => specOf(pg),
-      'test/pg: spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self');
+    pg.addExternalCluster('a', conn('a'));
+    pg.addExternalCluster('b', conn('b'));
+    expect(errorsOf(pg)).toEqual([
+      '[test/pg] test/pg: spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
+    ]);
   });
 
   test.each(['.', '..', '/plugins', 'a\\b'])('an external cluster named %s is refused at addExternalCluster (a path component for the operator)', (name) => {
-    expectValidationError(() => cluster().addExternalCluster(name, { connectionParameters: { host: 'a' } }),
+    expectValidationError(() => cluster().addExternalCluster(name, conn('a')),
       `test/pg: externalClusters '${name}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
   });
 
   test('replica.primary and replica.self must name external clusters', () => {
     const pg = cluster({ replica: { source: 'a', primary: 'x' } });
-    pg.addExternalCluster('a', { connectionParameters: { host: 'a' } });
-    expectValidationError(() => specOf(pg),
-      "test/pg: spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names");
+    pg.addExternalCluster('a', conn('a'));
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] test/pg: spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
+    ]);
   });
 
   test('an external cluster with a password Secret and an in-tree object store', () => {
     const pg = cluster();
-    pg.addExternalCluster('legacy', {
+    pg.addExternalCluster('legacy', ExternalClusterSource.fromConnection({
       connectionParameters: { host: 'legacy', user: 'postgres' },
       password: { name: 'legacy-superuser', key: 'password' },
-    });
-    pg.addExternalCluster('archive', { barmanObjectStore: { destinationPath: 's3://old/' } });
+    }));
+    pg.addExternalCluster('archive', ExternalClusterSource.fromBarmanObjectStore({ destinationPath: 's3://old/' }));
     expect(specOf(pg).externalClusters).toEqual([
       { name: 'legacy', connectionParameters: { host: 'legacy', user: 'postgres' }, password: { name: 'legacy-superuser', key: 'password' } },
       { name: 'archive', barmanObjectStore: { destinationPath: 's3://old/' } },
@@ -208,14 +231,32 @@ describe('PostgresCluster', () => {
     expect(pg.externalClusterNames).toEqual(['legacy', 'archive']);
   });
 
-  test('synth surfaces a CnpgIValidationError from App.synth(), synthYaml() and Testing.synth()', () => {
+  test('every error of the app is reported by one synth, from App.synth(), synthYaml() and Testing.synth()', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.fromSpec({ recovery: { source: 'origin' } }) });
-    const message = "c/pg: bootstrap.recovery.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)";
-    expectValidationError(() => Testing.synth(chart), message);
-    expectValidationError(() => app.synthYaml(), message);
-    expectValidationError(() => app.synth(), message);
+    new PostgresCluster(chart, 'other', { storage, instances: 0 });
+    const message = [
+      'Validation failed with the following errors:',
+      "  [c/pg] c/pg: bootstrap.recovery.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)",
+      "  [c/other] Cluster 'other' spec.instances: must be >= 1; value 0; allowed >= 1",
+    ].join('\n');
+    expect(() => Testing.synth(chart)).toThrow(message);
+    expect(() => app.synthYaml()).toThrow(message);
+    expect(() => app.synth()).toThrow(message);
+  });
+});
+
+describe('PostgresCluster.fromClusterName', () => {
+  test('a Cluster managed elsewhere, by name and namespace', () => {
+    const ref: IPostgresCluster = PostgresCluster.fromClusterName('orders', 'db');
+    expect(ref).toEqual({ name: 'orders', namespace: 'db' });
+    expect(PostgresCluster.fromClusterName('orders')).toEqual({ name: 'orders' });
+  });
+
+  test.each(['Orders', '1st', 'a.b', 'x'.repeat(51), '']) ('refuses %p, which cannot be a Cluster name', (name) => {
+    expectValidationError(() => PostgresCluster.fromClusterName(name),
+      `PostgresCluster.fromClusterName: name '${name}' is not a Cluster name: it must be a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first); pass the metadata.name of the Cluster`);
   });
 });
 
@@ -225,33 +266,57 @@ describe('PostgresCluster.addPlugin', () => {
     const pg = cluster({}, chart);
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', serverName: 'pg' } });
     const before = synth(chart);
-    pg.addPlugin('cnpg-i-hello-world.cloudnative-pg.io', { enabled: false, parameters: { labels: '{"a":"b"}' } });
+    pg.addPlugin(HELLO, { enabled: false, parameters: { labels: '{"a":"b"}' } });
     expect(only(before, 'Cluster').spec.plugins).toHaveLength(1);
     const plugins = only(synth(chart), 'Cluster').spec.plugins;
     expect(plugins).toEqual([
-      { name: BARMAN, enabled: true, isWALArchiver: true, parameters: { barmanObjectName: 'store', serverName: 'pg' } },
-      { name: 'cnpg-i-hello-world.cloudnative-pg.io', enabled: false, isWALArchiver: false, parameters: { labels: '{"a":"b"}' } },
+      { name: BARMAN.pluginName, enabled: true, isWALArchiver: true, parameters: { barmanObjectName: 'store', serverName: 'pg' } },
+      { name: HELLO.pluginName, enabled: false, isWALArchiver: false, parameters: { labels: '{"a":"b"}' } },
     ]);
     expect(Object.keys(plugins[0]).sort()).toEqual(['enabled', 'isWALArchiver', 'name', 'parameters']);
   });
 
-  test('Plugin.fromPluginName, an IPlugin object and a plain string render the same name', () => {
+  test('Plugin.fromPluginName and an IPlugin object render the same name; a plain string is refused', () => {
     const a = cluster();
     a.addPlugin(Plugin.fromPluginName('x.example.com'));
     const b = cluster();
-    b.addPlugin('x.example.com');
-    const c = cluster();
-    c.addPlugin({ pluginName: 'x.example.com' });
+    b.addPlugin({ pluginName: 'x.example.com' });
     expect(specOf(a).plugins).toEqual(specOf(b).plugins);
-    expect(specOf(c).plugins).toEqual(specOf(b).plugins);
-    expect(specOf(b).plugins[0].name).toBe('x.example.com');
+    expectValidationError(() => cluster().addPlugin(js('x.example.com')),
+      "test/pg: plugin 'x.example.com' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
   });
 
-  test('plugins returns copies', () => {
+  test('an unknown option key is refused with the nearest declared key (the CRD spelling isWALArchiver)', () => {
+    expectValidationError(() => cluster().addPlugin(BARMAN, js({ isWALArchiver: true })),
+      `test/pg: plugins[${BARMAN.pluginName}].isWALArchiver true is not a declared key of plugins[${BARMAN.pluginName}]; did you mean 'isWalArchiver'?`);
+  });
+
+  test('objectStore writes barmanObjectName from the ObjectStore', () => {
+    const chart = chartIn('db', 'apps');
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole() });
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, objectStore: store, parameters: { serverName: 'pg-v2' } });
+    expect(only(synth(chart), 'Cluster').spec.plugins[0].parameters).toEqual({ barmanObjectName: 'store', serverName: 'pg-v2' });
+    const other = new PostgresCluster(chart, 'other', { storage });
+    other.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('shared', 'db') });
+    expect(other.plugins[0].parameters).toEqual({ barmanObjectName: 'shared' });
+  });
+
+  test('an ObjectStore of another namespace, or together with parameters.barmanObjectName, is refused', () => {
+    const app = Testing.app();
+    const store = new ObjectStore(new Chart(app, 'stores', { namespace: 'backups' }), 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole() });
+    const pg = new PostgresCluster(new Chart(app, 'apps', { namespace: 'db' }), 'pg', { storage });
+    expectValidationError(() => pg.addPlugin(BARMAN, { objectStore: store }),
+      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 'store' is in namespace 'backups', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace`);
+    expectValidationError(() => pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'db'), parameters: { barmanObjectName: 's' } }),
+      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 's' is given together with parameters.barmanObjectName; give the ObjectStore only: its name is the parameter`);
+  });
+
+  test('plugins returns copies of plain structs', () => {
     const pg = cluster();
     pg.addPlugin(BARMAN, { parameters: { barmanObjectName: 'store' } });
     const got = pg.plugins;
-    expect(got).toEqual([{ pluginName: BARMAN, enabled: true, isWalArchiver: false, parameters: { barmanObjectName: 'store' } }]);
+    expect(got).toEqual([{ pluginName: BARMAN.pluginName, enabled: true, isWalArchiver: false, parameters: { barmanObjectName: 'store' } }]);
     (got[0].parameters as Record<string, string>).barmanObjectName = 'changed';
     got.pop();
     expect(pg.plugins[0].parameters).toEqual({ barmanObjectName: 'store' });
@@ -259,186 +324,237 @@ describe('PostgresCluster.addPlugin', () => {
 
   test('a disabled second WAL archiver is allowed', () => {
     const pg = cluster();
-    pg.addPlugin('a.example.com', { isWalArchiver: true });
-    pg.addPlugin('b.example.com', { isWalArchiver: true, enabled: false });
+    pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true });
+    pg.addPlugin(Plugin.fromPluginName('b.example.com'), { isWalArchiver: true, enabled: false });
     expect(specOf(pg).plugins.map((p: any) => p.isWALArchiver)).toEqual([true, true]);
   });
 
   test('two enabled WAL archivers', () => {
     const pg = cluster();
-    pg.addPlugin('a.example.com', { isWalArchiver: true });
-    expectValidationError(() => pg.addPlugin('b.example.com', { isWalArchiver: true }),
-      "test/pg: plugins 'a.example.com' and 'b.example.com' both set isWalArchiver; CloudNativePG allows one WAL archiver per Cluster");
+    pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true });
+    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName('b.example.com'), { isWalArchiver: true }),
+      "test/pg: plugins[b.example.com].isWalArchiver true is already set by plugin 'a.example.com'; CloudNativePG allows one WAL archiver per Cluster");
   });
 
   test('a WAL archiver beside spec.backup.barmanObjectStore', () => {
     const spec: ClusterSpecPassthrough = { backup: { barmanObjectStore: { destinationPath: 's3://b/' } } };
     const pg = cluster({ spec });
-    pg.addPlugin('b.example.com');
-    expectValidationError(() => pg.addPlugin('a.example.com', { isWalArchiver: true }),
-      "test/pg: plugins 'a.example.com' sets isWalArchiver while spec.backup.barmanObjectStore is set; "
+    pg.addPlugin(Plugin.fromPluginName('b.example.com'));
+    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true }),
+      'test/pg: plugins[a.example.com].isWalArchiver true is set while spec.backup.barmanObjectStore is set; '
       + 'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false');
   });
 
   test('a plugin added twice', () => {
     const pg = cluster();
     pg.addPlugin(BARMAN);
-    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName(BARMAN)),
-      `test/pg: plugins '${BARMAN}' is already added; add each plugin once, with all its parameters`);
+    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName(BARMAN.pluginName)),
+      `test/pg: plugins[${BARMAN.pluginName}] '${BARMAN.pluginName}' is added twice; add each plugin once, with all its parameters`);
   });
 
   test('bad plugin names', () => {
     const pg = cluster();
-    expectValidationError(() => pg.addPlugin(''),
-      "test/pg: plugin '' must not be empty; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'");
     expectValidationError(() => pg.addPlugin({ pluginName: 'X.example.com' }),
       "test/pg: plugin.pluginName 'X.example.com' has upper-case letters; use 'x.example.com'");
     expectValidationError(() => pg.addPlugin(js(null)),
-      "test/pg: plugin null must be a plugin or a plugin name, not null; pass a plugin construct, Plugin.fromPluginName('backup.example.com') or 'backup.example.com'");
+      "test/pg: plugin null must be an IPlugin, not null; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
   });
 
   test('non-string parameters from JavaScript name the key', () => {
-    const pg = cluster();
-    expectValidationError(() => pg.addPlugin(BARMAN, { parameters: js({ barmanObjectName: 'store', retries: 3 }) }),
-      "test/pg: parameters.retries 3 must be a string, not a number; write it as a string, e.g. '3'");
+    expectValidationError(() => cluster().addPlugin(BARMAN, { parameters: js({ barmanObjectName: 'store', retries: 3 }) }),
+      `test/pg: plugins[${BARMAN.pluginName}].parameters.retries 3 must be a string, not a number; write it as a string, e.g. '3'`);
   });
 
-  test('non-boolean switches from JavaScript', () => {
+  test('non-boolean switches from JavaScript are refused by the schema at synth', () => {
     const pg = cluster();
-    expectValidationError(() => pg.addPlugin(BARMAN, { isWalArchiver: js('true') }),
-      "test/pg: isWalArchiver 'true' must be a boolean, not a string; pass true or false");
-    expectValidationError(() => pg.addPlugin(BARMAN, js('x')),
-      "test/pg: options 'x' must be an object, not a string; pass { isWalArchiver: true, parameters: { ... } }");
+    pg.addPlugin(BARMAN, { isWalArchiver: js('true') });
+    expect(errorsOf(pg)).toEqual(["[test/pg] Cluster 'pg' spec.plugins[0].isWALArchiver: must be a boolean; value 'true'; allowed a boolean"]);
+    expectValidationError(() => cluster().addPlugin(BARMAN, js('x')),
+      `test/pg: plugins[${BARMAN.pluginName}] 'x' must be an object, not a string; pass { enabled: ..., isWalArchiver: ... }`);
   });
 });
 
 describe('PostgresCluster.addExternalCluster', () => {
-  test('needs a plugin, connectionParameters or barmanObjectStore', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', {}),
-      "test/pg: externalClusters 'origin' has no connectionParameters, plugin or barmanObjectStore; set one of them so CloudNativePG can reach that cluster");
+  test('takes an ExternalClusterSource', () => {
+    expectValidationError(() => cluster().addExternalCluster('origin', js({ plugin: BARMAN })),
+      'test/pg: externalClusters[origin] {"plugin":{"pluginName":"barman-cloud.cloudnative-pg.io"}} must be an ExternalClusterSource, not an object; use ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })');
   });
 
   test('names are unique and not empty', () => {
     const pg = cluster();
-    pg.addExternalCluster('origin', { plugin: BARMAN });
-    expectValidationError(() => pg.addExternalCluster('origin', { connectionParameters: { host: 'h' } }),
-      "test/pg: externalClusters 'origin' is already added; give each external cluster a unique name");
-    expectValidationError(() => pg.addExternalCluster(' ', { plugin: BARMAN }),
-      "test/pg: externalClusters ' ' must not be empty; name the external cluster, e.g. 'origin'");
+    pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN));
+    expectValidationError(() => pg.addExternalCluster('origin', conn('h')),
+      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name");
+    expectValidationError(() => pg.addExternalCluster('', ExternalClusterSource.fromPlugin(BARMAN)),
+      "test/pg: externalClusters '' must be a non-empty string, not a string; use a plain name such as 'origin'");
   });
 
-  test('parameters without a plugin', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', { parameters: { serverName: 'pg' }, connectionParameters: { host: 'h' } }),
-      'test/pg: externalClusters[origin].parameters {"serverName":"pg"} are plugin parameters but no plugin is set; '
-      + 'set plugin, or put libpq settings in connectionParameters');
-  });
-
-  test('a password in connectionParameters is refused without echoing it', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', { connectionParameters: { host: 'h', Password: 'hunter2' } }),
-      "test/pg: externalClusters[origin].connectionParameters.Password '<redacted>' would put a secret in the manifest; "
-      + 'store it in a Secret and reference it with password: { name, key }');
-  });
-
-  test('a Secret reference needs a key', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', { connectionParameters: { host: 'h' }, password: js({ name: 's' }) }),
-      "test/pg: externalClusters[origin].password.key undefined must be a string, not undefined; name a key of that Secret");
-  });
-
-  test('the plugin parameters are strings', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', { plugin: BARMAN, parameters: js({ port: true }) }),
-      "test/pg: externalClusters[origin].parameters.port true must be a string, not a boolean; write it as a string, e.g. 'true'");
+  test('a plugin source links an ObjectStore of the Cluster namespace', () => {
+    const chart = chartIn('db', 'apps');
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole() });
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN, { objectStore: store, parameters: { serverName: 'origin' } }));
+    expect(only(synth(chart), 'Cluster').spec.externalClusters).toEqual([
+      { name: 'origin', plugin: { name: BARMAN.pluginName, parameters: { barmanObjectName: 'store', serverName: 'origin' } } },
+    ]);
+    expectValidationError(() => pg.addExternalCluster('x', ExternalClusterSource.fromPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'other') })),
+      "apps/pg: externalClusters[x].objectStore 's' is in namespace 'other', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace");
   });
 });
 
 describe('PostgresCluster sources are checked at synth', () => {
   test('a replica source that names no external cluster', () => {
     const pg = cluster({ replica: { source: 'origin' } });
-    pg.addExternalCluster('other', { connectionParameters: { host: 'h' } });
-    expectValidationError(() => specOf(pg),
-      "test/pg: replica.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...); the external clusters are 'other'");
+    pg.addExternalCluster('other', conn('h'));
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] test/pg: replica.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...); the external clusters are 'other'",
+    ]);
   });
 
   test('a pg_basebackup source that names no external cluster', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) });
-    expectValidationError(() => specOf(pg),
-      "test/pg: bootstrap.pgBasebackup.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)");
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] test/pg: bootstrap.pgBasebackup.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)",
+    ]);
   });
 
   test('an external cluster added after construction satisfies the source', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) });
-    pg.addExternalCluster('origin', { connectionParameters: { host: 'origin-rw' } });
+    pg.addExternalCluster('origin', conn('origin-rw'));
     expect(specOf(pg).bootstrap).toEqual({ pg_basebackup: { source: 'origin' } });
   });
 });
 
+describe('PostgresCluster passthroughs write exactly what they are given, or refuse it', () => {
+  test('a pvcTemplate quantity as a plain string, or as the generated class, is written', () => {
+    const plain = cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ resources: { requests: { storage: '5Gi' } } }) } });
+    expect(specOf(plain).storage).toEqual({ size: '1Gi', pvcTemplate: { resources: { requests: { storage: '5Gi' } } } });
+    const typed = cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: { resources: { requests: { storage: ClusterSpecStoragePvcTemplateResourcesRequests.fromString('5Gi') } } } } });
+    expect(specOf(typed).storage).toEqual(specOf(plain).storage);
+  });
+
+  test('spec.ephemeralVolumesSizeLimit.shm as a string or as the generated class is written', () => {
+    expect(specOf(cluster({ spec: js({ ephemeralVolumesSizeLimit: { shm: '1Gi' } }) })).ephemeralVolumesSizeLimit).toEqual({ shm: '1Gi' });
+    expect(specOf(cluster({ spec: { ephemeralVolumesSizeLimit: { shm: ClusterSpecEphemeralVolumesSizeLimitShm.fromString('1Gi') } } })).ephemeralVolumesSizeLimit)
+      .toEqual({ shm: '1Gi' });
+  });
+
+  test('TypeScript field names are written with the CRD spelling', () => {
+    expect(specOf(cluster({ spec: { enablePdb: false } })).enablePDB).toBe(false);
+  });
+
+  test('a misspelt top-level field is refused with the nearest field', () => {
+    expectValidationError(() => cluster({ spec: js({ enableSuperUserAccess: false }) }),
+      "test/pg: spec.enableSuperUserAccess false is not a declared key of spec; did you mean 'enableSuperuserAccess'?");
+  });
+
+  test('a nested field the bindings do not know is refused at synth, not dropped', () => {
+    const fix = "would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')";
+    expect(errorsOf(cluster({ affinity: js({ enablePodAntiAffinity: true, topologykey: 'zone' }) }))).toEqual([`[test/pg] test/pg: affinity.topologykey 'zone' ${fix}`]);
+    expect(errorsOf(cluster({ spec: js({ postgresql: { pgHbaa: ['x'] } }) }))).toEqual([`[test/pg] test/pg: spec.postgresql.pgHbaa ["x"] ${fix}`]);
+    expect(errorsOf(cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ accesModes: ['ReadWriteOnce'] }) } })))
+      .toEqual([`[test/pg] test/pg: storage.pvcTemplate.accesModes ["ReadWriteOnce"] ${fix}`]);
+  });
+
+  test('a value the bindings would change is refused', () => {
+    const pg = cluster({ spec: js({ postgresql: { parameters: undefined, pgHba: 'not a list' } }) });
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] test/pg: spec.postgresql.pgHba 'not a list' cannot be written: the generated bindings expect another type here (obj.pgHba?.map is not a function); check the type against the CRD (a list, an object, a string...)",
+    ]);
+    const date = cluster({ spec: js({ description: new Date(0) }) });
+    expect(errorsOf(date)).toEqual([
+      '[test/pg] test/pg: spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+    ]);
+  });
+});
+
+describe('values the API server refuses are library errors', () => {
+  test('initdb.icuLocale without localeProvider: icu (a CEL rule of the CRD)', () => {
+    const pg = cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US' }) });
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] Cluster 'pg' spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (field not found: localeProvider), so the API server refuses the object; allowed what the rule allows",
+    ]);
+    expect(specOf(cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US', localeProvider: 'icu' }) })).bootstrap.initdb)
+      .toEqual({ icuLocale: 'en-US', localeProvider: 'icu' });
+  });
+
+  test('duplicate finalizers and owner references without uid', () => {
+    const pg = cluster({ metadata: { finalizers: ['example.com/a', 'example.com/a'], ownerReferences: [js({ apiVersion: 'v1', kind: 'ConfigMap', name: 'x' })] } });
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] Cluster 'pg' metadata.finalizers[1]: repeats item 0; finalizers are a set; value 'example.com/a'; allowed distinct finalizers",
+      "[test/pg] Cluster 'pg' metadata.ownerReferences[0].uid: must not be empty; allowed a non-empty string",
+    ]);
+  });
+
+  test('a resource request above its limit', () => {
+    const pg = cluster({ resources: { memory: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } });
+    expect(errorsOf(pg)).toEqual([
+      "[test/pg] Cluster 'pg' spec.resources.requests.memory: is above the memory limit '1Gi'; a request must be less than or equal to its limit; value '2Gi'; allowed at most '1Gi'",
+    ]);
+  });
+});
+
 describe('PostgresCluster props validation', () => {
-  test('props must be an object', () => {
+  test('props must be an object of declared keys', () => {
     expectValidationError(() => new PostgresCluster(Testing.chart(), 'pg', js(undefined)),
-      'test/pg: props undefined must be an object, not undefined; pass { storage: { size: Size.gibibytes(10) } }');
+      'test/pg: props undefined must be an object, not undefined; pass { affinity: ..., bootstrap: ... }');
+    expectValidationError(() => cluster(js({ imageName: 'x' })),
+      "test/pg: props.imageName 'x' is not a declared key of props; remove it; props takes affinity, bootstrap, image, instances, metadata, monitoring, postgresql, replica, resources, spec, storage, walStorage");
+    expectValidationError(() => cluster(js({ instance: 3 })),
+      "test/pg: props.instance 3 is not a declared key of props; did you mean 'instances'?");
+  });
+
+  test.each<[string, unknown, string]>([
+    ['storage', { storage: { size: Size.gibibytes(1), storageclass: 'fast' } }, "test/pg: storage.storageclass 'fast' is not a declared key of storage; did you mean 'storageClass'?"],
+    ['postgresql', { postgresql: { parameter: {} } }, "test/pg: postgresql.parameter {} is not a declared key of postgresql; did you mean 'parameters'?"],
+    ['monitoring', { monitoring: { enablePodmonitor: true } }, "test/pg: monitoring.enablePodmonitor true is not a declared key of monitoring; did you mean 'enablePodMonitor'?"],
+    ['resources', { resources: { cpus: {} } }, "test/pg: resources.cpus {} is not a declared key of resources; did you mean 'cpu'?"],
+    ['resources.memory', { resources: { memory: { requests: 1 } } }, "test/pg: resources.memory.requests 1 is not a declared key of resources.memory; did you mean 'request'?"],
+    ['replica', { replica: { source: 'a', promotiontoken: 't' } }, "test/pg: replica.promotiontoken 't' is not a declared key of replica; did you mean 'promotionToken'?"],
+    ['metadata', { metadata: { label: {} } }, "test/pg: metadata.label {} is not a declared key of metadata; did you mean 'labels'?"],
+  ])('an unknown key in %s is refused', (_name, props, message) => {
+    expectValidationError(() => cluster(js(props)), message);
   });
 
   test('Cluster names', () => {
-    const fix = "set metadata.name to lower-case letters, digits and '-', starting with a letter, e.g. 'pg-main'";
-    expectValidationError(() => cluster({ metadata: { name: 'Pg' } }),
-      `test/pg: metadata.name 'Pg' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
-    expectValidationError(() => cluster({ metadata: { name: 'p'.repeat(51) } }),
-      `test/pg: metadata.name '${'p'.repeat(51)}' is not a DNS-1035 label of at most 50 characters, which CloudNativePG requires of Cluster names; ${fix}`);
-    // The default name is the construct id: an id that cannot be a Cluster name is refused.
-    const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";
     const rule = "a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first)";
-    expectValidationError(() => new PostgresCluster(Testing.chart(), '1st', { storage }),
-      `test/1st: id '1st' cannot make the Cluster name "1st": by default the name is the construct id, which must be ${rule}; ${idFix}`);
-    expectValidationError(() => new PostgresCluster(Testing.chart(), 'Orders', { storage }),
-      `test/Orders: id 'Orders' cannot make the Cluster name "Orders": by default the name is the construct id, which must be ${rule}; ${idFix}`);
-    expectValidationError(() => new PostgresCluster(Testing.chart(), 'p'.repeat(51), { storage }),
-      `test/${'p'.repeat(51)}: id '${'p'.repeat(51)}' cannot make the Cluster name "${'p'.repeat(51)}": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+    // A pinned name is judged with the rest of the object at synth.
+    expect(errorsOf(cluster({ metadata: { name: 'p'.repeat(51) } }))).toEqual([
+      `[test/pg] Cluster '${'p'.repeat(51)}' metadata.name: is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name; value '${'p'.repeat(51)}'; allowed at most 50 characters of a-z, 0-9 and '-', a letter first`,
+    ]);
+    // The default name is the construct id: an id that cannot be a Cluster name is refused, about the id.
+    const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";
+    for (const id of ['1st', 'Orders', 'hello.barman18', 'pay_db', 'p'.repeat(51)]) {
+      expectValidationError(() => new PostgresCluster(Testing.chart(), id, { storage }),
+        `test/${id}: id '${id}' cannot make the Cluster name "${id}": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+    }
     // A pinned name lifts the rule from the id.
     expect(new PostgresCluster(Testing.chart(), 'Orders', { storage, metadata: { name: 'orders' } }).name).toBe('orders');
   });
 
-  test('instances', () => {
-    expectValidationError(() => cluster({ instances: 0 }), 'test/pg: instances 0 is out of range; use a whole number 1 or more');
-    expectValidationError(() => cluster({ instances: 1.5 }), 'test/pg: instances 1.5 is out of range; use a whole number 1 or more');
+  test('instances are checked by the CRD schema at synth', () => {
+    expect(errorsOf(cluster({ instances: 1.5 }))).toEqual(["[test/pg] Cluster 'pg' spec.instances: must be a whole number; value 1.5; allowed a whole number"]);
   });
 
-  test('imageName and imageCatalog are mutually exclusive', () => {
-    expectValidationError(() => cluster({ imageName: 'img:1', imageCatalog: { name: 'pg', major: 17 } }),
-      "test/pg: imageName 'img:1' and imageCatalog are both set; CloudNativePG takes one image source; remove one of them");
-  });
-
-  test('image values', () => {
-    expectValidationError(() => cluster({ imageName: '' }),
-      "test/pg: imageName '' must not be empty; use an image reference such as 'ghcr.io/cloudnative-pg/postgresql:17.5'");
-    expectValidationError(() => cluster({ imageCatalog: { name: 'pg', major: 0 } }),
-      'test/pg: imageCatalog.major 0 is out of range; use a whole number 1 or more');
-    expectValidationError(() => cluster({ imageCatalog: { name: 'pg', major: 17, kind: js('Catalog') } }),
-      "test/pg: imageCatalog.kind 'Catalog' is not an ImageCatalogKind; use ImageCatalogKind.IMAGE_CATALOG or ImageCatalogKind.CLUSTER_IMAGE_CATALOG");
+  test('image and bootstrap take their classes', () => {
+    expectValidationError(() => cluster({ image: js('img:1') }),
+      "test/pg: image 'img:1' must be a ClusterImage, not a string; use ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })");
+    expectValidationError(() => cluster({ bootstrap: js({ initdb: {} }) }),
+      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })');
   });
 
   test('storage', () => {
     expectValidationError(() => new PostgresCluster(Testing.chart(), 'pg', js({})),
-      'test/pg: storage undefined is required; pass { size: Size.gibibytes(10) }');
-    expectValidationError(() => cluster({ storage: js(10) }),
-      'test/pg: storage 10 must be an object, not a number; pass { size: Size.gibibytes(10) }');
+      'test/pg: storage undefined must be an object, not undefined; pass { pvcTemplate: ..., resizeInUseVolumes: ... }');
     expectValidationError(() => cluster({ storage: js({ size: '10Gi' }) }),
-      "test/pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10) or another Size factory");
+      "test/pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)");
     expectValidationError(() => cluster({ storage: { size: Size.kibibytes(0) } }),
-      "test/pg: storage.size '0Ki' is not a positive whole number of kibibytes; use a size of at least Size.kibibytes(1), such as Size.gibibytes(10)");
+      "test/pg: storage.size '0Ki' is not a positive whole number of bytes; use Size.gibibytes(10)");
   });
 
   test('postgresql parameters are strings', () => {
     expectValidationError(() => cluster({ postgresql: { parameters: js({ max_connections: 200 }) } }),
       "test/pg: postgresql.parameters.max_connections 200 must be a string, not a number; write it as a string, e.g. '200'");
-  });
-
-  test('monitoring switches are booleans', () => {
-    expectValidationError(() => cluster({ monitoring: { enablePodMonitor: js(1) } }),
-      'test/pg: monitoring.enablePodMonitor 1 must be a boolean, not a number; pass true or false');
-  });
-
-  test('bootstrap must be a ClusterBootstrap', () => {
-    expectValidationError(() => cluster({ bootstrap: js({ initdb: {} }) }),
-      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin() or ClusterBootstrap.fromSpec()');
   });
 
   test('resources take cdk8s-plus Cpu and cdk8s Size', () => {
@@ -447,28 +563,26 @@ describe('PostgresCluster props validation', () => {
   });
 
   test('replica values', () => {
-    expectValidationError(() => cluster({ replica: js({}) }),
-      "test/pg: replica.source undefined must be a string, not undefined; name an external cluster added with addExternalCluster()");
     expectValidationError(() => cluster({ replica: { source: 'o', minApplyDelay: js('1h') } }),
       "test/pg: replica.minApplyDelay '1h' must be a cdk8s Duration, not a string; use Duration.hours(1)");
   });
 
-  // TypeScript refuses the top-level keys at compile time; JavaScript callers get these errors.
+  // TypeScript refuses these keys at compile time; JavaScript callers get these errors.
   test.each<[string, unknown, string]>([
-    ['instances', { instances: 3 }, 'test/pg: spec.instances 3 is managed by PostgresCluster; use the instances prop instead'],
-    ['storage', { storage: { size: '1Gi' } }, 'test/pg: spec.storage {"size":"1Gi"} is managed by PostgresCluster; use the storage prop instead'],
+    ['instances', { instances: 3 }, 'test/pg: spec.instances 3 is written by PostgresCluster; use the instances prop instead'],
+    ['storage', { storage: { size: '1Gi' } }, 'test/pg: spec.storage {"size":"1Gi"} is written by PostgresCluster; use the storage prop instead'],
     ['imageCatalogRef', { imageCatalogRef: { kind: 'ImageCatalog', name: 'a', major: 1 } },
-      'test/pg: spec.imageCatalogRef {"kind":"ImageCatalog","name":"a","major":1} is managed by PostgresCluster; use the imageCatalog prop instead'],
+      'test/pg: spec.imageCatalogRef {"kind":"ImageCatalog","name":"a","major":1} is written by PostgresCluster; use the image prop (ClusterImage.fromCatalog) instead'],
     ['postgresql.parameters', { postgresql: { parameters: { a: 'b' } } },
-      'test/pg: spec.postgresql.parameters {"a":"b"} is managed by PostgresCluster; use the postgresql.parameters prop instead'],
+      'test/pg: spec.postgresql.parameters {"a":"b"} is written by PostgresCluster; use the postgresql.parameters prop instead'],
     ['monitoring.enablePodMonitor', { monitoring: { enablePodMonitor: true } },
-      'test/pg: spec.monitoring.enablePodMonitor true is managed by PostgresCluster; use the monitoring.enablePodMonitor prop instead'],
+      'test/pg: spec.monitoring.enablePodMonitor true is written by PostgresCluster; use the monitoring.enablePodMonitor prop instead'],
     ['bootstrap', { bootstrap: { initdb: {} } },
-      'test/pg: spec.bootstrap {"initdb":{}} is managed by PostgresCluster; use the bootstrap prop (ClusterBootstrap) instead'],
+      'test/pg: spec.bootstrap {"initdb":{}} is written by PostgresCluster; use the bootstrap prop (ClusterBootstrap) instead'],
     ['plugins', { plugins: [{ name: 'a.example.com' }] },
-      'test/pg: spec.plugins [{"name":"a.example.com"}] is managed by PostgresCluster; use addPlugin() instead'],
+      'test/pg: spec.plugins [{"name":"a.example.com"}] is written by PostgresCluster; use addPlugin() instead'],
     ['externalClusters', { externalClusters: [{ name: 'o' }] },
-      'test/pg: spec.externalClusters [{"name":"o"}] is managed by PostgresCluster; use addExternalCluster() instead'],
+      'test/pg: spec.externalClusters [{"name":"o"}] is written by PostgresCluster; use addExternalCluster() instead'],
   ])('passthrough spec.%s is refused', (_key, spec, message) => {
     expectValidationError(() => cluster({ spec: js(spec) }), message);
   });
@@ -477,12 +591,12 @@ describe('PostgresCluster props validation', () => {
     // @ts-expect-error plugins is not part of ClusterSpecPassthrough
     const spec: ClusterSpecPassthrough = { plugins: [] };
     expectValidationError(() => cluster({ spec }),
-      'test/pg: spec.plugins [] is managed by PostgresCluster; use addPlugin() instead');
+      'test/pg: spec.plugins [] is written by PostgresCluster; use addPlugin() instead');
   });
 
   test('passthrough spec must be an object', () => {
     expectValidationError(() => cluster({ spec: js([]) }),
-      'test/pg: spec [] must be an object, not an array; pass fields of the Cluster spec, e.g. { enableSuperuserAccess: false }');
+      'test/pg: spec [] must be an object, not an array; pass { backup: ..., certificates: ... }');
   });
 });
 
@@ -495,5 +609,21 @@ describe('PostgresCluster in an App', () => {
     expect(() => app.synth()).not.toThrow();
     expect(app.synthYaml()).toContain('isWALArchiver: true');
     expect(App.of(chart)).toBe(app);
+  });
+
+  test('the spec is rendered once per synth, however many checks read it', () => {
+    const chart = Testing.chart();
+    const pg = cluster({}, chart);
+    pg.addPlugin(BARMAN);
+    const render = jest.spyOn(pg as any, 'renderSpec');
+    const wrap = jest.spyOn(require('../../src/postgres/passthrough'), 'wrapValues');
+    synth(chart);
+    // The checks, the schema guard and the output read one rendering.
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(wrap).toHaveBeenCalledTimes(1);
+    pg.addPlugin(HELLO);
+    synth(chart);
+    expect(render).toHaveBeenCalledTimes(2);
+    wrap.mockRestore();
   });
 });

@@ -1,8 +1,10 @@
 import { Chart, Size, Testing } from 'cdk8s';
 import {
+  BackupSchedule,
   BarmanCloudPlugin,
   HelloWorldPlugin,
   ObjectStore,
+  ObjectStoreCredentials,
   PostgresCluster,
   WalCompression,
 } from '../../src';
@@ -21,17 +23,17 @@ describe('README: presets', () => {
     const apps = new Chart(app, 'apps', { namespace: 'databases' });
     const store = new ObjectStore(apps, 'store', {
       destinationPath: 's3://backups/databases',
-      s3: {
+      credentials: ObjectStoreCredentials.s3AccessKeys({
         accessKeyId: { name: 'backup-creds', key: 'ACCESS_KEY_ID' },
         secretAccessKey: { name: 'backup-creds', key: 'ACCESS_SECRET_KEY' },
-      },
+      }),
       wal: { compression: WalCompression.ZSTD, maxParallel: 4 },
       retentionPolicy: '30d',
     });
 
     const pg = new PostgresCluster(apps, 'pg', { instances: 3, storage: { size: Size.gibibytes(10) } });
-    pg.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
-    pg.addScheduledBackup('nightly', { plugin: barman, schedule: '0 0 2 * * *' });
+    pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
+    pg.addScheduledBackup('nightly', { plugin: barman, schedule: BackupSchedule.daily(2) });
     pg.addPlugin(hello, {
       parameters: HelloWorldPlugin.parameters({ labels: { team: 'payments' }, annotations: { 'example.com/owner': 'dba' } }),
     });

@@ -1,0 +1,63 @@
+import { ErrorScope, invalid } from './errors';
+import { nearestName } from './nearest-name';
+import { typeName } from './validate';
+
+/**
+ * Every key of a props interface, each mapped to `true`. An object literal of this type must
+ * list all the keys of `T` (optional ones included) and nothing else, so the compiler keeps a
+ * runtime key list in step with the interface it describes.
+ * @internal
+ */
+export type DeclaredKeys<T> = { readonly [K in keyof Required<T>]: true };
+
+/**
+ * The keys of a props interface as a sorted, frozen list, for {@link refuseUnknownKeys}:
+ * `const KEYS = declaredKeys<BarmanCloudPluginProps>({ image: true, namespace: true, ... })`.
+ * @internal
+ */
+export function declaredKeys<T>(keys: DeclaredKeys<T>): readonly string[] {
+  return Object.freeze(Object.keys(keys).sort());
+}
+
+/**
+ * Options of {@link refuseUnknownKeys}.
+ * @internal
+ */
+export interface RefuseUnknownKeysOptions {
+  /**
+   * Accept `undefined` (an optional options argument left out).
+   * @default false
+   */
+  readonly optional?: boolean;
+}
+
+/** How many declared keys an error lists when it has no suggestion. */
+const LISTED_KEYS = 12;
+
+/**
+ * Refuses a props or options object from JavaScript that carries a key the interface does not
+ * declare: such a key would be dropped without a word (`isWALArchiver` for `isWalArchiver`).
+ * The first unknown key in sorted order is reported, with the nearest declared key when one is
+ * close (same letters in another case first, then a small edit distance). A value that is not an
+ * object (`undefined`, `null`, an array, a string, a function) is refused too: its keys cannot
+ * be read.
+ * @internal
+ */
+export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknown, keys: readonly string[], options: RefuseUnknownKeysOptions = {}): void {
+  if (value === undefined && options.optional) return;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const example = keys.slice(0, 2).map((k) => `${k}: ...`).join(', ');
+    invalid(scope, prop, value, `must be an object, not ${typeName(value)}`, keys.length > 0 ? `pass { ${example} }` : 'pass {}');
+  }
+  const declared = new Set(keys);
+  const unknown = Object.keys(value).filter((k) => !declared.has(k)).sort();
+  if (unknown.length === 0) return;
+  const key = unknown[0];
+  const near = nearestName(key, keys);
+  const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown key${unknown.length > 2 ? 's' : ''})` : '';
+  const listed = keys.length > LISTED_KEYS ? `${keys.slice(0, LISTED_KEYS).join(', ')}, ...` : keys.join(', ');
+  const fix = near !== undefined
+    ? `did you mean '${near}'?`
+    : keys.length > 0 ? `remove it; ${prop} takes ${listed}` : `remove it; ${prop} takes no keys`;
+  invalid(scope, `${prop}.${key}`, (value as Record<string, unknown>)[key], `is not a declared key of ${prop}${others}`, fix);
+}

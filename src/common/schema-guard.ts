@@ -1,0 +1,219 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import type { SchemaIssue } from '../schema';
+import { CnpgIValidationError, describeValue } from './errors';
+import { compareQuantities, parseQuantity } from './quantity';
+import { isDns1035Label, isDnsLabel } from './validate';
+
+type SchemaModule = typeof import('../schema');
+
+let schemaModule: SchemaModule | undefined;
+
+/** The schema layer, loaded on the first validation, so loading the library stays as fast as before. */
+function schema(): SchemaModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  schemaModule ??= require('../schema') as SchemaModule;
+  return schemaModule;
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
+
+/**
+ * Kinds whose name becomes the name (and host name) of Pods: the API server accepts a
+ * subdomain but warns that a DNS label is recommended (kubernetes v1.32.13
+ * pkg/registry/apps/deployment/strategy.go deploymentStrategy.WarningsOnCreate, and the same
+ * check in the strategies of StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod and
+ * ReplicationController).
+ */
+const WORKLOAD_KINDS = new Set(['apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', 'batch/Job', 'batch/CronJob', '/Pod', '/ReplicationController']);
+
+function groupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+}
+
+/**
+ * Everything this library knows the API server (and the CloudNativePG webhook) would refuse in
+ * one rendered object, without an API server:
+ * - the schema layer's checks ({@link import('../schema').validateObject}): for a pinned CRD kind
+ *   the OpenAPI schema after pruning and defaulting (a pruned field is an issue, with the nearest
+ *   declared name) and the CEL rules; for every kind the object metadata (name per kind, labels,
+ *   annotations, finalizers, owner references) and a Service's ports;
+ * - a workload name that is not a DNS label (the API server warns);
+ * - a CloudNativePG Cluster name that is not a DNS-1035 label of at most 50 characters
+ *   (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateName);
+ * - any `resources` with `requests` or `limits` (containers anywhere, a Cluster's
+ *   `spec.resources`, sidecar configurations): a request above its limit, quantities compared
+ *   exactly; a negative quantity; for huge pages and extended resources a request without an
+ *   equal limit (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
+ *   ValidateResourceRequirements; for a Cluster, cloudnative-pg v1.30.0
+ *   internal/webhook/v1/cluster_webhook.go validateResources, which ignores a zero limit); and,
+ *   in a kind without a pinned CRD, a value that is not a quantity at all.
+ * @internal
+ */
+export function apiServerIssues(obj: unknown): SchemaIssue[] {
+  const s = schema();
+  const out = s.validateObject(obj).filter((i) => i.kind !== 'cel-not-evaluated');
+  if (!isRecord(obj)) return out;
+  const group = groupOf(obj.apiVersion);
+  const name = isRecord(obj.metadata) ? obj.metadata.name : undefined;
+  if (typeof name === 'string' && WORKLOAD_KINDS.has(`${group}/${String(obj.kind)}`) && !out.some((i) => i.path === 'metadata.name') && !isDnsLabel(name)) {
+    out.push(s.issue(['metadata', 'name'], 'invalid-name', name, `is not a DNS label, which a ${String(obj.kind)} name should be (it becomes Pod host names; the API server warns)`,
+      "a lowercase RFC 1123 label (at most 63 characters of a-z, 0-9 and '-')", "use '-' instead of '.' and '_'"));
+  }
+  const isCluster = group === 'postgresql.cnpg.io' && obj.kind === 'Cluster';
+  if (isCluster && typeof name === 'string' && !out.some((i) => i.path === 'metadata.name') && !(isDns1035Label(name) && name.length <= 50)) {
+    out.push(s.issue(['metadata', 'name'], 'invalid-name', name, 'is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name',
+      "at most 50 characters of a-z, 0-9 and '-', a letter first", "use a name such as 'orders-db'"));
+  }
+  resourceIssues(obj, [], { checkFormat: !s.hasCrdSchema(obj.apiVersion, obj.kind), zeroLimitUnset: isCluster }, out, s);
+  return out;
+}
+
+interface ResourceWalk {
+  /** Report values that are not quantities (kinds whose schema does not already). */
+  readonly checkFormat: boolean;
+  /** A zero limit means "no limit" (CloudNativePG's webhook). */
+  readonly zeroLimitUnset: boolean;
+}
+
+function resourceIssues(x: unknown, path: (string | number)[], walk: ResourceWalk, out: SchemaIssue[], s: SchemaModule): void {
+  if (Array.isArray(x)) {
+    x.forEach((v, i) => resourceIssues(v, [...path, i], walk, out, s));
+    return;
+  }
+  if (!isRecord(x)) return;
+  for (const [k, v] of Object.entries(x)) {
+    if (k === 'resources' && isRecord(v) && (isRecord(v.requests) || isRecord(v.limits))) {
+      requirementIssues(v, [...path, k], walk, out, s);
+    } else {
+      resourceIssues(v, [...path, k], walk, out, s);
+    }
+  }
+}
+
+/**
+ * Whether a resource may be requested below its limit: native resources (no domain, or a
+ * `kubernetes.io/` one) except huge pages (kubernetes v1.32.13 pkg/apis/core/helper/helpers.go
+ * IsOvercommitAllowed, IsNativeResource, IsHugePageResourceName).
+ */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  return native && !name.startsWith('hugepages-');
+}
+
+function requirementIssues(r: Record<string, unknown>, path: (string | number)[], walk: ResourceWalk, out: SchemaIssue[], s: SchemaModule): void {
+  const requests = isRecord(r.requests) ? r.requests : {};
+  const limits = isRecord(r.limits) ? r.limits : {};
+  if (walk.checkFormat) {
+    for (const [side, map] of [['requests', requests], ['limits', limits]] as const) {
+      for (const [name, v] of Object.entries(map)) {
+        if (parseQuantity(v) === undefined) {
+          out.push(s.issue([...path, side, name], 'format', v, 'is not a Kubernetes quantity', "a quantity such as '500m', '2', '128Mi' or '1Gi'", "write e.g. '500m' or '1Gi'"));
+        }
+      }
+    }
+  }
+  for (const [side, map] of [['requests', requests], ['limits', limits]] as const) {
+    for (const [name, v] of Object.entries(map)) {
+      const q = parseQuantity(v);
+      if (q !== undefined && q.num < 0n) {
+        out.push(s.issue([...path, side, name], 'min', v, 'is negative', 'a quantity of 0 or more', 'write a positive quantity'));
+      }
+    }
+  }
+  for (const [name, requested] of Object.entries(requests)) {
+    const req = parseQuantity(requested);
+    const lim = parseQuantity(limits[name]);
+    if (req === undefined) continue;
+    if (!overcommitAllowed(name)) {
+      // Huge pages and extended resources (example.com/gpu) cannot be overcommitted: the request
+      // needs a limit, and the same one.
+      if (limits[name] === undefined) {
+        out.push(s.issue([...path, 'limits', name], 'required', undefined, `is not set; ${name} cannot be overcommitted, so a request needs an equal limit`,
+          `a limit equal to the request ${describeValue(requested)}`, `set limits.${name} to ${describeValue(requested)}`));
+      } else if (lim !== undefined && compareQuantities(req, lim) !== 0) {
+        out.push(s.issue([...path, 'requests', name], 'schema', requested, `differs from the ${name} limit ${describeValue(limits[name])}; ${name} cannot be overcommitted`,
+          `exactly ${describeValue(limits[name])}`, 'make the request and the limit equal'));
+      }
+      continue;
+    }
+    if (lim === undefined) continue;
+    if (walk.zeroLimitUnset && lim.num === 0n) continue;
+    if (compareQuantities(req, lim) > 0) {
+      out.push(s.issue([...path, 'requests', name], 'max', requested, `is above the ${name} limit ${describeValue(limits[name])}; a request must be less than or equal to its limit`,
+        `at most ${describeValue(limits[name])}`, `lower the request or raise the limit`));
+    }
+  }
+  // Anything else under `resources` (claims) holds no quantities.
+}
+
+/**
+ * One line per issue, as the schema guard reports them:
+ * `<JSON path>: <problem>; value <v>; allowed <...>` (without the value part for a missing value).
+ * @internal
+ */
+export function formatIssue(i: SchemaIssue): string {
+  const value = i.value === undefined ? '' : `; value ${describeValue(i.value)}`;
+  return `${i.path}: ${i.problem}${value}; allowed ${i.allowed}`;
+}
+
+/**
+ * Adds a validation to `construct` that renders `apiObject` at synth and reports, one line each,
+ * every problem {@link apiServerIssues} finds in it, so that one `App.synth()` lists all the
+ * objects of the app an API server would refuse, with the construct path (cdk8s adds it). When
+ * the guard sits on another construct than the ApiObject (an L2 with several objects), each line
+ * starts with the object's kind and name. The schema layer is loaded at the first validation,
+ * not when the library loads.
+ * @internal
+ */
+export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void {
+  construct.node.addValidation({
+    validate: () => {
+      let json: unknown;
+      try {
+        json = apiObject.toJson();
+      } catch (e) {
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
+        throw e;
+      }
+      const prefix = (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
+      return apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
+    },
+  });
+}
+
+/**
+ * The message of this library's error, also when cdk8s wrapped it: `ApiObject.toJson` rethrows
+ * anything a lazy value throws as `Failed serializing construct at path '...' with name '...':
+ * CnpgIValidationError: <message>`.
+ */
+function ownMessage(e: unknown): string | undefined {
+  if (e instanceof CnpgIValidationError) return e.message;
+  const m = e instanceof Error ? /^Failed serializing construct at path '[^']*' with name '[^']*': CnpgIValidationError: ([\s\S]*)$/.exec(e.message) : null;
+  return m?.[1];
+}
+
+/**
+ * Adds a validation to `construct` that runs `check` at synth: a `CnpgIValidationError` it
+ * throws becomes the validation's message, so cdk8s reports the errors of every construct of the
+ * app at once (`Validation failed with the following errors: [path] message ...`); any other
+ * error propagates as is (a bug, not bad input).
+ * @internal
+ */
+export function addChecks(construct: Construct, check: () => void): void {
+  construct.node.addValidation({
+    validate: () => {
+      try {
+        check();
+        return [];
+      } catch (e) {
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
+        throw e;
+      }
+    },
+  });
+}

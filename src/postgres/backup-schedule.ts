@@ -1,0 +1,102 @@
+import { ErrorScope, invalid } from '../common/errors';
+import { declaredKeys } from '../common/keys';
+import { validateSchedule } from './cron';
+import { ownKeys, wrongType } from './internal';
+
+/**
+ * The fields of `BackupSchedule.cron()`, each in robfig/cron syntax (`*`, `5`, `1-5`, `*\/15`,
+ * `mon-fri`, `jan,jul`). The expression is always written with 6 fields, seconds first.
+ */
+export interface BackupCronOptions {
+  /**
+   * The second (0-59).
+   * @default '0'
+   */
+  readonly second?: string;
+  /**
+   * The minute (0-59).
+   * @default '0'
+   */
+  readonly minute?: string;
+  /**
+   * The hour (0-23).
+   * @default '*'
+   */
+  readonly hour?: string;
+  /**
+   * The day of the month (1-31), or `?`.
+   * @default '*'
+   */
+  readonly day?: string;
+  /**
+   * The month (1-12 or `jan`-`dec`).
+   * @default '*'
+   */
+  readonly month?: string;
+  /**
+   * The day of the week (0-6 with 0 = Sunday, or `sun`-`sat`), or `?`.
+   * @default '*'
+   */
+  readonly weekDay?: string;
+}
+
+const CRON_KEYS = declaredKeys<BackupCronOptions>({ second: true, minute: true, hour: true, day: true, month: true, weekDay: true });
+
+/**
+ * When a `ScheduledBackup` runs (`spec.schedule`), as CloudNativePG parses it (robfig/cron
+ * v1.2.0: 6 fields, seconds first, or a descriptor).
+ *
+ * `cron()` and `daily()` write the 6-field form themselves, so the 5-field trap (a Kubernetes
+ * cron such as `0 2 * * *`, which CloudNativePG reads shifted by one field) only exists in
+ * `expression()`, which refuses it with the 6-field form the author meant.
+ */
+export class BackupSchedule {
+  /**
+   * A schedule from its fields; unset seconds and minutes are `0`, the other fields `*`.
+   * `BackupSchedule.cron({ hour: '2' })` is `0 0 2 * * *` (02:00 every day).
+   */
+  public static cron(options: BackupCronOptions = {}): BackupSchedule {
+    const where = 'BackupSchedule.cron';
+    const o = ownKeys(where, 'options', options, CRON_KEYS) ?? {};
+    const fields = ([['second', '0'], ['minute', '0'], ['hour', '*'], ['day', '*'], ['month', '*'], ['weekDay', '*']] as const)
+      .map(([key, dflt]) => cronField(where, key, o[key], dflt));
+    return new BackupSchedule(validateSchedule(where, 'options', fields.join(' ')));
+  }
+
+  /** Every day at `hour`:`minute` (local time of the operator), e.g. `daily(2)` is `0 0 2 * * *`. */
+  public static daily(hour: number, minute: number = 0): BackupSchedule {
+    const where = 'BackupSchedule.daily';
+    return new BackupSchedule(`0 ${clockField(where, 'minute', minute, 59)} ${clockField(where, 'hour', hour, 23)} * * *`);
+  }
+
+  /**
+   * A schedule written out: 6 fields, seconds first (`0 0 2 * * *`), or a descriptor (`@daily`,
+   * `@every 6h`). A 5-field cron is refused, showing the 6-field form.
+   */
+  public static expression(expression: string): BackupSchedule {
+    return new BackupSchedule(validateSchedule('BackupSchedule.expression', 'expression', expression));
+  }
+
+  /** The schedule as written in `spec.schedule`. */
+  public readonly expressionString: string;
+
+  private constructor(expression: string) {
+    this.expressionString = expression;
+  }
+}
+
+function cronField(where: ErrorScope, key: string, value: unknown, dflt: string): string {
+  if (value === undefined) return dflt;
+  if (typeof value !== 'string' || value.trim() === '' || /\s/.test(value.trim())) {
+    invalid(where, key, value, typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', value),
+      "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'");
+  }
+  return value.trim();
+}
+
+function clockField(where: ErrorScope, key: string, value: unknown, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+    invalid(where, key, value, `is not a whole number from 0 to ${max}`, `pass e.g. ${key === 'hour' ? 'daily(2)' : 'daily(2, 30)'}`);
+  }
+  return value;
+}

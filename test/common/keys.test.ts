@@ -1,0 +1,72 @@
+import { declaredKeys, DeclaredKeys, refuseUnknownKeys } from '../../src/common/keys';
+import { expectValidationError } from '../util';
+
+interface AddPluginOptions {
+  readonly enabled?: boolean;
+  readonly isWALArchiver?: boolean;
+  readonly parameters?: Record<string, string>;
+}
+
+const KEYS = declaredKeys<AddPluginOptions>({ enabled: true, isWALArchiver: true, parameters: true });
+
+describe('declaredKeys', () => {
+  test('lists the keys sorted and frozen', () => {
+    expect(KEYS).toEqual(['enabled', 'isWALArchiver', 'parameters']);
+    expect(Object.isFrozen(KEYS)).toBe(true);
+  });
+
+  test('the compiler refuses a list with a key missing or a key too many (checked by tsc --noEmit)', () => {
+    // @ts-expect-error parameters is missing
+    const missing: DeclaredKeys<AddPluginOptions> = { enabled: true, isWALArchiver: true };
+    // @ts-expect-error replicas is not a key of AddPluginOptions
+    declaredKeys<AddPluginOptions>({ enabled: true, isWALArchiver: true, parameters: true, replicas: true });
+    expect(missing).toBeDefined();
+  });
+});
+
+describe('refuseUnknownKeys', () => {
+  test('accepts declared keys only, and an empty object', () => {
+    expect(() => refuseUnknownKeys('pg', 'options', { enabled: true, parameters: {} }, KEYS)).not.toThrow();
+    expect(() => refuseUnknownKeys('pg', 'options', {}, KEYS)).not.toThrow();
+  });
+
+  test('names the declared key in another case first', () => {
+    expectValidationError(() => refuseUnknownKeys('pg/Cluster', 'options', { isWalArchiver: true }, KEYS),
+      "pg/Cluster: options.isWalArchiver true is not a declared key of options; did you mean 'isWALArchiver'?");
+  });
+
+  test('names a declared key a small edit away', () => {
+    expectValidationError(() => refuseUnknownKeys('pg', 'options', { enbled: false }, KEYS),
+      "pg: options.enbled false is not a declared key of options; did you mean 'enabled'?");
+  });
+
+  test('lists the declared keys when nothing is close, and reports the first unknown key in sorted order', () => {
+    expectValidationError(() => refuseUnknownKeys('system/barman', 'props', { zeta: 1, replicas: 2, enabled: true }, KEYS),
+      'system/barman: props.replicas 2 is not a declared key of props (and 1 more unknown key); remove it; props takes enabled, isWALArchiver, parameters');
+  });
+
+  test('refuses a key even when its value is undefined', () => {
+    expectValidationError(() => refuseUnknownKeys('pg', 'options', { paramters: undefined }, KEYS),
+      "pg: options.paramters undefined is not a declared key of options; did you mean 'parameters'?");
+  });
+
+  test('refuses values that are not objects, with an example', () => {
+    for (const [value, type] of [[undefined, 'undefined'], [null, 'null'], ['x', 'a string'], [[], 'an array'], [() => 1, 'a function']] as const) {
+      expect(() => refuseUnknownKeys('pg', 'options', value, KEYS)).toThrow(`must be an object, not ${type}; pass { enabled: ..., isWALArchiver: ... }`);
+    }
+  });
+
+  test('accepts undefined when the argument is optional', () => {
+    expect(() => refuseUnknownKeys('pg', 'options', undefined, KEYS, { optional: true })).not.toThrow();
+    expect(() => refuseUnknownKeys('pg', 'options', null, KEYS, { optional: true })).toThrow('must be an object, not null');
+  });
+
+  test('reads the own keys of a class instance', () => {
+    class Options { public enabled = true; public replicas = 3; }
+    expect(() => refuseUnknownKeys('pg', 'options', new Options(), KEYS)).toThrow('options.replicas 3 is not a declared key of options');
+  });
+
+  test('an interface with no keys says so', () => {
+    expectValidationError(() => refuseUnknownKeys('pg', 'options', { a: 1 }, []), 'pg: options.a 1 is not a declared key of options; remove it; options takes no keys');
+  });
+});
