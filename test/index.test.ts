@@ -61,6 +61,7 @@ const PUBLIC = [
   'addPlanValidation',
   'analyzeManifests',
   'checkManifests',
+  'cnpg',
   'formatFinding',
   'formatPlanFinding',
   'formatPlanJson',

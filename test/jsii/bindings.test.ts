@@ -1,0 +1,129 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+// scripts/jsii-bindings.mjs compiles a copy of the checkout with jsii, generates the Python, Java,
+// Go and .NET sources with jsii-pacmak, parses them with each language's own front end where
+// this machine has one, and renders docs/API.python.md with jsii-docgen. It runs once here.
+const ROOT = path.join(__dirname, '..', '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'jsii-bindings.mjs');
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+interface Warning {
+  readonly file: string;
+  readonly line: number;
+  readonly code: string;
+  readonly word?: string;
+  readonly languages?: string[];
+  readonly message?: string;
+}
+interface LanguageCheck {
+  readonly files: number;
+  readonly projects?: number;
+  readonly check: string;
+  readonly ok?: boolean;
+  readonly output?: string;
+}
+interface Report {
+  readonly jsii: { types: number; rootTypes: string[]; submodules: string[]; targets: Record<string, unknown>; warnings: Warning[] };
+  readonly languages: Record<'python' | 'java' | 'go' | 'dotnet', LanguageCheck>;
+  readonly docs?: string;
+}
+
+/** The README's reserved-word table: `word` -> the languages it is reserved in. */
+function readmeReservedWords(): Map<string, string> {
+  const start = README.indexOf('<!-- jsii-reserved-words -->');
+  if (start < 0) throw new Error('README has no <!-- jsii-reserved-words --> table');
+  const rows = README.slice(start).split('\n').slice(1);
+  const table = new Map<string, string>();
+  for (const row of rows.slice(2)) {
+    if (!row.startsWith('|')) break;
+    const cells = row
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    table.set(cells[0].replace(/`/g, ''), cells[1]);
+  }
+  return table;
+}
+
+describe('the jsii build and the four language bindings', () => {
+  let outdir: string;
+  let status: number | null;
+  let stderr: string;
+  let report: Report;
+
+  beforeAll(() => {
+    outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-jsii-test-'));
+    const r = spawnSync(process.execPath, [SCRIPT, '--docs', outdir], { cwd: ROOT, encoding: 'utf8', timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
+    status = r.status;
+    stderr = r.stderr;
+    report = r.status === 0 ? (JSON.parse(r.stdout) as Report) : (undefined as unknown as Report);
+  }, 600_000);
+  afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
+
+  test('jsii compiles the library with no error, and the generators and checks succeed', () => {
+    if (status !== 0) throw new Error(`scripts/jsii-bindings.mjs exited ${status}:\n${stderr}`);
+    expect(report.jsii.types).toBeGreaterThan(50);
+  });
+
+  test('the only jsii warnings are reserved words, each listed in the README with what it becomes', () => {
+    expect(report.jsii.warnings.filter((w) => w.code !== 'JSII5018')).toEqual([]);
+    const seen = new Map<string, string>();
+    for (const w of report.jsii.warnings) seen.set(w.word!, w.languages!.join(', '));
+    expect(new Map([...readmeReservedWords()].sort())).toEqual(new Map([...seen].sort()));
+  });
+
+  test('the assembly holds the API other languages need, and leaves out what is Node.js-only', () => {
+    for (const name of [
+      'Doctor',
+      'Plan',
+      'StandalonePlugin',
+      'SidecarPlugin',
+      'CnpgOperator',
+      'PostgresCluster',
+      'BarmanCloudPlugin',
+      'ObjectStore',
+      'HelloWorldPlugin',
+      'PluginTls',
+      'IssuerRef',
+      'Finding',
+      'DoctorOptions',
+      'DoctorReport',
+      'PlanReport',
+    ]) {
+      expect(report.jsii.rootTypes).toContain(name);
+    }
+    // a subclass of Error and the cdk8s-cli validation plugin (Node.js only) are @jsii ignore
+    for (const name of ['CnpgIValidationError', 'DoctorValidationPlugin', 'DoctorValidationContext']) expect(report.jsii.rootTypes).not.toContain(name);
+    expect(Object.keys(report.jsii.targets).sort()).toEqual(['dotnet', 'go', 'java', 'js', 'python']);
+  });
+
+  test('Python, Java and Go sources parse with their own front ends; .NET sources are generated', () => {
+    for (const lang of ['python', 'java', 'go'] as const) {
+      const l = report.languages[lang];
+      expect([lang, l.ok, l.check.startsWith('not run')]).toEqual([lang, true, false]);
+      expect(l.files).toBeGreaterThan(0);
+    }
+    expect(report.languages.java.output).toBe(`parsed ${report.languages.java.files} files`);
+    expect(report.languages.python.output).toBe(`parsed ${report.languages.python.files} files`);
+    expect(report.languages.dotnet.files).toBeGreaterThan(50);
+    expect(report.languages.dotnet.projects).toBe(1);
+  });
+
+  test('docs/API.python.md is what jsii-docgen renders from the assembly', () => {
+    const generated = fs.readFileSync(path.join(outdir, 'API.python.md'), 'utf8');
+    const committed = fs.readFileSync(path.join(ROOT, 'docs', 'API.python.md'), 'utf8');
+    if (generated !== committed) {
+      const a = generated.split('\n');
+      const b = committed.split('\n');
+      const i = a.findIndex((line, n) => line !== b[n]);
+      throw new Error(
+        `docs/API.python.md is stale (line ${i + 1}: generated ${JSON.stringify(a[i])}, committed ${JSON.stringify(b[i])}): run \`npm run docs:api\``,
+      );
+    }
+    expect(generated).toContain('Doctor.check_manifests(');
+    for (const local of [ROOT, outdir, os.tmpdir(), os.homedir()]) expect(generated).not.toContain(local);
+  });
+});
