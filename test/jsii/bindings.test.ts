@@ -112,6 +112,16 @@ describe('the jsii build and the four language bindings', () => {
     expect(report.languages.dotnet.projects).toBe(1);
   });
 
+  test("the README's Python example parses, and imports only names the bindings have", () => {
+    const m = README.match(/<!-- python-example -->\n```python\n([\s\S]*?)```/);
+    if (!m) throw new Error('README has no ```python block after <!-- python-example -->');
+    const parsed = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read(), "README.md")'], { input: m[1], encoding: 'utf8' });
+    expect({ status: parsed.status, stderr: parsed.stderr }).toEqual({ status: 0, stderr: '' });
+    const imported = [...m[1].matchAll(/^from cdk8s_cnpg_i import (.+)$/gm)].flatMap((i) => i[1].split(',').map((n) => n.trim()));
+    expect(imported.length).toBeGreaterThan(2);
+    expect(imported.filter((name) => !report.jsii.rootTypes.includes(name))).toEqual([]);
+  });
+
   test('docs/API.python.md is what jsii-docgen renders from the assembly', () => {
     const generated = fs.readFileSync(path.join(outdir, 'API.python.md'), 'utf8');
     const committed = fs.readFileSync(path.join(ROOT, 'docs', 'API.python.md'), 'utf8');
@@ -125,5 +135,13 @@ describe('the jsii build and the four language bindings', () => {
     }
     expect(generated).toContain('Doctor.check_manifests(');
     for (const local of [ROOT, outdir, os.tmpdir(), os.homedir()]) expect(generated).not.toContain(local);
+  });
+
+  test('the script refuses arguments it does not know, before compiling anything', () => {
+    const bad = spawnSync(process.execPath, [SCRIPT, '--docs'], { cwd: ROOT, encoding: 'utf8' });
+    expect({ status: bad.status, stderr: bad.stderr }).toEqual({
+      status: 1,
+      stderr: 'jsii-bindings: usage: node scripts/jsii-bindings.mjs [--docs DIR] (got: --docs)\n',
+    });
   });
 });
