@@ -68,8 +68,31 @@ export function coerceResource(obj: unknown, schema: StructuralSchema, issues: S
     }
     root.metadata = meta;
   }
-  // The resource root is always an embedded resource: apiVersion, kind and metadata stay.
-  return coerce(root, { ...schema, 'x-kubernetes-embedded-resource': true }, [], issues, false);
+  return coerce(root, rootSchemaOf(schema), [], issues, false);
+}
+
+const rootSchemas = new WeakMap<StructuralSchema, StructuralSchema>();
+
+/** The resource root is always an embedded resource: apiVersion, kind and metadata stay (one copy per schema). */
+function rootSchemaOf(schema: StructuralSchema): StructuralSchema {
+  let root = rootSchemas.get(schema);
+  if (!root) {
+    root = { ...schema, 'x-kubernetes-embedded-resource': true };
+    rootSchemas.set(schema, root);
+  }
+  return root;
+}
+
+const defaultedCache = new WeakMap<Readonly<Record<string, StructuralSchema>>, readonly [string, StructuralSchema][]>();
+
+/** The declared properties that have a `default`, listed once per schema node (most have none). */
+function defaulted(declared: Readonly<Record<string, StructuralSchema>>): readonly [string, StructuralSchema][] {
+  let list = defaultedCache.get(declared);
+  if (!list) {
+    list = Object.entries(declared).filter(([, prop]) => prop.default !== undefined);
+    defaultedCache.set(declared, list);
+  }
+  return list;
 }
 
 function cloneShallowRoot(obj: unknown): Json {
@@ -152,8 +175,8 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
     if (r !== (CYCLE as unknown)) out[k] = r;
   }
   if (declared) {
-    for (const [k, prop] of Object.entries(declared)) {
-      if (prop.default !== undefined && !(k in out)) {
+    for (const [k, prop] of defaulted(declared)) {
+      if (!(k in out)) {
         out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
       }
     }
@@ -197,8 +220,7 @@ export function applyDefaultsInPlace(x: Json, s: StructuralSchema | undefined): 
     return;
   }
   if (!isObject(x)) return;
-  for (const [k, prop] of Object.entries(s.properties ?? {})) {
-    if (prop.default === undefined) continue;
+  for (const [k, prop] of s.properties ? defaulted(s.properties) : []) {
     if (!(k in x) || isNonNullableNull(x[k], prop)) x[k] = cloneJson(prop.default);
   }
   const extra = additional(s);
