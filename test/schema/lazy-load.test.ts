@@ -18,6 +18,14 @@ describe('the schema layer is lazy', () => {
     expect(loads(files, /node_modules\/@bufbuild\/cel\//)).toBe(false);
     expect(loads(files, /imports\/schemas\//)).toBe(false);
   });
+  test("require('cdk8s-cnpg-i') loads neither the doctor's checks nor the plan nor the schema layer: they load on first use", () => {
+    const files = loadedAfter("require('./src')");
+    // (the constructs share a few pure fidelity checks with the doctor: src/doctor/fidelity/*)
+    expect(files.filter((f) => /\/src\/(doctor\/(?!fidelity\/)|plan\/|schema\/|cli\/)/.test(f))).toEqual([]);
+    const used = loadedAfter("const lib = require('./src'); lib.checkManifests([]); lib.planChanges([], [])");
+    expect(loads(used, /\/src\/doctor\/check-manifests\.ts$/)).toBe(true);
+    expect(loads(used, /\/src\/plan\/plan\.ts$/)).toBe(true);
+  });
   test('loading the schema module itself loads nothing heavy either', () => {
     const files = loadedAfter("require('./src/schema')");
     expect(loads(files, /node_modules\/ajv\//)).toBe(false);
