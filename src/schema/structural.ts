@@ -168,6 +168,12 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
       continue;
     }
     if (embedded && META_FIELDS.has(k)) {
+      // The resource root's metadata was prepared by coerceResource; a nested embedded
+      // resource's is copied (which also cuts a YAML alias cycle).
+      if (path.length === 0) {
+        if (out) out[k] = v;
+        continue;
+      }
       out ??= copyBefore(i);
       out[k] = cloneJson(v);
       continue;
