@@ -22,8 +22,6 @@ export declare const Doctor: DoctorApi['Doctor'];
 /** The doctor as a cdk8s-cli validation plugin. */
 export type DoctorValidationPlugin = import('./doctor').DoctorValidationPlugin;
 export declare const DoctorValidationPlugin: DoctorApi['DoctorValidationPlugin'];
-/** Runs the doctor over the objects of `scope` at every synth. */
-export declare const addDoctorValidation: DoctorApi['addDoctorValidation'];
 /** Checks plain manifest objects; returns the findings and the plugins the operator would discover. */
 export declare const analyzeManifests: DoctorApi['analyzeManifests'];
 /** Checks plain manifest objects as the CloudNativePG operator would read them; returns the findings, errors first. */

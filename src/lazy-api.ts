@@ -14,7 +14,6 @@
     get DOCTOR_RULES() { return doctor().DOCTOR_RULES; },
     get Doctor() { return doctor().Doctor; },
     get DoctorValidationPlugin() { return doctor().DoctorValidationPlugin; },
-    get addDoctorValidation() { return doctor().addDoctorValidation; },
     get analyzeManifests() { return doctor().analyzeManifests; },
     get checkManifests() { return doctor().checkManifests; },
     get formatFinding() { return doctor().formatFinding; },
@@ -29,7 +28,6 @@
   Object.defineProperty(exports, 'DOCTOR_RULES', { enumerable: true, get: function () { return api.DOCTOR_RULES; } });
   Object.defineProperty(exports, 'Doctor', { enumerable: true, get: function () { return api.Doctor; } });
   Object.defineProperty(exports, 'DoctorValidationPlugin', { enumerable: true, get: function () { return api.DoctorValidationPlugin; } });
-  Object.defineProperty(exports, 'addDoctorValidation', { enumerable: true, get: function () { return api.addDoctorValidation; } });
   Object.defineProperty(exports, 'analyzeManifests', { enumerable: true, get: function () { return api.analyzeManifests; } });
   Object.defineProperty(exports, 'checkManifests', { enumerable: true, get: function () { return api.checkManifests; } });
   Object.defineProperty(exports, 'formatFinding', { enumerable: true, get: function () { return api.formatFinding; } });
