@@ -30,6 +30,8 @@ let appSection;
 // which the doctor's bin may be reading at the same time.
 const built = join(root, 'bench', '.work', 'lib');
 console.error('building the precompiled baselines (tsc)...');
+// From scratch: a stale incremental state beside a changed tree has given a broken build.
+rmSync(built, { recursive: true, force: true });
 execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', built, '--tsBuildInfoFile', join(built, '.tsbuildinfo')], { cwd: root, stdio: 'ignore' });
 
 // 1. The main job: npm run synth of the example app, against the same app precompiled, and

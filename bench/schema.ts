@@ -6,8 +6,8 @@
 //   node <built>/bench/schema.js parse|validate <file.yaml>
 //
 // `parse` reads and parses the file with the yaml package; `validate` does the same and then runs
-// every object through the schema layer (first use included: loading ajv and the CEL library,
-// compiling the schemas). Prints { mode, objects, ms, parseMs, validateMs, maxRssMb, issues }.
+// every object through the schema layer (first use included: loading the schemas and their
+// generated validators, and the CEL library when a rule needs it). Prints { mode, objects, ms, parseMs, validateMs, maxRssMb, issues }.
 import { readFileSync, writeFileSync } from 'fs';
 import { parseAllDocuments, stringify } from 'yaml';
 import { validateObject } from '../src/schema';

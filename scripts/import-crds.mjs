@@ -7,7 +7,8 @@
 //
 // Beside the bindings, imports/schemas/ receives each served version's openAPIV3Schema (the
 // same stripping, keys sorted so the files are deterministic) and index.json, which maps
-// `group/version/Kind` to its file. src/schema validates objects against these files.
+// `group/version/Kind` to its file. src/schema validates objects against these files, with the
+// ajv standalone validators scripts/schema-validators.ts then writes to imports/schemas/validators/.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -127,6 +128,8 @@ try {
       pins.join('\n') +
       '\n',
   );
+  // The ajv validators of these schemas, generated ahead of time (no compiling at run time).
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'schema-validators.ts')], { stdio: 'inherit', cwd: root });
 } finally {
   writeFileSync(cdk8sYaml, cdk8sYamlText);
   rmSync(work, { recursive: true, force: true });

@@ -80,3 +80,32 @@ test('the names design.md promises are there', () => {
     expect(Object.keys(lib)).toContain(name);
   }
 });
+
+test('the lazily loaded names (src/lazy-api.ts) are the ones src/index.ts declares the types of', () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const fs = require('fs') as typeof import('fs');
+  const path = require('path') as typeof import('path');
+  const index = fs.readFileSync(path.join(__dirname, '..', 'src', 'index.ts'), 'utf8');
+  const declared = [...index.matchAll(/^export declare const (\w+)/gm)].map((m) => m[1]).sort();
+  const lazy = Object.keys(require('../src/lazy-api')).sort();
+  expect(lazy).toEqual(declared);
+  // and each reads the same value as the module it comes from
+  const doctor = require('../src/doctor');
+  const plan = require('../src/plan');
+  for (const name of lazy) expect((lib as Record<string, unknown>)[name]).toBe(name in doctor ? doctor[name] : plan[name]);
+});
+
+test('the lazily loaded classes keep both meanings: a value to construct or extend, and a type', () => {
+  // (type-checked by `tsc --noEmit` in `npm test`: these lines would not compile with values only)
+  class Strict extends lib.DoctorValidationPlugin {}
+  const plugin: lib.DoctorValidationPlugin = new Strict({ failOnWarnings: true });
+  const findings: lib.Finding[] = lib.checkManifests([], { operatorNamespace: 'cnpg-system' });
+  const report: lib.PlanReport = lib.planChanges([], []);
+  const rule: lib.DoctorRule = lib.DOCTOR_RULES[0];
+  const doctor: typeof lib.Doctor = lib.Doctor;
+  expect(plugin).toBeInstanceOf(lib.DoctorValidationPlugin);
+  expect(findings).toEqual([]);
+  expect(report.findings).toEqual([]);
+  expect(rule.id).toMatch(/^CNPGI\d{3}$/);
+  expect(typeof doctor.analyze).toBe('function');
+});

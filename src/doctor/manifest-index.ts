@@ -48,7 +48,8 @@ export function stringMap(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   const o = asObject(value);
   if (!o) return out;
-  for (const [k, v] of Object.entries(o)) {
+  for (const k of Object.keys(o)) {
+    const v = o[k];
     if (typeof v === 'string') out[k] = v;
   }
   return out;
@@ -106,8 +107,9 @@ export interface OddDocument {
   readonly reason: string;
 }
 
-function key(...parts: Array<string | undefined>): string {
-  return parts.map((p) => p ?? '').join('\u0000');
+function key(a: string | undefined, b: string | undefined, c?: string): string {
+  // (concatenated, not joined: this runs several times for every object of the input)
+  return c === undefined ? `${a ?? ''}\u0000${b ?? ''}` : `${a ?? ''}\u0000${b ?? ''}\u0000${c}`;
 }
 
 function push<K, V>(map: Map<K, V[]>, k: K, v: V): void {
@@ -155,7 +157,9 @@ export class ManifestIndex {
       for (const item of raw.items) this.add(item, index, defaultNamespace, depth + 1);
       return;
     }
-    const name = asString(dig(raw, 'metadata', 'name'));
+    // metadata is read once here: this runs for every object of the input
+    const metadata = asObject(raw.metadata);
+    const name = asString(metadata?.name);
     if (!kind || !apiVersion) {
       this.odd.push({ index, reason: 'no apiVersion and kind' });
       return;
@@ -164,19 +168,19 @@ export class ManifestIndex {
     if (NOT_APPLIED_KINDS.has(kind) && group.startsWith('kustomize.config.k8s.io')) return;
     if (!name) {
       // generateName objects cannot be referenced by name; nothing the doctor checks needs them
-      if (asString(dig(raw, 'metadata', 'generateName'))) return;
+      if (asString(metadata?.generateName)) return;
       this.odd.push({ index, reason: `${kind} without metadata.name` });
       return;
     }
     const clusterScoped = CLUSTER_SCOPED_KINDS.has(kind);
-    const ns = asString(dig(raw, 'metadata', 'namespace'));
+    const ns = asString(metadata?.namespace);
     const namespace = clusterScoped ? undefined : (ns || defaultNamespace);
     const m: Manifest = {
       index, raw, apiVersion, group, kind, name, namespace,
       namespaceAssumed: !clusterScoped && !ns,
       ref: refOf(kind, namespace, name),
-      labels: stringMap(dig(raw, 'metadata', 'labels')),
-      annotations: stringMap(dig(raw, 'metadata', 'annotations')),
+      labels: stringMap(metadata?.labels),
+      annotations: stringMap(metadata?.annotations),
     };
     this.all.push(m);
     push(this.byKindNsName, key(kind, namespace, name), m);

@@ -2,9 +2,16 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../common/errors';
 import { SidecarPlugin } from '../plugins/sidecar-plugin';
-import { analyzeManifests, checkManifests } from './check-manifests';
+import type * as CheckManifests from './check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from './finding';
-import { DOCTOR_RULES, DoctorRule } from './rules';
+import type * as Rules from './rules';
+import type { DoctorRule } from './rules';
+
+// The checks and the rule registry load on first use (the library's load time, src/lazy-api.ts):
+// this module is all that `Doctor` needs at import, and jsii sees `Doctor` as the class it is.
+const engine = (): typeof CheckManifests => require('./check-manifests');
+const registry = (): typeof Rules => require('./rules');
+const analyzeManifests: typeof CheckManifests.analyzeManifests = (objects, options) => engine().analyzeManifests(objects, options);
 
 /**
  * Options of the doctor when it runs inside a cdk8s app.
@@ -42,14 +49,16 @@ export class Doctor {
    * Every rule of the doctor, sorted by id: the same (frozen) array as `DOCTOR_RULES`, typed as
    * a plain array because jsii has no read-only arrays.
    */
-  public static readonly DOCTOR_RULES: DoctorRule[] = DOCTOR_RULES as DoctorRule[];
+  // (jsii makes a constant of a static readonly with an initializer; the getter defined after the
+  // class replaces this placeholder before anything can read it)
+  public static readonly DOCTOR_RULES: DoctorRule[] = [];
 
   /**
    * `checkManifests(objects, options)`: the findings on plain manifest objects. (A read-only
    * array goes to the free function `checkManifests`: jsii has no read-only array type.)
    */
   public static checkManifests(objects: unknown[], options?: DoctorOptions): Finding[] {
-    return checkManifests(objects, options);
+    return engine().checkManifests(objects, options);
   }
 
   /** `analyzeManifests(objects, options)`: the whole report on plain manifest objects. */
@@ -121,3 +130,6 @@ export class Doctor {
 
   private constructor() {}
 }
+
+// Doctor.DOCTOR_RULES reads the registry when it is first read.
+Object.defineProperty(Doctor, 'DOCTOR_RULES', { enumerable: true, get: () => registry().DOCTOR_RULES });

@@ -1,8 +1,15 @@
 import { IConstruct } from 'constructs';
-import { planChanges, PLAN_RULES } from './plan';
-import { formatPlanJson, formatPlanSarif, formatPlanText } from './plan-format';
-import { PlanFinding, PlanOptions, PlanReport, PlanRule } from './plan-model';
-import { addPlanValidation, formatPlanFinding, PlanValidationOptions } from './plan-validation';
+import type * as PlanModule from './plan';
+import type * as PlanFormat from './plan-format';
+import type { PlanFinding, PlanOptions, PlanReport, PlanRule } from './plan-model';
+import type * as PlanValidation from './plan-validation';
+import type { PlanValidationOptions } from './plan-validation';
+
+// The plan's rules, formats and synth validation load on first use (the library's load time,
+// src/lazy-api.ts): this module is all that `Plan` needs at import.
+const plan = (): typeof PlanModule => require('./plan');
+const format = (): typeof PlanFormat => require('./plan-format');
+const validation = (): typeof PlanValidation => require('./plan-validation');
 
 /**
  * The plan (`cnpg-i-doctor plan`) as one class: its functions and its rule list as static
@@ -14,34 +21,36 @@ export class Plan {
    * Every rule of the plan, sorted by id: the same (frozen) array as `PLAN_RULES`, typed as a
    * plain array because jsii has no read-only arrays.
    */
-  public static readonly PLAN_RULES: PlanRule[] = PLAN_RULES as PlanRule[];
+  // (jsii makes a constant of a static readonly with an initializer; the getter defined after the
+  // class replaces this placeholder before anything can read it)
+  public static readonly PLAN_RULES: PlanRule[] = [];
 
   /**
    * `planChanges(previous, next, options)`: what applying `next` over `previous` would do. (A
    * read-only array goes to the free function `planChanges`: jsii has no read-only array type.)
    */
   public static planChanges(previous: unknown[], next: unknown[], options?: PlanOptions): PlanReport {
-    return planChanges(previous, next, options);
+    return plan().planChanges(previous, next, options);
   }
 
   /** `formatPlanText(report)`: the human report, findings grouped by object. */
   public static formatPlanText(report: PlanReport): string {
-    return formatPlanText(report);
+    return format().formatPlanText(report);
   }
 
   /** `formatPlanJson(report)`: the machine report. */
   public static formatPlanJson(report: PlanReport): string {
-    return formatPlanJson(report);
+    return format().formatPlanJson(report);
   }
 
   /** `formatPlanSarif(report, toolVersion)`: a SARIF 2.1.0 log of the report. */
   public static formatPlanSarif(report: PlanReport, toolVersion?: string): string {
-    return formatPlanSarif(report, toolVersion);
+    return format().formatPlanSarif(report, toolVersion);
   }
 
   /** `formatPlanFinding(finding)`: one line, as cdk8s prints validation errors. */
   public static formatPlanFinding(finding: PlanFinding): string {
-    return formatPlanFinding(finding);
+    return validation().formatPlanFinding(finding);
   }
 
   /**
@@ -49,8 +58,11 @@ export class Plan {
    * plan's errors against the output in `options.previousDir`.
    */
   public static addPlanValidation(scope: IConstruct, options: PlanValidationOptions): void {
-    addPlanValidation(scope, options);
+    validation().addPlanValidation(scope, options);
   }
 
   private constructor() {}
 }
+
+// Plan.PLAN_RULES reads the plan's rules when it is first read.
+Object.defineProperty(Plan, 'PLAN_RULES', { enumerable: true, get: () => plan().PLAN_RULES });

@@ -188,8 +188,87 @@ function fieldPathSegments(fieldPath: string | undefined): string[] {
   return fieldPath.split('.').filter((p) => p !== '');
 }
 
+/** CEL's reserved words: `self.<word>` does not parse, so such a rule is left to the library. */
+const CEL_RESERVED = new Set(['false', 'in', 'null', 'true', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if',
+  'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+
+type PresenceTest = (self: Record<string, unknown>) => boolean;
+const presenceTests = new Map<string, PresenceTest | null>();
+
+/**
+ * The rules that only test which fields of `self` are present, e.g.
+ * `!(has(self.imageCatalogRef) && has(self.imageName))` on a Cluster's spec (a boolean
+ * combination of `has(self.<field>)` with `!`, `&&`, `||` and parentheses), as a JavaScript
+ * function; `null` for any other rule. Such a rule is reached by every object of its kind, and
+ * evaluating it this way gives the result @bufbuild/cel gives (`has()` on a map cannot fail: it
+ * is true when the key is there with a non-null value), without loading the library.
+ */
+export function presenceTest(rule: string): PresenceTest | null {
+  const known = presenceTests.get(rule);
+  if (known !== undefined) return known;
+  const tokens = rule.match(/\s+|&&|\|\||[!()]|has\(\s*self\s*\.\s*[A-Za-z_][A-Za-z0-9_]*\s*\)|[^]/g) ?? [];
+  const list = tokens.filter((t) => !/^\s+$/.test(t));
+  let at = 0;
+  let ok = true;
+  // Recursive descent over: or := and ('||' and)*; and := not ('&&' not)*; not := '!' not | '(' or ')' | has(self.f)
+  const or = (): PresenceTest => {
+    let left = and();
+    while (ok && list[at] === '||') {
+      at++;
+      const l = left;
+      const r = and();
+      left = (self) => l(self) || r(self);
+    }
+    return left;
+  };
+  const and = (): PresenceTest => {
+    let left = not();
+    while (ok && list[at] === '&&') {
+      at++;
+      const l = left;
+      const r = not();
+      left = (self) => l(self) && r(self);
+    }
+    return left;
+  };
+  const not = (): PresenceTest => {
+    const t = list[at++];
+    if (t === '!') {
+      const inner = not();
+      return (self) => !inner(self);
+    }
+    if (t === '(') {
+      const inner = or();
+      if (list[at++] !== ')') ok = false;
+      return inner;
+    }
+    const field = t?.startsWith('has(') ? /\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(t)?.[1] : undefined;
+    if (field === undefined || CEL_RESERVED.has(field) || field.startsWith('__')) {
+      ok = false;
+      return () => false;
+    }
+    // @bufbuild/cel's has() on a map is `get(key) != undefined`: a null value counts as absent.
+    return (self) => Object.prototype.hasOwnProperty.call(self, field) && self[field] !== null && self[field] !== undefined;
+  };
+  const test = list.length ? or() : undefined;
+  const result = ok && test && at === list.length ? test : null;
+  presenceTests.set(rule, result);
+  return result;
+}
+
+function failedRule(spec: CelRuleSpec, where: (string | number)[], message: string | undefined): SchemaIssue {
+  return issue(where, 'cel', undefined, `fails the CRD rule \`${spec.rule}\`, so the API server refuses the object`,
+    'what the rule allows', message ?? 'change the value so that the rule holds', { rule: spec.rule });
+}
+
 /** Evaluates one rule on the value `x` at `path`; returns the issue it raises, if any. */
 export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema, path: (string | number)[], reportNotEvaluated: boolean): SchemaIssue | undefined {
+  const quick = x !== null && typeof x === 'object' && !Array.isArray(x) ? presenceTest(spec.rule) : null;
+  if (quick) {
+    if (quick(x as Record<string, unknown>)) return undefined;
+    // A messageExpression needs the library; the plain message does not.
+    if (!spec.messageExpression) return failedRule(spec, [...path, ...fieldPathSegments(spec.fieldPath)], spec.message);
+  }
   const plan = planRule(spec);
   if (!plan.evaluated) {
     if (!reportNotEvaluated) return undefined;
@@ -217,8 +296,7 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
     const m = plan.messageRun({ self });
     if (typeof m === 'string' && m !== '') message = m;
   }
-  return issue(where, 'cel', undefined, `fails the CRD rule \`${spec.rule}\`, so the API server refuses the object`,
-    'what the rule allows', message ?? 'change the value so that the rule holds', { rule: spec.rule });
+  return failedRule(spec, where, message);
 }
 
 const rulesBelow = new WeakMap<StructuralSchema, boolean>();

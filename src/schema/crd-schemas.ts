@@ -2,6 +2,7 @@
  * The schemas `npm run import` extracted from the pinned CRDs (imports/schemas), read from disk
  * the first time a kind is asked for and kept for the life of the process.
  */
+import type { ValidateFunction } from 'ajv';
 
 /** One `x-kubernetes-validations` entry of a CRD. */
 export interface CelRuleSpec {
@@ -58,6 +59,8 @@ interface IndexFile {
 
 let index: IndexFile | undefined;
 const loaded = new Map<string, CrdSchemaEntry>();
+/** The pinned create schemas handed out, by identity, and their keys. */
+const pinnedKeys = new WeakMap<StructuralSchema, string>();
 
 function readIndex(): IndexFile {
   // A plain require: tsc copies the JSON beside lib/ (tsconfig.build.json) and esbuild bundles it.
@@ -87,12 +90,27 @@ export function crdSchema(apiVersion: unknown, kind: unknown): CrdSchemaEntry | 
   const entry = readIndex()[key];
   if (!Object.prototype.hasOwnProperty.call(readIndex(), key) || !entry) return undefined;
   const schema = require(`../../imports/schemas/${entry.file}`) as StructuralSchema;
-  let createSchema = schema;
-  if (entry.statusSubresource && schema.properties?.status) {
-    const { status: _status, ...properties } = schema.properties;
-    createSchema = { ...schema, properties };
-  }
+  const createSchema = createSchemaOf(schema, entry.statusSubresource);
   const result: CrdSchemaEntry = { key, scope: entry.scope, schema, statusSubresource: entry.statusSubresource, createSchema };
   loaded.set(key, result);
+  pinnedKeys.set(createSchema, key);
   return result;
+}
+
+/** What a create is validated against: the schema without `status` when the kind has a status subresource. */
+export function createSchemaOf(schema: StructuralSchema, statusSubresource: boolean): StructuralSchema {
+  if (!statusSubresource || !schema.properties?.status) return schema;
+  const { status: _status, ...properties } = schema.properties;
+  return { ...schema, properties };
+}
+
+/**
+ * The validator `npm run import` generated (ajv standalone code, imports/schemas/validators/)
+ * for a pinned CRD's create schema, or `undefined` for any other schema object.
+ */
+export function pinnedValidator(schema: StructuralSchema): ValidateFunction | undefined {
+  const key = pinnedKeys.get(schema);
+  if (key === undefined) return undefined;
+  const { VALIDATORS } = require('../../imports/schemas/validators') as { VALIDATORS: Readonly<Record<string, () => { validate: ValidateFunction }>> };
+  return Object.prototype.hasOwnProperty.call(VALIDATORS, key) ? VALIDATORS[key]().validate : undefined;
 }

@@ -14,8 +14,8 @@
  *   (pkg/apiserver/validation/formats.go `StripUnsupportedFormatsPostProcess`);
  * - pruning, `null`-dropping, defaults and CEL rules are done outside ajv (structural.ts, cel.ts).
  */
-import type { default as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
-import { StructuralSchema } from './crd-schemas';
+import type { default as AjvClass, ErrorObject, KeywordCxt, KeywordDefinition, ValidateFunction } from 'ajv';
+import { pinnedValidator, StructuralSchema } from './crd-schemas';
 import { describeValue } from '../common/errors';
 import { issue, PathSegments, SchemaIssue } from './issue';
 
@@ -113,18 +113,38 @@ let ajv: AjvClass | undefined;
 const compiled = new Map<StructuralSchema, ValidateFunction>();
 const byText = new Map<string, ValidateFunction>();
 
-function listMapKeys(keys: string[], data: unknown[]): boolean {
-  const seen = new Map<string, number>();
-  const errors: Partial<ErrorObject>[] = [];
-  data.forEach((item, i) => {
-    if (item === null || typeof item !== 'object') return;
-    const id = JSON.stringify(keys.map((k) => (item as Record<string, unknown>)[k] ?? null));
-    const first = seen.get(id);
-    if (first === undefined) seen.set(id, i);
-    else errors.push({ keyword: 'k8sListMapKeys', params: { keys, first, duplicate: i }, message: 'duplicate key' });
-  });
-  (listMapKeys as { errors?: Partial<ErrorObject>[] }).errors = errors;
-  return errors.length === 0;
+/**
+ * How generated validators reach {@link duplicateListMapKeys}: the path from
+ * imports/schemas/validators/ to src/schema/list-map-keys, which lib/ keeps as it is.
+ */
+const LIST_MAP_KEYS_MODULE = '../../../src/schema/list-map-keys';
+
+/**
+ * The `k8sListMapKeys` keyword as ajv code (not a `validate` function), so that ajv's
+ * standalone output can carry it: the generated code calls {@link duplicateListMapKeys}.
+ */
+function listMapKeysKeyword(): KeywordDefinition {
+  // Required here, with ajv: only the compiling paths need its code builders.
+  const { _, stringify } = require('ajv') as typeof import('ajv');
+  const { duplicateListMapKeys } = require('./list-map-keys') as typeof import('./list-map-keys');
+  return {
+    keyword: 'k8sListMapKeys',
+    type: 'array',
+    schemaType: 'array',
+    error: {
+      message: 'duplicate key',
+      params: ({ schema, params }) => _`{keys: ${stringify(schema)}, first: ${params.pair}[0], duplicate: ${params.pair}[1]}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema } = cxt;
+      const fn = gen.scopeValue('func', { ref: duplicateListMapKeys, code: _`require(${LIST_MAP_KEYS_MODULE}).duplicateListMapKeys` });
+      const pairs = gen.const('pairs', _`${fn}(${data}, ${stringify(schema)})`);
+      const pair = gen.name('pair');
+      cxt.setParams({ pair });
+      gen.forOf(pair, pairs, () => cxt.error());
+      cxt.ok(_`${pairs}.length === 0`);
+    },
+  };
 }
 
 const lazyCompiled = new Map<number, ValidateFunction>();
@@ -146,29 +166,49 @@ function lazyKeyword(id: number, data: unknown, _parent: unknown, cxt?: { instan
   return false;
 }
 
-function getAjv(): AjvClass {
-  if (ajv) return ajv;
+/**
+ * An ajv instance set up for Kubernetes structural schemas. With `source`, it keeps the code
+ * of what it compiles, for ajv's standalone output (`npm run import` writes it to
+ * imports/schemas/validators/); that instance gets no `k8sLazy` keyword, since a generated
+ * validator must hold every subschema.
+ */
+export function createAjv(options: { readonly source?: boolean } = {}): AjvClass {
   // Lazy on purpose: `require('cdk8s-cnpg-i')` must not pay for ajv.
   const Ajv = (require('ajv') as { default: typeof AjvClass }).default;
-  // ajv's code optimizer and verbose errors triple the compile time of the Cluster schema (the
-  // first use dominates a run); the value an error is about is looked up from its path instead.
-  const instance = new Ajv({ allErrors: true, verbose: false, strict: false, validateFormats: true, code: { optimize: false } });
+  // At run time, ajv's code optimizer and verbose errors triple the compile time of the Cluster
+  // schema (the first use dominates a run); the value an error is about is looked up from its
+  // path instead. Generated ahead of time, the optimized code is smaller and compiling is free.
+  const instance = new Ajv({
+    allErrors: true, verbose: false, strict: false, validateFormats: true,
+    code: options.source ? { source: true, esm: true, optimize: true, lines: true } : { optimize: false },
+  });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
-  instance.addKeyword({ keyword: 'k8sListMapKeys', type: 'array', schemaType: 'array', errors: true, validate: listMapKeys });
-  instance.addKeyword({ keyword: 'k8sLazy', schemaType: 'number', errors: true, validate: lazyKeyword as never });
-  ajv = instance;
+  instance.addKeyword(listMapKeysKeyword());
+  if (!options.source) instance.addKeyword({ keyword: 'k8sLazy', schemaType: 'number', errors: true, validate: lazyKeyword as never });
   return instance;
 }
 
-/** The compiled validator of a structural schema (compiled the first time it is asked for). */
+function getAjv(): AjvClass {
+  ajv ??= createAjv();
+  return ajv;
+}
+
+/**
+ * The validator of a structural schema: the one `npm run import` generated for a pinned CRD
+ * (no compiling at run time, ajv itself not loaded), otherwise compiled by ajv the first time
+ * the schema is asked for.
+ */
 export function compiledValidator(schema: StructuralSchema): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
-    // Issuer and ClusterIssuer share one spec schema: the same text is compiled once.
-    const converted = toAjvSchema(schema);
-    const text = JSON.stringify(converted);
-    fn = byText.get(text) ?? getAjv().compile(converted);
-    byText.set(text, fn);
+    fn = pinnedValidator(schema);
+    if (!fn) {
+      // Issuer and ClusterIssuer share one spec schema: the same text is compiled once.
+      const converted = toAjvSchema(schema);
+      const text = JSON.stringify(converted);
+      fn = byText.get(text) ?? getAjv().compile(converted);
+      byText.set(text, fn);
+    }
     compiled.set(schema, fn);
   }
   return fn;

@@ -56,7 +56,8 @@ function additional(s: StructuralSchema): StructuralSchema | undefined {
  * The object as the API server would validate it on create, built in one pass: a copy with the
  * fields it prunes left out (each reported, with the nearest declared name when one is close),
  * the `null`s it drops left out (each reported), and the schema's defaults applied. `obj` is not
- * changed.
+ * changed; the result shares with it every subtree that needed no change, so it is for reading
+ * only.
  */
 export function coerceResource(obj: unknown, schema: StructuralSchema, issues: SchemaIssue[]): Json {
   const root = cloneShallowRoot(obj);
@@ -68,8 +69,31 @@ export function coerceResource(obj: unknown, schema: StructuralSchema, issues: S
     }
     root.metadata = meta;
   }
-  // The resource root is always an embedded resource: apiVersion, kind and metadata stay.
-  return coerce(root, { ...schema, 'x-kubernetes-embedded-resource': true }, [], issues, false);
+  return coerce(root, rootSchemaOf(schema), [], issues, false);
+}
+
+const rootSchemas = new WeakMap<StructuralSchema, StructuralSchema>();
+
+/** The resource root is always an embedded resource: apiVersion, kind and metadata stay (one copy per schema). */
+function rootSchemaOf(schema: StructuralSchema): StructuralSchema {
+  let root = rootSchemas.get(schema);
+  if (!root) {
+    root = { ...schema, 'x-kubernetes-embedded-resource': true };
+    rootSchemas.set(schema, root);
+  }
+  return root;
+}
+
+const defaultedCache = new WeakMap<Readonly<Record<string, StructuralSchema>>, readonly [string, StructuralSchema][]>();
+
+/** The declared properties that have a `default`, listed once per schema node (most have none). */
+function defaulted(declared: Readonly<Record<string, StructuralSchema>>): readonly [string, StructuralSchema][] {
+  let list = defaultedCache.get(declared);
+  if (!list) {
+    list = Object.entries(declared).filter(([, prop]) => prop.default !== undefined);
+    defaultedCache.set(declared, list);
+  }
+  return list;
 }
 
 function cloneShallowRoot(obj: unknown): Json {
@@ -105,36 +129,64 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
   // Under x-kubernetes-preserve-unknown-fields (skipPrune), unknown keys stay, declared ones are
   // pruned as usual, and list items stay in the preserving mode.
   const preserve = preserving || Boolean(s?.['x-kubernetes-preserve-unknown-fields']);
+  // Copy on write: a node that nothing prunes, drops or defaults is returned as it is, so a
+  // clean object allocates nothing (the result is only read, and `obj` is never written to).
   if (Array.isArray(x)) {
     const items = s?.items;
-    return x.map((v, i) => {
+    let list: Json[] | undefined;
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
       path.push(i);
-      const r = v === null && items?.default !== undefined && !items.nullable
+      let r = v === null && items?.default !== undefined && !items.nullable
         ? coerce(cloneJson(items.default), items, path, issues, false, ancestors)
         : coerce(v, items, path, issues, preserve, ancestors);
       path.pop();
-      return r === (CYCLE as unknown) ? null : r;
-    });
+      if (r === (CYCLE as unknown)) r = null;
+      if (r !== v && !list) list = x.slice(0, i);
+      if (list) list.push(r);
+    }
+    return list ?? x;
   }
   if (!isObject(x)) return x;
-  const out: { [k: string]: Json } = {};
+  let out: { [k: string]: Json } | undefined;
+  const keys = Object.keys(x);
+  /** Starts the copy with the keys before `i`, which were kept as they are. */
+  const copyBefore = (i: number): { [k: string]: Json } => {
+    const o: { [k: string]: Json } = {};
+    for (let j = 0; j < i; j++) if (x[keys[j]] !== undefined) o[keys[j]] = x[keys[j]];
+    return o;
+  };
   const declared = s?.properties;
   const extra = s ? additional(s) : undefined;
+  const embedded = Boolean(s?.['x-kubernetes-embedded-resource']);
   // `path` is one shared stack: an issue copies it, a clean node allocates nothing.
-  for (const k of Object.keys(x)) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     const v = x[k];
-    if (v === undefined) continue;
-    if (s?.['x-kubernetes-embedded-resource'] && META_FIELDS.has(k)) {
+    if (v === undefined) {
+      out ??= copyBefore(i);
+      continue;
+    }
+    if (embedded && META_FIELDS.has(k)) {
+      // The resource root's metadata was prepared by coerceResource; a nested embedded
+      // resource's is copied (which also cuts a YAML alias cycle).
+      if (path.length === 0) {
+        if (out) out[k] = v;
+        continue;
+      }
+      out ??= copyBefore(i);
       out[k] = cloneJson(v);
       continue;
     }
     const fs = declared?.[k] ?? extra;
     if (!fs) {
+      out ??= copyBefore(i);
       if (preserve) out[k] = cloneJson(v);
       else issues.push(unknownField([...path, k], v, declared ? Object.keys(declared) : []));
       continue;
     }
     if (v === null && !fs.nullable) {
+      out ??= copyBefore(i);
       if (fs.default === undefined) {
         issues.push(issue([...path, k], 'null-dropped', null,
           'is not allowed here (the field is not nullable), so the API server drops the field', 'a value, or no field',
@@ -149,16 +201,23 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
     path.push(k);
     const r = coerce(v, fs, path, issues, false, ancestors);
     path.pop();
-    if (r !== (CYCLE as unknown)) out[k] = r;
+    if (r === (CYCLE as unknown)) {
+      out ??= copyBefore(i);
+      continue;
+    }
+    if (r !== v) out ??= copyBefore(i);
+    if (out) out[k] = r;
   }
   if (declared) {
-    for (const [k, prop] of Object.entries(declared)) {
-      if (prop.default !== undefined && !(k in out)) {
+    for (const [k, prop] of defaulted(declared)) {
+      const present = out ? k in out : Object.prototype.hasOwnProperty.call(x, k) && x[k] !== undefined;
+      if (!present) {
+        out ??= copyBefore(keys.length);
         out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
       }
     }
   }
-  return out;
+  return out ?? x;
 }
 
 function applyDefaultsTo(x: Json, s: StructuralSchema): Json {
@@ -197,8 +256,7 @@ export function applyDefaultsInPlace(x: Json, s: StructuralSchema | undefined): 
     return;
   }
   if (!isObject(x)) return;
-  for (const [k, prop] of Object.entries(s.properties ?? {})) {
-    if (prop.default === undefined) continue;
+  for (const [k, prop] of s.properties ? defaulted(s.properties) : []) {
     if (!(k in x) || isNonNullableNull(x[k], prop)) x[k] = cloneJson(prop.default);
   }
   const extra = additional(s);

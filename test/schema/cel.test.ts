@@ -167,3 +167,46 @@ describe('objects are read by CEL as maps converted on access', () => {
     expect(failed(obj({ a: 1, b: 2 }, 2))).toEqual(['nested ints']);
   });
 });
+
+describe('rules that only test which fields are present are evaluated without the CEL library', () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { presenceTest, planRule, toCelValue } = require('../../src/schema/cel') as typeof import('../../src/schema/cel');
+  const PRESENCE_RULES = [
+    '!(has(self.imageCatalogRef) && has(self.imageName))', // Cluster spec
+    '!has(self.serverName)', // ObjectStore spec.configuration
+    'has(self.a) || !has( self . b )',
+    '!(has(self.a) || has(self.b)) && (has(self.c) || !has(self.a))',
+  ];
+  const FIELDS = ['imageCatalogRef', 'imageName', 'serverName', 'a', 'b', 'c'];
+
+  test('recognized: a boolean combination of has(self.<field>)', () => {
+    for (const rule of PRESENCE_RULES) expect({ rule, fast: presenceTest(rule) !== null }).toEqual({ rule, fast: true });
+    for (const rule of ['self.x', "!has(self.icuLocale) || self.localeProvider == 'icu'", 'has(self.a.b)', 'has(self.namespace)',
+      '(has(self.a)', 'has(self.a))', '', 'has(self.a) has(self.b)', '!!', 'oldSelf == self']) {
+      expect({ rule, fast: presenceTest(rule) !== null }).toEqual({ rule, fast: false });
+    }
+  });
+
+  test('gives what @bufbuild/cel gives, for every combination of present fields', () => {
+    for (const rule of PRESENCE_RULES) {
+      const test = presenceTest(rule)!;
+      const plan = planRule({ rule });
+      if (!plan.evaluated) throw new Error(`${rule} is not evaluated`);
+      for (let mask = 0; mask < 1 << FIELDS.length; mask++) {
+        const self = Object.fromEntries(FIELDS.filter((_, i) => mask & (1 << i)).map((f) => [f, f === 'b' ? null : 'x']));
+        // self as the schema layer hands it to CEL (a JSON object read as a map)
+        const viaCel = plan.run({ self: toCelValue(self, undefined) });
+        expect({ rule, self, result: test(self) }).toEqual({ rule, self, result: viaCel });
+      }
+    }
+  });
+
+  test('the Cluster spec rule still refuses imageName with imageCatalogRef', () => {
+    const issues = validateCustomResource({
+      apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
+      spec: { instances: 1, storage: { size: '1Gi' }, imageName: 'ghcr.io/cloudnative-pg/postgresql:17', imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 } },
+    });
+    expect(kinds(issues)).toEqual(['cel spec']);
+    expect(issues[0].rule).toBe('!(has(self.imageCatalogRef) && has(self.imageName))');
+  });
+});

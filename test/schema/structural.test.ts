@@ -74,3 +74,46 @@ describe('structural schema keywords', () => {
     expect(() => validateAgainstSchema(thing({ m: 'x' }), withEmail)).toThrow(/format 'email'/);
   });
 });
+
+describe('coercion copies only what it changes', () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { coerceResource } = require('../../src/schema/structural') as typeof import('../../src/schema/structural');
+  const schema: StructuralSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          clean: { type: 'object', properties: { a: { type: 'string' }, list: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } } } },
+          pruned: { type: 'object', properties: { keep: { type: 'string' } } },
+          defaulted: { type: 'object', properties: { mode: { type: 'string', default: 'fast' } } },
+        },
+      },
+    },
+  };
+
+  test('a subtree that needs no change is shared; a changed one is a new object; the input is left as it was', () => {
+    const input = {
+      apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' },
+      spec: { clean: { a: 'b', list: [{ n: 1 }, { n: 2 }] }, pruned: { keep: 'k', typo: 1 }, defaulted: {} },
+    };
+    const before = JSON.stringify(input);
+    const issues: SchemaIssue[] = [];
+    const out = coerceResource(input, schema, issues) as any;
+    expect(kinds(issues)).toEqual(['pruned-unknown-field spec.pruned.typo']);
+    expect(out.spec.clean).toBe(input.spec.clean);
+    expect(out.spec.pruned).not.toBe(input.spec.pruned);
+    expect(out.spec.pruned).toEqual({ keep: 'k' });
+    expect(out.spec.defaulted).toEqual({ mode: 'fast' });
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  test('a list with one changed item is a new list, its clean items shared', () => {
+    const input = { apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' }, spec: { clean: { list: [{ n: 1 }, { n: 2, extra: true }, { n: 3 }] } } };
+    const out = coerceResource(input, schema, []) as any;
+    expect(out.spec.clean.list).not.toBe(input.spec.clean.list);
+    expect(out.spec.clean.list).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(out.spec.clean.list[0]).toBe(input.spec.clean.list[0]);
+    expect(input.spec.clean.list[1]).toEqual({ n: 2, extra: true });
+  });
+});
