@@ -60,6 +60,7 @@ const PUBLIC = [
   'WalCompression',
   'addPlanValidation',
   'analyzeManifests',
+  'certmanager',
   'checkManifests',
   'cnpg',
   'formatFinding',
