@@ -121,8 +121,17 @@ describe('the packed library in a fresh cdk8s app', () => {
       'lib/imports/schemas/index.json', 'lib/imports/schemas/postgresql.cnpg.io_clusters_v1.json']) {
       expect(files).toContain(f);
     }
-    // not the example app, sources, tests, benchmarks, build state or synth output
-    expect(files.filter((f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')))).toEqual([]);
+    // the jsii assembly, for jsii tooling (jsii-pacmak, jsii-docgen, Construct Hub)
+    expect(files).toContain('.jsii');
+    // not the example app, sources, tests, benchmarks, build state or synth output (the bundled
+    // dependencies under node_modules/ are as their authors publish them)
+    const own = files.filter((f) => !f.startsWith('node_modules/'));
+    expect(own.filter((f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')))).toEqual([]);
+    // jsii requires a dependency that is not a jsii module to be bundled: exactly the runtime
+    // dependencies and what they need in turn are (no cdk8s, no devDependency)
+    const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1].startsWith('@') ? 3 : 2).join('/')))].sort();
+    expect(PKG.bundledDependencies).toEqual(Object.keys(PKG.dependencies).sort());
+    expect(bundled).toEqual(runtimeClosure());
     expect(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-cnpg-i', 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
   });
 
