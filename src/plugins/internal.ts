@@ -49,20 +49,37 @@ export interface CheckPropsOptions<T> {
   readonly optional?: boolean;
   /** Keys that must be set. */
   readonly required?: ReadonlyArray<keyof T & string>;
-  /** An example of the whole object, for the message about a missing required key. */
+  /** An example of the whole object, for the messages about a missing key or a non-object. */
   readonly example?: string;
+  /** Keys of earlier releases and what replaced them, named in the error. */
+  readonly renamed?: Readonly<Record<string, string>>;
 }
+
+/** Props keys renamed by the cdk8s-plus alignment of issue #13. @internal */
+export const RENAMED_PLUGIN_KEYS: Readonly<Record<string, string>> = {
+  env: 'envVariables',
+  serviceAccountToken: 'automountServiceAccountToken',
+  user: 'securityContext.user',
+  group: 'securityContext.group',
+};
 
 /**
  * Refuses a props object that is not an object or has a key `spec` does not declare, or lacks a
- * required key, then checks every defined value by its kind. `prop` is `props` for a
- * construct's own props (the keys are then named alone, as the user wrote them), or the option's
- * name.
+ * required key, then checks every defined value by its kind. `prop` is `props` or `options`
+ * for a construct's or a factory's own argument (the keys are then named alone, as the user
+ * wrote them), or the path of a nested option.
  * @internal
  */
 export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, spec: PropSpec<T>, options: CheckPropsOptions<T> = {}): void {
-  refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort(), { optional: options.optional });
-  if (value === undefined) return;
+  if (value === undefined && options.optional) return;
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const renamed = object ? Object.keys(value).sort().find((k) => !(k in spec) && options.renamed?.[k] !== undefined) : undefined;
+  if ((!object && options.example !== undefined) || renamed !== undefined) {
+    invalid(scope, renamed === undefined ? prop : `${prop}.${renamed}`, renamed === undefined ? value : (value as Record<string, unknown>)[renamed],
+      renamed === undefined ? `must be an object, not ${typeName(value)}` : `is not a key of ${prop}: it was renamed`,
+      renamed === undefined ? `pass e.g. ${options.example}` : `use '${options.renamed![renamed]}' (the cdk8s-plus name)`);
+  }
+  refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort());
   const given = value as Record<string, unknown>;
   const missing = (options.required ?? []).filter((k) => given[k] === undefined);
   if (missing.length > 0) {
@@ -70,7 +87,7 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
       options.example === undefined ? `set ${missing.join(' and ')}` : `pass e.g. ${options.example}`);
   }
   for (const [key, kind] of Object.entries(spec) as Array<[string, PropKind]>) {
-    if (given[key] !== undefined) kind(scope, prop === 'props' ? key : `${prop}.${key}`, given[key]);
+    if (given[key] !== undefined) kind(scope, prop === 'props' || prop === 'options' ? key : `${prop}.${key}`, given[key]);
   }
 }
 
@@ -86,12 +103,12 @@ export const Kind = {
   enumOf: (values: Record<string, string>, name: string): PropKind => (s, p, v) => { validateOptionalEnum(s, p, v, values, name); },
   labels: ((s, p, v) => { validateLabels(s, p, v); }) as PropKind,
   /** Labels that select pods: an empty map would select every pod of the namespace. */
-  selector: (fix: string): PropKind => (s, p, v) => {
-    if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, 'is empty, which would select every pod in the namespace', fix);
+  selector: (effect: string, fix: string): PropKind => (s, p, v) => {
+    if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, `is empty, which would ${effect} every pod in the namespace`, fix);
   },
   stringMap: ((s, p, v) => { validateStringMap(s, p, v); }) as PropKind,
   pluginName: ((s, p, v) => { validatePluginName(s, p, v); }) as PropKind,
-  image: ((s, p, v) => { checkImage(s, p, v); }) as PropKind,
+  image: (example: string): PropKind => (s, p, v) => { checkImage(s, p, v, example); },
   /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
   dnsName: (what: string, example: string): PropKind => (s, p, v) => {
     if (typeof v !== 'string' || !isDnsSubdomain(v)) invalid(s, p, v, `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`);
@@ -142,8 +159,8 @@ export function imageParts(image: string): { repository: string; tag?: string; d
  * again on every start with imagePullPolicy Always), so it is refused rather than warned about.
  * @internal
  */
-export function checkImage(scope: ErrorScope, prop: string, value: unknown): string {
-  const fix = 'pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0';
+export function checkImage(scope: ErrorScope, prop: string, value: unknown, example: string): string {
+  const fix = `use an image pinned to a release tag or a digest, e.g. ${example}`;
   const image = requireString(scope, prop, value, fix);
   const { tag, digest } = imageParts(image);
   if (/\s/.test(image) || /[A-Z]/.test(imageParts(image).repository) || (digest !== undefined && !/^[a-z0-9]+:[0-9a-f]{32,}$/.test(digest))) {
@@ -228,7 +245,7 @@ export function checkResources(scope: ErrorScope, prop: string, value: unknown):
     }
     const amount = (v: unknown) => (kind === 'cpu' ? millicores(v as kplus.Cpu) : (v as Size).toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
     if (request !== undefined && limit !== undefined && amount(request) > amount(limit)) {
-      invalid(scope, `${prop}.${kind}.request`, renderResource(kind, request), `is more than the limit ${renderResource(kind, limit)}; the API server refuses a ${RESOURCE_NAMES[kind]} request above its limit`,
+      invalid(scope, `${prop}.${kind}.request`, renderResource(kind, request), `is more than the ${RESOURCE_NAMES[kind]} limit ${renderResource(kind, limit)}; the API server refuses a request above its limit`,
         `lower the request to ${renderResource(kind, limit)} or less, or raise the limit`);
     }
   }

@@ -11,7 +11,7 @@ import {
   SidecarHost,
   containerManifest,
 } from './cnpg-operator-deployment';
-import { Kind, PropSpec, checkProps, checkSubcommand, refuseFirst } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, refuseFirst } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -149,7 +149,7 @@ export interface SidecarPluginProps extends SidecarPluginOptions {
 /** What each key of {@link SidecarPluginOptions} holds. */
 const OPTIONS_SPEC: PropSpec<SidecarPluginOptions> = {
   pluginName: Kind.pluginName,
-  image: Kind.image,
+  image: Kind.image('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'),
   args: Kind.strings,
   envVariables: Kind.envVariables,
   resources: Kind.resources,
@@ -223,6 +223,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     checkProps(this, 'props', props, PROPS_SPEC, {
       required: ['operator', 'pluginName', 'image'],
       example: "{ operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }",
+      renamed: RENAMED_PLUGIN_KEYS,
     });
     const operator = props.operator;
     this.operator = operator;

@@ -7,7 +7,7 @@ import { addSchemaGuard } from '../common/schema-guard';
 import { isDnsLabel, isDnsSubdomain } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
-import { Kind, PropSpec, checkProps, checkSubcommand, resourcesManifest, tolerationKind } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, resourcesManifest, tolerationKind } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps, restrictedContainerSecurityContext } from './pod-security';
 
@@ -218,14 +218,14 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   priorityClassName: Kind.dnsName('a PriorityClass name', 'system-cluster-critical'),
   securityContext: Kind.props<PluginSecurityContextProps>({ user: Kind.integer(1), group: Kind.integer(1) }),
   networkPolicy: Kind.boolean,
-  operatorPodLabels: Kind.selector("name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"),
+  operatorPodLabels: Kind.selector('admit',"name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"),
   labels: Kind.labels,
 };
 
 const STANDALONE_SPEC: PropSpec<StandalonePluginProps> = {
   ...PLUGIN_DEPLOYMENT_SPEC,
   pluginName: Kind.pluginName,
-  image: Kind.image,
+  image: Kind.image('ghcr.io/org/plugin:v1.0.0'),
   args: Kind.strings,
   command: Kind.strings,
   appendTlsArgs: Kind.boolean,
@@ -236,7 +236,7 @@ const STANDALONE_SPEC: PropSpec<StandalonePluginProps> = {
     ...PLUGIN_CERTIFICATE_NAMES_SPEC,
     deployment: Kind.string("use a name such as 'my-plugin'"),
     serviceAccount: Kind.string("use a name such as 'my-plugin'"),
-    selectorLabels: Kind.selector("name the pod labels, e.g. { app: 'my-plugin' }"),
+    selectorLabels: Kind.selector('select',"name the pod labels, e.g. { app: 'my-plugin' }"),
   }),
 };
 
@@ -304,7 +304,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
   constructor(scope: Construct, id: string, props: StandalonePluginProps) {
     super(scope, id);
     checkProps(this, 'props', props, STANDALONE_SPEC,
-      { required: ['pluginName', 'image'], example: "{ pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }" });
+      { required: ['pluginName', 'image'], example: "{ pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }", renamed: RENAMED_PLUGIN_KEYS });
     const namespace = pluginNamespace(this);
     this.namespace = namespace;
     this.pluginName = props.pluginName;
@@ -318,8 +318,8 @@ export class StandalonePlugin extends Construct implements IPlugin {
     const extraLabels = { ...props.labels };
     const operatorPodLabels = { ...props.operatorPodLabels ?? DEFAULT_OPERATOR_POD_LABELS };
     const objectNames: StandalonePluginObjectNames = props.objectNames ?? {};
-    checkSubcommand(this, props.image, userArgs, props.command);
     if (appendTlsArgs) checkUserArgs(this, userArgs);
+    checkSubcommand(this, props.image, userArgs, props.command);
 
     this.serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', {
       metadata: { labels: extraLabels, name: objectNames.serviceAccount ?? childObjectName(this, 'ServiceAccount', 'subdomain', RESOURCE) },

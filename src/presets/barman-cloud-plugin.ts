@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
 import { addSchemaGuard } from '../common/schema-guard';
-import { Kind, PropSpec, checkProps, refuseFirst } from '../plugins/internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, refuseFirst } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { PluginTlsMode } from '../tls/plugin-tls';
@@ -117,7 +117,7 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: BarmanCloudPluginProps = {}) {
     super(scope, id);
-    checkProps(this, 'props', props, PROPS_SPEC);
+    checkProps(this, 'props', props, PROPS_SPEC, { example: '{} or nothing', renamed: RENAMED_PLUGIN_KEYS });
     pluginNamespace(this);
     this.image = props.image ?? BARMAN_CLOUD_PLUGIN_IMAGE;
     this.sidecarImage = props.sidecarImage ?? BARMAN_CLOUD_SIDECAR_IMAGE;
@@ -257,8 +257,8 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
 
 const PROPS_SPEC: PropSpec<BarmanCloudPluginProps> = {
   ...PLUGIN_DEPLOYMENT_SPEC,
-  image: Kind.image,
-  sidecarImage: Kind.image,
+  image: Kind.image(BARMAN_CLOUD_PLUGIN_IMAGE),
+  sidecarImage: Kind.image(BARMAN_CLOUD_SIDECAR_IMAGE),
   logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
   objectStoreCrd: Kind.string('use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL'),
   names: Kind.instance((v) => v instanceof BarmanCloudNames, 'a BarmanCloudNames', 'use BarmanCloudNames.upstream() or BarmanCloudNames.generated()'),

@@ -2,7 +2,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { isLabelKey, validateStringMap } from '../common/validate';
-import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { PluginLogLevel } from './log-level';
@@ -70,7 +70,7 @@ const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
   replicas: Kind.integer(0),
   strategy: Kind.instance((v) => v instanceof kplus.DeploymentStrategy, 'a kplus.DeploymentStrategy', 'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'),
   automountServiceAccountToken: Kind.boolean,
-  image: Kind.image,
+  image: Kind.image(HELLO_WORLD_PLUGIN_IMAGE),
   logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
 };
 
@@ -100,7 +100,7 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
    * labels and annotations, which the plugin would only find out when it patches the pods.
    */
   public static parameters(parameters: HelloWorldParameters): Record<string, string> {
-    checkProps('HelloWorldPlugin.parameters', 'parameters', parameters, PARAMETERS_SPEC);
+    checkProps('HelloWorldPlugin.parameters', 'parameters', parameters, PARAMETERS_SPEC, { example: "{ labels: { team: 'db' } }" });
     const out: Record<string, string> = {};
     if (parameters.labels !== undefined) out.labels = sortedJson(parameters.labels);
     if (parameters.annotations !== undefined) out.annotations = sortedJson(parameters.annotations);
@@ -116,7 +116,7 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: HelloWorldPluginProps = {}) {
     super(scope, id);
-    checkProps(this, 'props', props, PROPS_SPEC);
+    checkProps(this, 'props', props, PROPS_SPEC, { example: '{} or nothing', renamed: RENAMED_PLUGIN_KEYS });
     pluginNamespace(this);
     this.image = props.image ?? HELLO_WORLD_PLUGIN_IMAGE;
     const logLevel = props.logLevel ?? PluginLogLevel.INFO;

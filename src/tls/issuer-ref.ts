@@ -40,8 +40,9 @@ export class IssuerRef {
    * an issuer plugin, or step-issuer).
    */
   public static external(props: ExternalIssuerProps): IssuerRef {
-    checkProps('IssuerRef.external', 'props', props, EXTERNAL_SPEC,
-      { required: ['group', 'kind', 'name'], example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }" });
+    checkProps('IssuerRef.external', 'props', props, EXTERNAL_SPEC, {
+      required: ['group', 'kind', 'name'], example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
+    });
     return new IssuerRef(props.group, props.kind, props.name);
   }
 

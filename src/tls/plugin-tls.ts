@@ -238,7 +238,7 @@ function checkCertificateOptions<T extends PluginCertificateOptions>(where: stri
     [PrivateKeyAlgorithm.ED25519]: [() => false, 'leave privateKeySize unset: an Ed25519 key has no size'],
   };
   if (size !== undefined && !sizes[algorithm][0](size)) {
-    invalid(where, 'privateKeySize', size, `is not a ${algorithm} key size`, sizes[algorithm][1]);
+    invalid(where, 'privateKeySize', size, `is not a valid ${algorithm} key size`, sizes[algorithm][1]);
   }
   return options;
 }

@@ -279,9 +279,9 @@ describe('StandalonePlugin options', () => {
 
   test('pod fields set through patches survive synthesis', () => {
     const { objects } = render({
-      imagePullSecrets: ['registry'],
+      imagePullSecrets: [kplus.Secret.fromSecretName(Testing.chart(), 'Pull', 'registry')],
       nodeSelector: { 'kubernetes.io/os': 'linux' },
-      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'db', effect: 'NoSchedule' }],
+      tolerations: [kplus.NodeTaintQuery.is('dedicated', 'db', { effect: kplus.TaintEffect.NO_SCHEDULE })],
       priorityClassName: 'system-cluster-critical',
     });
     const pod = only(objects, 'Deployment').spec.template.spec;
@@ -291,14 +291,13 @@ describe('StandalonePlugin options', () => {
     expect(pod.priorityClassName).toBe('system-cluster-critical');
   });
 
-  test('env, strategy, command, serviceAccountToken, user/group and labels', () => {
+  test('envVariables, strategy, command, automountServiceAccountToken, securityContext and labels', () => {
     const { objects } = render({
-      env: { LOG_LEVEL: kplus.EnvValue.fromValue('debug') },
+      envVariables: { LOG_LEVEL: kplus.EnvValue.fromValue('debug') },
       strategy: kplus.DeploymentStrategy.recreate(),
       command: ['/plugin'],
-      serviceAccountToken: true,
-      user: 2000,
-      group: 3000,
+      automountServiceAccountToken: true,
+      securityContext: { user: 2000, group: 3000 },
       labels: { team: 'db' },
     });
     const d = only(objects, 'Deployment');
@@ -314,7 +313,7 @@ describe('StandalonePlugin options', () => {
   });
 
   test('appendTlsArgs: false leaves the args alone and exposes the paths', () => {
-    const { plugin, objects } = render({ appendTlsArgs: false, args: ['serve', '--tls-cert=/server/tls.crt'] });
+    const { plugin, objects } = render({ image: 'ghcr.io/example/other-plugin:v2.0.0', appendTlsArgs: false, args: ['serve', '--tls-cert=/server/tls.crt'] });
     expect(container(objects).args).toEqual(['serve', '--tls-cert=/server/tls.crt']);
     expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress])
       .toEqual(['/server/tls.crt', '/server/tls.key', '/client/ca.crt', ':9090']);
@@ -372,9 +371,9 @@ describe('StandalonePlugin validation', () => {
     ['port 65536', { port: 65536 }, 'cnpg-system/hello: port 65536 is not a TCP port; use a whole number from 1 to 65535'],
     ['a string port', { port: '9090' as any }, "cnpg-system/hello: port '9090' is not a TCP port; use a whole number from 1 to 65535"],
     ['a serverName that is no DNS name', { serverName: 'hello world' },
-      "cnpg-system/hello: serverName 'hello world' is not a DNS name; use a lower-case DNS name such as 'my-plugin.cnpg-system.svc'"],
-    ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number 0 or more'],
-    ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is out of range; use a whole number 0 or more'],
+      "cnpg-system/hello: serverName 'hello world' is not a DNS name (a lower-case DNS subdomain); use a name such as 'my-plugin.cnpg-system.svc'"],
+    ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number from 0 to 2147483647'],
+    ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is out of range; use a whole number from 0 to 2147483647'],
     ['an arg repeating a TLS flag', { args: ['plugin', '--server-cert=/tmp/x'] },
       "cnpg-system/hello: args[1] '--server-cert=/tmp/x' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself"],
     ['an arg repeating a TLS flag with a separate value', { args: ['--client-cert', '/client/tls.crt'] },
@@ -382,18 +381,17 @@ describe('StandalonePlugin validation', () => {
     ['the socket flag', { args: ['--plugin-path=/plugins'] },
       "cnpg-system/hello: args[0] '--plugin-path=/plugins' selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags; remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment"],
     ['args that are not an array', { args: 'plugin' as any }, "cnpg-system/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
-    ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use the plugin's image reference, e.g. 'ghcr.io/org/plugin:v1.0.0'"],
-    ['a missing image', { image: undefined as any }, "cnpg-system/hello: image undefined must be a string, not undefined; use the plugin's image reference, e.g. 'ghcr.io/org/plugin:v1.0.0'"],
-    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
-    ['a bad service name', { serviceName: '9lives' },
-      "cnpg-system/hello: serviceName '9lives' is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters); set serviceName to a name such as 'my-plugin'"],
+    ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    ['a missing image', { image: undefined as any }, "cnpg-system/hello: props [\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }"],
+    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' is not an image reference (lower-case repository, no white space, a digest such as sha256:<hex>); use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
     ['empty operator labels', { operatorPodLabels: {} },
       "cnpg-system/hello: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"],
     ['a non-string label value', { labels: { tier: 1 as any } }, "cnpg-system/hello: labels.tier 1 must be a string, not a number; write it as a string, e.g. '1'"],
-    ['a bad pull secret', { imagePullSecrets: ['Registry'] }, "cnpg-system/hello: imagePullSecrets[0] 'Registry' is not a Secret name; use the Secret's metadata.name"],
-    ['a bad priority class', { priorityClassName: 'High Priority' }, "cnpg-system/hello: priorityClassName 'High Priority' is not a PriorityClass name; use the PriorityClass's metadata.name"],
-    ['tolerations that are not an array', { tolerations: {} as any }, "cnpg-system/hello: tolerations {} must be an array, not an object; pass [{ key: 'dedicated', operator: 'Exists' }]"],
-    ['uid 0', { user: 0 }, 'cnpg-system/hello: user 0 is out of range; use a whole number from 1 to 2147483647'],
+    ['a pull secret given by name', { imagePullSecrets: ['Registry'] as any },
+      "cnpg-system/hello: imagePullSecrets[0] 'Registry' must be a kplus.ISecret with a valid name, not a string; use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')"],
+    ['a bad priority class', { priorityClassName: 'High Priority' }, "cnpg-system/hello: priorityClassName 'High Priority' is not a PriorityClass name (a lower-case DNS subdomain); use a name such as 'system-cluster-critical'"],
+    ['tolerations that are not an array', { tolerations: {} as any }, "cnpg-system/hello: tolerations {} must be an array, not an object; pass a list, or leave the prop out"],
+    ['uid 0', { securityContext: { user: 0 } }, 'cnpg-system/hello: securityContext.user 0 is out of range; use a whole number from 1 to 2147483647'],
   ];
   test.each(cases)('rejects %s', (_what, props, message) => {
     expectValidationError(() => render(props), message);
@@ -402,12 +400,12 @@ describe('StandalonePlugin validation', () => {
   test('rejects a chart without a namespace, and says how to set one', () => {
     const chart = new Chart(Testing.app(), 'plugins');
     expectValidationError(() => new StandalonePlugin(chart, 'hello', HELLO),
-      "plugins/hello: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with a namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+      "plugins/hello: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   });
 
   test('rejects missing props from JavaScript callers', () => {
     expectValidationError(() => new StandalonePlugin(chartIn(), 'hello', undefined as any),
-      "cnpg-system/hello: props undefined must be an object, not undefined; pass { pluginName: '...', image: '...' }");
+      "cnpg-system/hello: props undefined must be an object, not undefined; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }");
   });
 
   test('a Duration from a second copy of cdk8s (another node_modules) is accepted by its shape', () => {

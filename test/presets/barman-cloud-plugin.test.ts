@@ -82,7 +82,7 @@ describe('BarmanCloudPlugin', () => {
   });
 
   test('user env is kept beside SIDECAR_IMAGE', () => {
-    const { objects } = synth({ env: { HTTPS_PROXY: kplus.EnvValue.fromValue('http://proxy:3128') } });
+    const { objects } = synth({ envVariables: { HTTPS_PROXY: kplus.EnvValue.fromValue('http://proxy:3128') } });
     expect(container(objects).env.map((e: any) => e.name)).toEqual(['HTTPS_PROXY', 'SIDECAR_IMAGE']);
   });
 
@@ -128,7 +128,7 @@ describe('BarmanCloudPlugin', () => {
       serverName: 'barman-cloud.cnpg-system.svc',
       networkPolicy: false,
       labels: { team: 'dba' },
-      imagePullSecrets: ['regcred'],
+      imagePullSecrets: [kplus.Secret.fromSecretName(Testing.chart(), 'Pull', 'regcred')],
     });
     expect(barman.plugin.serverName).toBe('barman-cloud.cnpg-system.svc');
     expect(find(objects, 'Service').metadata.name).toBe('barman-cloud');
@@ -173,31 +173,31 @@ describe('BarmanCloudPlugin', () => {
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', 'x' as any),
-        "system/barman: props 'x' must be an object, not a string; pass {} or leave it out");
+        "system/barman: props 'x' must be an object, not a string; pass e.g. {} or nothing");
     });
     test('image empty', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: '' }),
-        "system/barman: image '' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+        "system/barman: image '' must not be empty; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('image with white space', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: 'ghcr.io/x y' }),
-        "system/barman: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+        "system/barman: image 'ghcr.io/x y' is not an image reference (lower-case repository, no white space, a digest such as sha256:<hex>); use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('sidecarImage not a string', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { sidecarImage: 14 as any }),
-        'system/barman: sidecarImage 14 must be a string, not a number; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0');
+        'system/barman: sidecarImage 14 must be a string, not a number; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0');
     });
     test('logLevel unknown', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { logLevel: 'verbose' as any }),
-        "system/barman: logLevel 'verbose' is not one of error, warning, info, debug, trace; use PluginLogLevel");
+        "system/barman: logLevel 'verbose' is not a PluginLogLevel; use one of PluginLogLevel.ERROR, PluginLogLevel.WARNING, PluginLogLevel.INFO, PluginLogLevel.DEBUG, PluginLogLevel.TRACE");
     });
-    test('env.SIDECAR_IMAGE', () => {
-      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { env: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
-        'system/barman: env.SIDECAR_IMAGE {"value":"x"} is set by the construct from sidecarImage; set sidecarImage instead');
+    test('envVariables.SIDECAR_IMAGE', () => {
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { envVariables: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
+        'system/barman: envVariables.SIDECAR_IMAGE {"value":"x"} is set by the construct from sidecarImage; set sidecarImage instead');
     });
     test('objectStoreCrd not a string', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: true as any }),
-        'system/barman: objectStoreCrd true must be a string, not a boolean; use a path or URL of a YAML file with the ObjectStore CRD, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
+        'system/barman: objectStoreCrd true must be a string, not a boolean; use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL');
     });
     test('objectStoreCrd without a CRD', () => {
       const file = path.join(FIXTURES, 'no-crd.yaml');
@@ -206,7 +206,7 @@ describe('BarmanCloudPlugin', () => {
     });
     test('a chart without a namespace (from StandalonePlugin)', () => {
       expect(() => new BarmanCloudPlugin(Testing.chart(), 'barman')).toThrow(
-        "test/barman/Plugin: namespace undefined is not set on the chart; a plugin must be in the operator's namespace",
+        "test/barman: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
       );
     });
   });
