@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
 import { addSchemaGuard } from '../common/schema-guard';
-import { isDnsLabel, isDnsSubdomain } from '../common/validate';
+import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, resourcesManifest, tolerationKind } from './internal';
@@ -207,7 +207,13 @@ const SECRET_KIND = Kind.instance((v) => v !== null && typeof v === 'object' && 
 export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
   tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
-  serviceName: Kind.string("use a Service name such as 'my-plugin'"),
+  // Checked here, not only by the guard: the name is also the one the operator verifies and the
+  // server certificate's first DNS name.
+  serviceName: (s, p, v) => {
+    if (typeof v !== 'string' || !isDns1035Label(v)) {
+      invalid(s, p, v, 'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)', "set serviceName to a name such as 'my-plugin'");
+    }
+  },
   port: Kind.port,
   envVariables: Kind.envVariables,
   resources: Kind.resources,

@@ -45,7 +45,7 @@ describe('StandalonePlugin checks what it used to pass through', () => {
     ['a memory request above its limit (the API server refused the pod)', { resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } },
       "sys/p: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit"],
     ['null for serviceName (a Service without a name)', { serviceName: null },
-      'sys/p: serviceName null must be a string, not null; use a Service name such as \'my-plugin\''],
+      'sys/p: serviceName null is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters); set serviceName to a name such as \'my-plugin\''],
     ['a label value with a space', { labels: { team: 'a b' } },
       "sys/p: labels.team 'a b' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
     ['an empty label key', { labels: { '': 'x' } },
