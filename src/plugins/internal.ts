@@ -34,7 +34,7 @@ export const INT32_MAX = 2147483647;
  * Checks one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).
  * @internal
  */
-export type PropKind = (scope: ErrorScope, prop: string, value: unknown) => void;
+export type PropKind = (scope: ErrorScope, prop: string, value: unknown) => unknown;
 
 /**
  * A kind for every key of a props interface, and no other key: the compiler keeps the list in
@@ -96,18 +96,18 @@ export const Kind = {
   /** Anything: checked where it is used (a union-like class, a cross-field rule). */
   any: ((): void => undefined) as PropKind,
   string: (fix: string): PropKind => (s, p, v) => { requireString(s, p, v, fix); },
-  strings: ((s, p, v) => { validateStringArray(s, p, v); }) as PropKind,
-  boolean: ((s, p, v) => { validateOptionalBoolean(s, p, v); }) as PropKind,
+  strings: validateStringArray as PropKind,
+  boolean: validateOptionalBoolean as PropKind,
   integer: (min: number, max = INT32_MAX): PropKind => (s, p, v) => { validateInteger(s, p, v, min, max); },
-  port: ((s, p, v) => { validatePort(s, p, v); }) as PropKind,
+  port: validatePort as PropKind,
   enumOf: (values: Record<string, string>, name: string): PropKind => (s, p, v) => { validateOptionalEnum(s, p, v, values, name); },
-  labels: ((s, p, v) => { validateLabels(s, p, v); }) as PropKind,
+  labels: validateLabels as PropKind,
   /** Labels that select pods: an empty map would select every pod of the namespace. */
   selector: (effect: string, fix: string): PropKind => (s, p, v) => {
     if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, `is empty, which would ${effect} every pod in the namespace`, fix);
   },
-  stringMap: ((s, p, v) => { validateStringMap(s, p, v); }) as PropKind,
-  pluginName: ((s, p, v) => { validatePluginName(s, p, v); }) as PropKind,
+  stringMap: validateStringMap as PropKind,
+  pluginName: validatePluginName as PropKind,
   image: (example: string): PropKind => (s, p, v) => { checkImage(s, p, v, example); },
   /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
   dnsName: (what: string, example: string): PropKind => (s, p, v) => {
@@ -124,9 +124,9 @@ export const Kind = {
   },
   /** A nested options object with its own keys. */
   props: <T>(spec: PropSpec<T>): PropKind => (s, p, v) => checkProps(s, p, v, spec),
-  envVariables: ((s, p, v) => { checkEnvVariables(s, p, v); }) as PropKind,
-  resources: ((s, p, v) => { checkResources(s, p, v); }) as PropKind,
-  duration: ((s, p, v) => { requireDuration(s, p, v); }) as PropKind,
+  envVariables: checkEnvVariables as PropKind,
+  resources: checkResources as PropKind,
+  duration: requireDuration as PropKind,
 };
 
 // --- Images ------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-import { Size } from 'cdk8s';
+import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { describeValue, invalid } from '../common/errors';
+import { addSchemaGuard } from '../common/schema-guard';
 import { isDnsLabel } from '../common/validate';
 import {
   ContainerView,
@@ -290,7 +291,10 @@ export class SidecarPlugin extends Construct implements IPlugin {
     state.plugins.set(this.pluginName, this.node.path);
     SHARED.set(host.key, state);
 
-    this.node.addValidation({ validate: () => this.checkRendered(host, spec, managerName) });
+    this.node.addValidation({ validate: () => this.lostFields(host, spec, managerName) });
+    // The operator Deployment with its sidecars must still be one the API server accepts (a bad
+    // sidecar rejects the whole operator): guarded once, by its first sidecar.
+    if (shared === undefined) addSchemaGuard(this, host.key as ApiObject);
   }
 
   /**
@@ -339,7 +343,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
   }
 
   /** Proves at synthesis that every added field is in the output (cdk8s issue 2172). */
-  private checkRendered(host: SidecarHost, spec: SidecarContainerSpec, managerName: string): string[] {
+  private lostFields(host: SidecarHost, spec: SidecarContainerSpec, managerName: string): string[] {
     const json = host.render();
     const pod = json?.spec?.template?.spec ?? {};
     const errors: string[] = [];

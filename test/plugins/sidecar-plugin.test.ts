@@ -508,3 +508,22 @@ describe('Clusters reference the sidecar by IPlugin', () => {
     expect(path.posix.dirname(hello.socketPath)).toBe(hello.socketDir);
   });
 });
+
+describe('SidecarPlugin and the operator Deployment the API server must accept', () => {
+  test('the operator Deployment is guarded at synth: a problem in it is reported with the sidecar path', () => {
+    const chart = Testing.chart();
+    const deployment = new kplus.Deployment(chart, 'operator', {
+      metadata: { labels: { 'bad key!': 'x' } },
+      containers: [{ name: 'manager', image: 'cnpg:1', args: ['controller'], envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') } }],
+    });
+    new SidecarPlugin(chart, 'hello', { ...HELLO, operator: OperatorDeployment.fromDeployment(deployment) });
+    expect(() => Testing.synth(chart)).toThrow(/Validation failed with the following errors:[\s\S]*\[test\/hello\] Deployment '[^']+' metadata\.labels/);
+  });
+
+  test('a sidecar request above its limit is refused before it can reject the whole operator', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, managerPod()));
+    expect(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator, resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } }))
+      .toThrow("test/hello: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit");
+  });
+});
