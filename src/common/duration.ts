@@ -1,18 +1,18 @@
-import { Duration } from 'cdk8s';
 import { ErrorScope, invalid } from './errors';
+import { isDuration } from './render';
 import { typeName } from './validate';
 
 /**
- * Checks that a JavaScript value is a cdk8s `Duration` (by shape, so two copies of cdk8s in one
- * program still work) and returns it in milliseconds.
+ * Checks that a JavaScript value is a cdk8s `Duration` (this copy of cdk8s or another one, see
+ * `isDuration`) and returns it in milliseconds.
  * @internal
  */
 export function durationMillis(scope: ErrorScope, prop: string, value: unknown, example: string): number {
-  const d = value as Duration | undefined;
-  if (d === null || typeof d !== 'object' || typeof (d as Duration).toMilliseconds !== 'function') {
+  if (!isDuration(value)) {
     invalid(scope, prop, value, `must be a cdk8s Duration, not ${typeName(value)}`, `use ${example}`);
   }
-  const ms = d.toMilliseconds();
+  // Not integral: cdk8s would throw its own Error for a fraction of a millisecond.
+  const ms = value.toMilliseconds({ integral: false });
   if (!Number.isFinite(ms) || ms <= 0) {
     invalid(scope, prop, `${ms}ms`, 'must be a positive duration', `use ${example}`);
   }

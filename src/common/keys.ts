@@ -19,7 +19,10 @@ export function declaredKeys<T>(keys: DeclaredKeys<T>): readonly string[] {
   return Object.freeze(Object.keys(keys).sort());
 }
 
-/** Options of {@link refuseUnknownKeys}. */
+/**
+ * Options of {@link refuseUnknownKeys}.
+ * @internal
+ */
 export interface RefuseUnknownKeysOptions {
   /**
    * Accept `undefined` (an optional options argument left out).

@@ -1,6 +1,6 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { ErrorScope, invalid } from './errors';
-import { isDnsLabel, isDnsSubdomain, isLabelKey, typeName, validateLabels, validateStringArray, validateStringMap } from './validate';
+import { isDnsLabel, isDnsSubdomain, typeName, validateLabelKey, validateLabels, validateStringArray, validateStringMap } from './validate';
 
 const METADATA_FIELDS = ['name', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences'];
 
@@ -33,12 +33,7 @@ export function validateMetadata(scope: ErrorScope, prop: string, value: unknown
   if (out.labels !== undefined) out.labels = validateLabels(scope, `${prop}.labels`, out.labels);
   if (out.annotations !== undefined) {
     const annotations = validateStringMap(scope, `${prop}.annotations`, out.annotations);
-    for (const k of Object.keys(annotations)) {
-      if (!isLabelKey(k)) {
-        invalid(scope, `${prop}.annotations`, k, 'is not a valid annotation key',
-          "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'");
-      }
-    }
+    for (const k of Object.keys(annotations)) validateLabelKey(scope, `${prop}.annotations`, k, 'annotation');
     out.annotations = annotations;
   }
   if (out.finalizers !== undefined) out.finalizers = validateStringArray(scope, `${prop}.finalizers`, out.finalizers);

@@ -16,7 +16,10 @@ import { isDns1035Label, isDnsLabel, isDnsSubdomain } from './validate';
  */
 export type NameKind = 'subdomain' | 'label' | 'dns1035';
 
-/** Options of {@link childObjectName}. */
+/**
+ * Options of {@link childObjectName}.
+ * @internal
+ */
 export interface ChildObjectNameOptions {
   /**
    * Extra name components after the path, as `Names.toDnsLabel` takes them.

@@ -5,7 +5,10 @@
  * Values are kept as exact fractions of BigInts: no floating point rounding.
  */
 
-/** An exact non-negative or negative rational amount. */
+/**
+ * An exact non-negative or negative rational amount.
+ * @internal
+ */
 export interface QuantityValue {
   /** Numerator, with the sign. */
   readonly num: bigint;

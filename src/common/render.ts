@@ -90,7 +90,10 @@ export function renderDuration(d: Duration, scope: ErrorScope = 'renderDuration'
   return out;
 }
 
-/** Options of {@link requireSize} and {@link requireDuration}. */
+/**
+ * Options of {@link requireSize} and {@link requireDuration}.
+ * @internal
+ */
 export interface RequireAmountOptions {
   /**
    * Accept zero.

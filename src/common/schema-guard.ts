@@ -23,10 +23,11 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 /**
  * Kinds whose name becomes the name (and host name) of Pods: the API server accepts a
  * subdomain but warns that a DNS label is recommended (kubernetes v1.32.13
- * pkg/api/pod/warnings.go GetWarningsForPodTemplate, through the apps and batch registries'
- * WarningsOnCreate).
+ * pkg/registry/apps/deployment/strategy.go deploymentStrategy.WarningsOnCreate, and the same
+ * check in the strategies of StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod and
+ * ReplicationController).
  */
-const WORKLOAD_KINDS = new Set(['apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', 'batch/Job', 'batch/CronJob']);
+const WORKLOAD_KINDS = new Set(['apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', 'batch/Job', 'batch/CronJob', '/Pod', '/ReplicationController']);
 
 function groupOf(apiVersion: unknown): string {
   return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
@@ -42,11 +43,12 @@ function groupOf(apiVersion: unknown): string {
  * - a workload name that is not a DNS label (the API server warns);
  * - a CloudNativePG Cluster name that is not a DNS-1035 label of at most 50 characters
  *   (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateName);
- * - any `resources` with `requests` and `limits` (containers anywhere, a Cluster's
- *   `spec.resources`, sidecar configurations) where a request is above its limit, quantities
- *   compared exactly (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
+ * - any `resources` with `requests` or `limits` (containers anywhere, a Cluster's
+ *   `spec.resources`, sidecar configurations): a request above its limit, quantities compared
+ *   exactly; a negative quantity; for huge pages and extended resources a request without an
+ *   equal limit (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
  *   ValidateResourceRequirements; for a Cluster, cloudnative-pg v1.30.0
- *   internal/webhook/v1/cluster_webhook.go validateResources, which ignores a zero limit), and,
+ *   internal/webhook/v1/cluster_webhook.go validateResources, which ignores a zero limit); and,
  *   in a kind without a pinned CRD, a value that is not a quantity at all.
  * @internal
  */
@@ -91,6 +93,16 @@ function resourceIssues(x: unknown, path: (string | number)[], walk: ResourceWal
   }
 }
 
+/**
+ * Whether a resource may be requested below its limit: native resources (no domain, or a
+ * `kubernetes.io/` one) except huge pages (kubernetes v1.32.13 pkg/apis/core/helper/helpers.go
+ * IsOvercommitAllowed, IsNativeResource, IsHugePageResourceName).
+ */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  return native && !name.startsWith('hugepages-');
+}
+
 function requirementIssues(r: Record<string, unknown>, path: (string | number)[], walk: ResourceWalk, out: SchemaIssue[], s: SchemaModule): void {
   const requests = isRecord(r.requests) ? r.requests : {};
   const limits = isRecord(r.limits) ? r.limits : {};
@@ -103,10 +115,31 @@ function requirementIssues(r: Record<string, unknown>, path: (string | number)[]
       }
     }
   }
+  for (const [side, map] of [['requests', requests], ['limits', limits]] as const) {
+    for (const [name, v] of Object.entries(map)) {
+      const q = parseQuantity(v);
+      if (q !== undefined && q.num < 0n) {
+        out.push(s.issue([...path, side, name], 'min', v, 'is negative', 'a quantity of 0 or more', 'write a positive quantity'));
+      }
+    }
+  }
   for (const [name, requested] of Object.entries(requests)) {
     const req = parseQuantity(requested);
     const lim = parseQuantity(limits[name]);
-    if (req === undefined || lim === undefined) continue;
+    if (req === undefined) continue;
+    if (!overcommitAllowed(name)) {
+      // Huge pages and extended resources (example.com/gpu) cannot be overcommitted: the request
+      // needs a limit, and the same one.
+      if (limits[name] === undefined) {
+        out.push(s.issue([...path, 'limits', name], 'required', undefined, `is not set; ${name} cannot be overcommitted, so a request needs an equal limit`,
+          `a limit equal to the request ${describeValue(requested)}`, `set limits.${name} to ${describeValue(requested)}`));
+      } else if (lim !== undefined && compareQuantities(req, lim) !== 0) {
+        out.push(s.issue([...path, 'requests', name], 'schema', requested, `differs from the ${name} limit ${describeValue(limits[name])}; ${name} cannot be overcommitted`,
+          `exactly ${describeValue(limits[name])}`, 'make the request and the limit equal'));
+      }
+      continue;
+    }
+    if (lim === undefined) continue;
     if (walk.zeroLimitUnset && lim.num === 0n) continue;
     if (compareQuantities(req, lim) > 0) {
       out.push(s.issue([...path, 'requests', name], 'max', requested, `is above the ${name} limit ${describeValue(limits[name])}; a request must be less than or equal to its limit`,
@@ -142,13 +175,25 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
       try {
         json = apiObject.toJson();
       } catch (e) {
-        if (e instanceof CnpgIValidationError) return [e.message];
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
         throw e;
       }
       const prefix = (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
       return apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
     },
   });
+}
+
+/**
+ * The message of this library's error, also when cdk8s wrapped it: `ApiObject.toJson` rethrows
+ * anything a lazy value throws as `Failed serializing construct at path '...' with name '...':
+ * CnpgIValidationError: <message>`.
+ */
+function ownMessage(e: unknown): string | undefined {
+  if (e instanceof CnpgIValidationError) return e.message;
+  const m = e instanceof Error ? /^Failed serializing construct at path '[^']*' with name '[^']*': CnpgIValidationError: ([\s\S]*)$/.exec(e.message) : null;
+  return m?.[1];
 }
 
 /**
@@ -165,7 +210,8 @@ export function addChecks(construct: Construct, check: () => void): void {
         check();
         return [];
       } catch (e) {
-        if (e instanceof CnpgIValidationError) return [e.message];
+        const own = ownMessage(e);
+        if (own !== undefined) return [own];
         throw e;
       }
     },

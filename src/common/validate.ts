@@ -1,5 +1,12 @@
 import { ErrorScope, invalid } from './errors';
 
+/**
+ * The largest int32, the bound of every `int32` field of the Kubernetes and CRD schemas
+ * (replicas, user and group ids, `maxParallel`, `jobs`, seconds fields).
+ * @internal
+ */
+export const INT32_MAX = 2147483647;
+
 /** RFC 1123 DNS subdomain, as Kubernetes validates object names: at most 253 characters. */
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 /** RFC 1123 DNS label: at most 63 characters. */
@@ -141,6 +148,33 @@ export function isLabelValue(value: string): boolean {
 }
 
 /**
+ * Whether `key` is a valid annotation key: the API server checks annotation keys as label keys
+ * once lower-cased (k8s.io/apimachinery v0.32.13 pkg/api/validation/objectmeta.go
+ * ValidateAnnotations), so `Example.com/Owner` is accepted.
+ * @internal
+ */
+export function isAnnotationKey(key: string): boolean {
+  return typeof key === 'string' && isLabelKey(key.toLowerCase());
+}
+
+const KEY_FIX = {
+  label: "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'",
+  annotation: "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'",
+} as const;
+
+/**
+ * Checks one label key (or an annotation key, compared lower-cased as the API server does):
+ * the one key check of the library.
+ * @internal
+ */
+export function validateLabelKey(scope: ErrorScope, prop: string, key: string, kind: 'label' | 'annotation' = 'label'): string {
+  if (!(kind === 'label' ? isLabelKey(key) : isAnnotationKey(key))) {
+    invalid(scope, prop, key, `is not a valid ${kind} key`, KEY_FIX[kind]);
+  }
+  return key;
+}
+
+/**
  * Checks a map of Kubernetes labels (or a label selector): keys are an optional DNS prefix and
  * `/` and a name of at most 63 characters, values at most 63 letters, digits, `-`, `_` and `.`.
  * The API server refuses anything else, so it is refused here, with the key in the message.
@@ -149,10 +183,7 @@ export function isLabelValue(value: string): boolean {
 export function validateLabels(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
   const labels = validateStringMap(scope, prop, value);
   for (const [k, v] of Object.entries(labels)) {
-    if (!isLabelKey(k)) {
-      invalid(scope, prop, k, 'is not a valid label key',
-        "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'");
-    }
+    validateLabelKey(scope, prop, k);
     if (!isLabelValue(v)) {
       invalid(scope, `${prop}.${k}`, v, 'is not a valid label value',
         'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string');
@@ -174,15 +205,74 @@ export function validateOptionalBoolean(scope: ErrorScope, prop: string, value: 
 }
 
 /**
+ * Whether `value` is one of the wire values of a string enum.
+ * @internal
+ */
+export function isEnumValue<T extends string>(values: Record<string, T>, value: unknown): value is T {
+  return typeof value === 'string' && (Object.values(values) as string[]).includes(value);
+}
+
+/**
+ * Checks a value of a string enum (the one enum check of the library): the message lists the
+ * members as the user writes them, `PluginLogLevel.INFO, PluginLogLevel.DEBUG, ...`.
+ * @internal
+ */
+export function validateEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T {
+  if (!isEnumValue(values, value)) {
+    invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
+  }
+  return value;
+}
+
+/**
  * Checks an optional value of a string enum.
  * @internal
  */
 export function validateOptionalEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !(Object.values(values) as string[]).includes(value)) {
-    invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
+  return value === undefined ? undefined : validateEnum(scope, prop, value, values, enumName);
+}
+
+/**
+ * Checks a container image reference (the one image check of the library): a non-empty string
+ * without white space, which the kubelet could never pull (kubernetes v1.32.13
+ * pkg/apis/core/validation/validation.go validateContainerCommon refuses leading and trailing
+ * white space; inside, the reference does not parse).
+ * @internal
+ */
+export function validateImage(scope: ErrorScope, prop: string, value: unknown, example: string): string {
+  const fix = `use an image reference such as ${example}`;
+  const image = requireString(scope, prop, value, fix);
+  if (/\s/.test(image)) invalid(scope, prop, image, 'contains white space', fix);
+  return image;
+}
+
+/**
+ * What is wrong with an image reference at run time, if anything: no tag and no digest (the
+ * runtime pulls `:latest`), or the `latest` tag, either of which changes the image under a
+ * running Deployment. `undefined` for a pinned reference (`repo:v1.2.3` or `repo@sha256:...`).
+ * @internal
+ */
+export function imageTagProblem(image: string): string | undefined {
+  if (/@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,}$/.test(image)) return undefined;
+  const lastPart = image.slice(image.lastIndexOf('/') + 1);
+  const colon = lastPart.lastIndexOf(':');
+  if (colon < 0) return 'has no tag, so the runtime pulls :latest';
+  if (lastPart.slice(colon + 1) === 'latest') return 'uses the latest tag, which moves under a running Deployment';
+  return undefined;
+}
+
+/**
+ * The props among `keys` that are set (not `undefined`), as a new object: what a preset passes
+ * on to the construct it wraps, so that construct still applies its own defaults (the one
+ * pickDefined of the library).
+ * @internal
+ */
+export function pickDefined<T extends object, K extends keyof T>(props: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) {
+    if (props[k] !== undefined) out[k] = props[k];
   }
-  return value as T;
+  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, Cron, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Cron, Names, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
@@ -16,10 +16,14 @@ function validFor(kind: NameKind, name: string): boolean {
 }
 
 // Ids a user might write: cdk8s-friendly ones and the awkward characters seen in issue #13.
-const friendlyId = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
+const friendlyId = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/).filter((s) => !(s in Object.prototype));
 const anyId = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_. /:é\n'.split('')), minLength: 1, maxLength: 30 })
   .filter((s) => s.trim() !== '' && s !== 'Default');
-const id = fc.oneof(friendlyId, anyId, fc.constantFrom('Resource', 'resource', 'default', '2024', 'barman_payments54', 'hello.barman18', '-a-', '...'));
+// Any string at all (full Unicode, control characters), as a JavaScript caller may pass; but not
+// the names of Object.prototype ('constructor', 'valueOf'...), which constructs itself refuses as
+// ids ("There is already a Construct with name 'constructor'").
+const wildId = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s !== 'Default' && !(s in Object.prototype));
+const id = fc.oneof(friendlyId, anyId, wildId, fc.constantFrom('Resource', 'resource', 'default', '2024', 'barman_payments54', 'hello.barman18', '-a-', '...'));
 
 interface Tree { chart: Chart; parent: Construct }
 
@@ -71,6 +75,17 @@ describe('childObjectName equals what cdk8s generates whenever that is valid for
     expect(childObjectName(chart, 'db2', 'subdomain')).toBe('plain-db2');
     const hashed = new Chart(app, 'hashed');
     expect(childObjectName(hashed, 'sa', 'subdomain', { extra: ['client'] })).toMatch(/^hashed-sa-client-c8[0-9a-f]{6}$/);
+  });
+
+  test('a name of the construct itself with extra components, as Names.toDnsLabel(this, { extra }) gives it', () => {
+    fc.assert(fc.property(id, fc.array(id, { maxLength: 2 }), id, fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 2 }), (chartId, parentIds, ownId, extra) => {
+      const { parent } = tree(chartId, parentIds);
+      const own = new Construct(parent, ownId);
+      const expected = Names.toDnsLabel(own, { extra });
+      const name = childObjectName(parent, ownId, 'subdomain', { extra });
+      if (validFor('subdomain', expected)) expect(name).toBe(expected);
+      expect(validFor('subdomain', name)).toBe(true);
+    }), { numRuns: 200 });
   });
 
   test('inside an App with no chart id clash: the root id does not appear', () => {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../../src/common/errors';
@@ -60,6 +60,22 @@ describe('addSchemaGuard', () => {
   });
 });
 
+describe('addSchemaGuard and rendering errors', () => {
+  test('a CnpgIValidationError thrown while rendering (inside a Lazy, which cdk8s wraps) is reported as a line', () => {
+    const chart = Testing.chart();
+    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => invalid('test/cm', 'data', 1, 'is wrong', 'fix it') }) } as any);
+    addSchemaGuard(o, o);
+    expect(synthError(chart)).toBe('Validation failed with the following errors:\n  [test/cm] test/cm: data 1 is wrong; fix it');
+  });
+
+  test('any other rendering error propagates', () => {
+    const chart = Testing.chart();
+    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => { throw new RangeError('bug'); } }) } as any);
+    addSchemaGuard(o, o);
+    expect(synthError(chart)).toMatch(/^Failed serializing construct at path 'test\/cm' with name 'test-cm-c8[0-9a-f]{6}': RangeError: bug$/);
+  });
+});
+
 describe('apiServerIssues', () => {
   const names = (obj: unknown) => apiServerIssues(obj).map((i) => `${i.path} ${i.kind}`);
 
@@ -84,6 +100,16 @@ describe('apiServerIssues', () => {
     expect(at({ limits: { memory: '1Gi' }, requests: { cpu: '8' } })).toEqual([]);
   });
 
+  test('negative quantities; huge pages and extended resources need a limit equal to the request', () => {
+    const at = (r: unknown) => names(deployment('web', r)).filter((n) => n.includes('containers[0]'));
+    expect(at({ requests: { cpu: '-1' } })).toEqual(['spec.template.spec.containers[0].resources.requests.cpu min']);
+    expect(at({ limits: { memory: '-1Gi' } })).toEqual(['spec.template.spec.containers[0].resources.limits.memory min']);
+    expect(at({ requests: { 'hugepages-2Mi': '100Mi', memory: '1Gi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual([]);
+    expect(at({ requests: { 'hugepages-2Mi': '50Mi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual(['spec.template.spec.containers[0].resources.requests.hugepages-2Mi schema']);
+    expect(at({ requests: { 'example.com/gpu': '1' } })).toEqual(['spec.template.spec.containers[0].resources.limits["example.com/gpu"] required']);
+    expect(at({ requests: { 'example.kubernetes.io/thing': '1' } })).toEqual([]);
+  });
+
   test('in a core object a value that is not a quantity is an issue', () => {
     expect(names(deployment('web', { requests: { cpu: 'lots' }, limits: { memory: '1 Gi' } })).filter((n) => n.includes('containers[0]')))
       .toEqual(['spec.template.spec.containers[0].resources.requests.cpu format', 'spec.template.spec.containers[0].resources.limits.memory format']);
@@ -99,6 +125,8 @@ describe('apiServerIssues', () => {
   test('workload names should be DNS labels; other kinds take subdomains, Services DNS-1035 labels', () => {
     expect(names(deployment('web.v1', {}))).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web.v1' } })).toEqual([]);
+    expect(names({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web.v1' }, spec: { containers: [] } })).toEqual(['metadata.name invalid-name']);
+    expect(names({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'web.v1' } })).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'Service', metadata: { name: '1web' } })).toEqual(['metadata.name invalid-name']);
     expect(names({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web_v1' } })).toEqual(['metadata.name invalid-name']);
   });

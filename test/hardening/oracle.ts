@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import { apiServerIssues, formatIssue } from '../../src/common/schema-guard';
 import { checkManifests } from '../../src/doctor';
 import { Finding } from '../../src/doctor/finding';
 import { haveShared, sharedPath, SHARED_REQUIRED } from '../shared';
@@ -9,7 +10,8 @@ import { haveShared, sharedPath, SHARED_REQUIRED } from '../shared';
  * What "correct YAML" means for the hardening properties, checked on every synthesized output:
  * plain JSON, Kubernetes' own rules for names, labels and the pod fields this library writes,
  * the upstream CRD schemas for the custom resources, the restricted Pod Security Standard for
- * every pod template, and no `error` from the doctor.
+ * every pod template, what the library's schema guard checks (the API server oracle below), and
+ * no `error` from the doctor.
  */
 
 type Obj = Record<string, any>;
@@ -431,6 +433,29 @@ export function secretProblems(objects: Obj[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The API server oracle: every object passes the validation the library's schema guard runs
+// (src/common/schema-guard.ts apiServerIssues: the pinned CRD schema after pruning and
+// defaulting, its CEL rules, object metadata and names per kind, workload names as DNS labels,
+// Cluster names, and no resource request above its limit). So the properties prove that no
+// object the library emits would be refused for any of these reasons.
+
+/** One line per problem the API server (or the CloudNativePG webhook) would have with an object. */
+export function apiServerProblems(objects: Obj[]): string[] {
+  return objects.flatMap((o) => {
+    const ref = `${o?.kind}/${o?.metadata?.namespace ?? ''}/${o?.metadata?.name}`;
+    return apiServerIssues(o).map((i) => `${ref} ${formatIssue(i)}`);
+  });
+}
+
+/** Fails, listing the problems, unless every object passes {@link apiServerProblems}. */
+export function expectApiServerAccepts(objects: Obj[]): void {
+  const problems = apiServerProblems(objects);
+  if (problems.length > 0) {
+    throw new Error(`the API server would refuse:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : ''}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** Warnings the doctor reported on accepted outputs, by rule id: reported at the end of a file. */
 export const WARNINGS_SEEN = new Map<string, { count: number; example: string }>();
@@ -480,6 +505,7 @@ export function expectGoodOutput(objects: Obj[], options: OutputCheckOptions = {
     ...kubernetesProblems(objects),
     ...crdProblems(objects),
     ...secretProblems(objects),
+    ...apiServerProblems(objects),
     ...podTemplates(objects).flatMap((t) => {
       const only = options.pssContainers;
       const spec = only ? { ...t.spec, containers: (t.spec.containers ?? []).filter((c: Obj) => only(c.name)), initContainers: [], volumes: [] } : t.spec;
