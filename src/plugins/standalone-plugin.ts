@@ -23,7 +23,7 @@ export const PLUGIN_SERVER_SECRET_ANNOTATION = 'cnpg.io/pluginServerSecret';
 export const PLUGIN_SERVER_NAME_ANNOTATION = 'cnpg.io/pluginServerName';
 
 /** The pod labels of the upstream operator, in its release manifest and its Helm chart alike. */
-export const DEFAULT_OPERATOR_POD_LABELS: Readonly<Record<string, string>> = Object.freeze({
+export const DEFAULT_OPERATOR_POD_LABELS: Record<string, string> = Object.freeze({
   'app.kubernetes.io/name': 'cloudnative-pg',
 });
 
