@@ -527,3 +527,10 @@ describe('SidecarPlugin and the operator Deployment the API server must accept',
       .toThrow("test/hello: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit");
   });
 });
+
+test('the sidecar constants are static members too', () => {
+  expect(SidecarPlugin.DEFAULT_PLUGIN_SOCKET_DIR).toBe('/plugins');
+  expect(SidecarPlugin.PLUGIN_SOCKET_DIR_ENV).toBe('PLUGIN_SOCKET_DIR');
+  expect(SidecarPlugin.SIDECAR_PLUGIN_VOLUME_NAME).toBe('cnpg-i-plugins');
+  expect(SidecarPlugin.DEFAULT_PLUGIN_USER_ID).toBe(10001);
+});

@@ -134,3 +134,15 @@ describe('HelloWorldPlugin', () => {
     });
   });
 });
+
+describe('HelloWorldPlugin and issue #13', () => {
+  test('the release defaults are static members too', () => {
+    expect(HelloWorldPlugin.PLUGIN_IMAGE).toBe(HELLO_WORLD_PLUGIN_IMAGE);
+    expect(HelloWorldPlugin.PLUGIN_VERSION).toBe('v0.1.0');
+  });
+
+  test('an unknown key of the parameters is refused with the nearest one', () => {
+    expectValidationError(() => HelloWorldPlugin.parameters({ label: { team: 'db' } } as any),
+      "HelloWorldPlugin.parameters: parameters.label {\"team\":\"db\"} is not a declared key of parameters; did you mean 'labels'?");
+  });
+});

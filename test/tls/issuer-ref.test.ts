@@ -27,3 +27,10 @@ describe('IssuerRef', () => {
     expectValidationError(fn, message);
   });
 });
+
+test('IssuerRef.CERT_MANAGER_GROUP is the group of cert-manager issuers, and external() refuses unknown keys', () => {
+  expect(IssuerRef.CERT_MANAGER_GROUP).toBe('cert-manager.io');
+  expect(IssuerRef.issuer('corp-ca').group).toBe(IssuerRef.CERT_MANAGER_GROUP);
+  expect(() => IssuerRef.external({ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'ca', namespace: 'x' } as any))
+    .toThrow("IssuerRef.external: props.namespace 'x' is not a declared key of props; remove it; props takes group, kind, name");
+});
