@@ -182,9 +182,9 @@ function resolveManager(scope: ApiObject | kplus.Deployment, view: PodView, opti
   refuseFirst(scope, [
     [wanted !== undefined && !view.containers.some((c) => c.name === wanted), 'managerContainerName', wanted,
       `is not a container of this Deployment (containers: ${names})`, 'pass the name of the container that runs the CloudNativePG manager'],
-    [wanted === undefined && found.length !== 1, 'managerContainerName', wanted, `cannot be found: ${found.length === 0
-      ? 'no container sets OPERATOR_NAMESPACE and runs the \'controller\' subcommand'
-      : `containers ${found.map((c) => `'${c.name}'`).join(' and ')} both look like the CloudNativePG manager`}`, 'pass managerContainerName'],
+    [wanted === undefined && found.length !== 1, 'deployment', view.containers.map((c) => c.name), found.length === 0
+      ? "has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found"
+      : `has ${found.length} containers that look like the CloudNativePG manager`, 'pass managerContainerName'],
   ]);
   return wanted ?? found[0].name;
 }

@@ -104,7 +104,7 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
     refuseFirst(this, [
       [typeof declared === 'string' && props.namespace !== undefined && declared !== props.namespace, 'namespace', props.namespace,
         `differs from '${declared}', where the manifest puts the operator Deployment`, `drop namespace (the operator runs in '${declared}') or change the manifest`],
-      [typeof namespace !== 'string', 'namespace', namespace, `cannot be known: the operator Deployment ${describeObject(obj)} has no metadata.namespace`,
+      [typeof namespace !== 'string', 'path', file, `has an operator Deployment ${describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
         'pass namespace (the namespace you apply the manifest to)'],
     ]);
     this.namespace = namespace as string;

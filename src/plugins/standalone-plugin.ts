@@ -487,9 +487,11 @@ export class StandalonePlugin extends Construct implements IPlugin {
  * @internal
  */
 export function pluginNamespace(scope: Construct): string {
-  const namespace = Chart.of(scope).namespace;
+  const chart = Chart.of(scope);
+  const namespace = chart.namespace;
   if (namespace === undefined || !isDnsLabel(namespace)) {
-    invalid(scope, 'namespace', namespace, namespace === undefined ? "is not set on the chart; a plugin must be in the operator's namespace" : 'of the chart is not a namespace name (an RFC 1123 label)',
+    invalid(scope, namespace === undefined ? 'chart' : 'namespace', namespace ?? chart.node.path,
+      namespace === undefined ? "has no namespace; a plugin must be in the operator's namespace" : 'of the chart is not a namespace name (an RFC 1123 label)',
       "create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   }
   return namespace;

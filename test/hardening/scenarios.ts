@@ -65,7 +65,7 @@ function useEverywhere(apps: Chart, plugin: { pluginName: string }): PostgresClu
 export const standalonePluginScenario: Scenario<unknown> = {
   arbitrary: fc.record({ namespace: dnsLabel, plugin: standalonePluginProps }),
   roots: ['system/plugin', 'apps/pg'],
-  aliases: { plugin: ['props', 'pluginName', 'image'] },
+  aliases: { plugin: ['props', 'pluginName', 'image'], namespace: ['chart'] },
   build: (p) => {
     const app = Testing.app();
     const system = new Chart(app, 'system', { namespace: p.namespace });

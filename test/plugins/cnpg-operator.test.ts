@@ -217,7 +217,7 @@ describe('CnpgOperator.fromManifest errors', () => {
       return d;
     }));
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      'test/operator: namespace undefined cannot be known: the operator Deployment pg-operator-controller has no metadata.namespace; pass namespace (the namespace you apply the manifest to)');
+      "has an operator Deployment pg-operator-controller without metadata.namespace, so the operator's namespace cannot be known; pass namespace (the namespace you apply the manifest to)");
   });
 });
 

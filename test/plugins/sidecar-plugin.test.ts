@@ -485,13 +485,13 @@ describe('OperatorDeployment', () => {
     expect(() => OperatorDeployment.fromApiObject(empty)).toThrow("test/Empty: deployment 'apps/v1/Deployment e' has no spec.template.spec; pass the operator Deployment, with its pod template");
     const other = plainDeployment(Testing.chart(), { containers: [{ name: 'web', image: 'nginx' }] });
     expect(() => OperatorDeployment.fromApiObject(other)).toThrow(
-      "test/Operator: managerContainerName undefined cannot be found: no container sets OPERATOR_NAMESPACE and runs the 'controller' subcommand; pass managerContainerName");
+      "test/Operator: deployment [\"web\"] has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found; pass managerContainerName");
     expect(() => OperatorDeployment.fromApiObject(other, { managerContainerName: 'manager' })).toThrow(
       "test/Operator: managerContainerName 'manager' is not a container of this Deployment (containers: 'web'); pass the name of the container that runs the CloudNativePG manager");
     const twice = managerPod();
     twice.containers.push({ ...twice.containers[0], name: 'manager2' });
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart(), twice))).toThrow(
-      "test/Operator: managerContainerName undefined cannot be found: containers 'manager' and 'manager2' both look like the CloudNativePG manager; pass managerContainerName");
+      "test/Operator: deployment [\"manager\",\"manager2\"] has 2 containers that look like the CloudNativePG manager; pass managerContainerName");
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart()), null as any)).toThrow(
       'test/Operator: options null must be an object, not null; pass { managerContainerName: ... }');
   });

@@ -401,7 +401,7 @@ describe('StandalonePlugin validation', () => {
   test('rejects a chart without a namespace, and says how to set one', () => {
     const chart = new Chart(Testing.app(), 'plugins');
     expectValidationError(() => new StandalonePlugin(chart, 'hello', HELLO),
-      "plugins/hello: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+      "plugins/hello: chart 'plugins' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   });
 
   test('rejects missing props from JavaScript callers', () => {

@@ -206,7 +206,7 @@ describe('BarmanCloudPlugin', () => {
     });
     test('a chart without a namespace (from StandalonePlugin)', () => {
       expect(() => new BarmanCloudPlugin(Testing.chart(), 'barman')).toThrow(
-        "test/barman: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
+        "test/barman: chart 'test' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
       );
     });
   });
@@ -386,7 +386,7 @@ describe('BarmanCloudPlugin and issue #13', () => {
     expectValidationError(() => synth({ operatorPodLabels: {} }),
       "system/barman: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }");
     expectValidationError(() => new BarmanCloudPlugin(new Chart(Testing.app(), 'system'), 'barman'),
-      "system/barman: namespace undefined is not set on the chart; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+      "system/barman: chart 'system' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   });
 
   test('images must be pinned, the sidecar image too', () => {
