@@ -134,7 +134,8 @@ export const Kind = {
 /**
  * The subcommand each known plugin image must be given: their entrypoint is a cobra root
  * command without a `Run`, which prints its help and exits when no subcommand is named
- * (cnpg-i-hello-world main.go main: `plugin`; plugin-barman-cloud v0.14.0 cmd/manager/main.go
+ * (cnpg-i-hello-world main.go main at a6f35d3, the repository has no v0.1.0 tag: `plugin`;
+ * plugin-barman-cloud v0.14.0 cmd/manager/main.go
  * main: `operator` for the plugin Deployment). Keyed by the last path component of the
  * repository, so mirrors and the `-testing` builds are known too.
  */
