@@ -534,3 +534,20 @@ test('the sidecar constants are static members too', () => {
   expect(SidecarPlugin.SIDECAR_PLUGIN_VOLUME_NAME).toBe('cnpg-i-plugins');
   expect(SidecarPlugin.DEFAULT_PLUGIN_USER_ID).toBe(10001);
 });
+
+test.each(SOURCES)('on %s, envVariables from a Secret and sizes in their one rendering survive synthesis', (_kind, make) => {
+  const chart = Testing.chart();
+  const operator = make(chart);
+  new SidecarPlugin(chart, 'hello', {
+    operator, ...HELLO,
+    envVariables: { TOKEN: kplus.EnvValue.fromSecretValue({ secret: kplus.Secret.fromSecretName(chart, 'Token', 'plugin-token'), key: 'token' }), LEVEL: kplus.EnvValue.fromValue('debug') },
+    resources: { memory: { request: Size.mebibytes(512), limit: Size.gibibytes(1) } },
+  });
+  const deployment = Testing.synth(chart).find((o) => o.kind === 'Deployment');
+  const c = deployment.spec.template.spec.containers.find((x: any) => x.name === 'cnpg-i-hello-world');
+  expect(c.env).toEqual(expect.arrayContaining([
+    { name: 'LEVEL', value: 'debug' },
+    { name: 'TOKEN', valueFrom: { secretKeyRef: expect.objectContaining({ name: 'plugin-token', key: 'token' }) } },
+  ]));
+  expect(c.resources).toEqual({ limits: { memory: '1Gi' }, requests: { memory: '512Mi' } });
+});
