@@ -59,7 +59,7 @@ export class OperatorDeployment implements IOperatorDeployment {
       invalid('OperatorDeployment.fromApiObject', 'deployment', deployment, `must be a cdk8s ApiObject, not ${typeName(deployment)}`, 'pass the ApiObject of the operator Deployment');
     }
     const host = new ApiObjectSidecarHost(deployment);
-    const manager = resolveManager(deployment, host.view(), options);
+    const manager = resolveManager('OperatorDeployment.fromApiObject', deployment, host.view(), options);
     return new OperatorDeployment(manager, host);
   }
 
@@ -84,7 +84,7 @@ export class OperatorDeployment implements IOperatorDeployment {
       invalid('OperatorDeployment.fromDeployment', 'deployment', value, problem, fix);
     }
     const host = new KplusSidecarHost(deployment);
-    const manager = resolveManager(deployment, host.view(), options);
+    const manager = resolveManager('OperatorDeployment.fromDeployment', deployment, host.view(), options);
     return new OperatorDeployment(manager, host);
   }
 
@@ -174,8 +174,8 @@ export function isManagerContainer(c: ContainerView): boolean {
 
 const OPTIONS_SPEC: PropSpec<OperatorDeploymentOptions> = { managerContainerName: Kind.string('pass the name of the container that runs the CloudNativePG manager') };
 
-function resolveManager(scope: ApiObject | kplus.Deployment, view: PodView, options: OperatorDeploymentOptions): string {
-  checkProps(scope, 'options', options, OPTIONS_SPEC);
+function resolveManager(where: string, scope: ApiObject | kplus.Deployment, view: PodView, options: OperatorDeploymentOptions): string {
+  checkProps(where, 'options', options, OPTIONS_SPEC);
   const wanted = options.managerContainerName;
   const found = view.containers.filter(isManagerContainer);
   const names = view.containers.map((c) => `'${c.name}'`).join(', ') || 'none';

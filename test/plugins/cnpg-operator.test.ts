@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { CnpgOperator } from '../../src';
+import { CnpgOperator, OperatorDeployment } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 
 
@@ -272,4 +272,13 @@ describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 releas
       }
     });
   });
+});
+
+test('CnpgOperator.fromManifest and OperatorDeployment options refuse unknown keys, naming the nearest', () => {
+  expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namepsace: 'cnpg-system' } as any))
+    .toThrow("test/operator: props.namepsace 'cnpg-system' is not a declared key of props; did you mean 'namespace'?");
+  const chart = Testing.chart();
+  const operator = CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE });
+  expect(() => OperatorDeployment.fromApiObject(operator.deployment, { managerContainer: 'manager' } as any))
+    .toThrow("OperatorDeployment.fromApiObject: options.managerContainer 'manager' is not a declared key of options; did you mean 'managerContainerName'?");
 });

@@ -493,7 +493,7 @@ describe('OperatorDeployment', () => {
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart(), twice))).toThrow(
       "test/Operator: deployment [\"manager\",\"manager2\"] has 2 containers that look like the CloudNativePG manager; pass managerContainerName");
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart()), null as any)).toThrow(
-      'test/Operator: options null must be an object, not null; pass { managerContainerName: ... }');
+      'OperatorDeployment.fromApiObject: options null must be an object, not null; pass { managerContainerName: ... }');
   });
 });
 
