@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { isDnsLabel } from '../common/validate';
 import { IOperatorDeployment, OperatorDeployment, SidecarHost, isManagerContainer, podViewOfManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, checkProps, refuseFirst } from './internal';
+import { Kind, PropSpec, checkProps, guardOnce, refuseFirst } from './internal';
 import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
 
 const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {
@@ -79,6 +79,9 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
         url ? `download the manifest into your repository and ${fix}` : fix);
     }
     this.include = new Include(this, 'Resource', { url: file });
+    // What cdk8s writes of the manifest (with the chart's labels and namespace) must still be
+    // accepted by the API server.
+    for (const obj of this.include.apiObjects) guardOnce(this, obj);
 
     const found = this.include.apiObjects
       .filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')

@@ -6,11 +6,13 @@
  * what stays here is what no schema sees: the type of a prop before it is rendered, and the
  * cdk8s / cdk8s-plus classes.
  */
-import { Size, SizeRoundingBehavior } from 'cdk8s';
+import { ApiObject, Size, SizeRoundingBehavior } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
 import { ErrorScope, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
 import { isSize, renderQuantity, requireDuration } from '../common/render';
+import { addSchemaGuard } from '../common/schema-guard';
 import {
   isDnsSubdomain,
   isLabelKey,
@@ -305,4 +307,17 @@ export type Rule = readonly [failed: boolean, prop: string, value: unknown, prob
 export function refuseFirst(scope: ErrorScope, rules: ReadonlyArray<Rule | false>): void {
   const failed = rules.find((r): r is Rule => r !== false && r[0]);
   if (failed !== undefined) invalid(scope, failed[1], failed[2], failed[3], failed[4]);
+}
+
+const GUARDED = new WeakSet<ApiObject>();
+
+/**
+ * The schema guard on an object that several constructs may touch (an operator Deployment loaded
+ * from a manifest, then given sidecars): added once, so each problem is reported once.
+ * @internal
+ */
+export function guardOnce(construct: Construct, apiObject: ApiObject): void {
+  if (GUARDED.has(apiObject)) return;
+  GUARDED.add(apiObject);
+  addSchemaGuard(construct, apiObject);
 }

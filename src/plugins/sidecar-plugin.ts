@@ -2,7 +2,6 @@ import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { describeValue, invalid } from '../common/errors';
-import { addSchemaGuard } from '../common/schema-guard';
 import { isDnsLabel } from '../common/validate';
 import {
   ContainerView,
@@ -12,7 +11,7 @@ import {
   SidecarHost,
   containerManifest,
 } from './cnpg-operator-deployment';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, refuseFirst } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, guardOnce, refuseFirst } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -293,8 +292,8 @@ export class SidecarPlugin extends Construct implements IPlugin {
 
     this.node.addValidation({ validate: () => this.lostFields(host, spec, managerName) });
     // The operator Deployment with its sidecars must still be one the API server accepts (a bad
-    // sidecar rejects the whole operator): guarded once, by its first sidecar.
-    if (shared === undefined) addSchemaGuard(this, host.key as ApiObject);
+    // sidecar rejects the whole operator): guarded once (by CnpgOperator, or the first sidecar).
+    guardOnce(this, host.key as ApiObject);
   }
 
   /**

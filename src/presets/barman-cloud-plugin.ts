@@ -284,7 +284,7 @@ function includeCrds(scope: Construct, url: string): Include {
   }
   for (const obj of include.apiObjects) {
     if (obj.kind === 'CustomResourceDefinition') {
-      clusterScoped(obj);
+      addSchemaGuard(scope, clusterScoped(obj));
     } else {
       // A whole release manifest may be given: keep its CRDs only; the rest is what this
       // construct renders itself (in the right namespace).

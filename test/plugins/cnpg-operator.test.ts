@@ -282,3 +282,20 @@ test('CnpgOperator.fromManifest and OperatorDeployment options refuse unknown ke
   expect(() => OperatorDeployment.fromApiObject(operator.deployment, { managerContainer: 'manager' } as any))
     .toThrow("OperatorDeployment.fromApiObject: options.managerContainer 'manager' is not a declared key of options; did you mean 'managerContainerName'?");
 });
+
+test('every object of the manifest is schema-guarded at synth, once, however many sidecars the operator gets', () => {
+  const file = variant((docs) => docs.map((d) => (d.kind === 'Deployment' ? { ...d, metadata: { ...d.metadata, finalizers: ['example.com/keep', 'example.com/keep'] } } : d)));
+  const chart = Testing.chart();
+  const operator = CnpgOperator.fromManifest(chart, 'operator', { path: file });
+  for (const name of ['a.example.com', 'b.example.com']) {
+    operator.addSidecarPlugin(name.split('.')[0], { pluginName: name, image: 'ghcr.io/example/socket-plugin:v1.0.0' });
+  }
+  let message = '';
+  try {
+    Testing.synth(chart);
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  expect(message).toMatch(/^Validation failed with the following errors:/);
+  expect(message.match(/metadata\.finalizers/g)).toHaveLength(1);
+});
