@@ -14,6 +14,8 @@ import { refuseUnknownKeys } from '../common/keys';
 import { isSize, renderQuantity, requireDuration } from '../common/render';
 import { addSchemaGuard } from '../common/schema-guard';
 import {
+  INT32_MAX,
+  imageTagProblem,
   isDnsSubdomain,
   isLabelKey,
   isLabelValue,
@@ -25,12 +27,10 @@ import {
   validateOptionalEnum,
   validatePluginName,
   validatePort,
+  validateImage,
   validateStringArray,
   validateStringMap,
 } from '../common/validate';
-
-/** The largest value of a Kubernetes int32 field (replicas, uid, gid). */
-export const INT32_MAX = 2147483647;
 
 /**
  * Checks one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).
@@ -163,15 +163,9 @@ export function imageParts(image: string): { repository: string; tag?: string; d
  * @internal
  */
 export function checkImage(scope: ErrorScope, prop: string, value: unknown, example: string): string {
-  const fix = `use an image pinned to a release tag or a digest, e.g. ${example}`;
-  const image = requireString(scope, prop, value, fix);
-  const { tag, digest } = imageParts(image);
-  if (/\s/.test(image) || /[A-Z]/.test(imageParts(image).repository) || (digest !== undefined && !/^[a-z0-9]+:[0-9a-f]{32,}$/.test(digest))) {
-    invalid(scope, prop, image, 'is not an image reference (lower-case repository, no white space, a digest such as sha256:<hex>)', fix);
-  }
-  if (digest === undefined && (tag === undefined || tag === 'latest')) {
-    invalid(scope, prop, image, tag === undefined ? 'has no tag, so it means :latest' : 'uses the moving tag :latest', fix);
-  }
+  const image = validateImage(scope, prop, value, example);
+  const problem = imageTagProblem(image);
+  if (problem !== undefined) invalid(scope, prop, image, problem, `pin a release tag or a digest, e.g. ${example}`);
   return image;
 }
 

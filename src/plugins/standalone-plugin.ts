@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
 import { addSchemaGuard } from '../common/schema-guard';
-import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../common/validate';
+import { isDns1035Label, isDnsLabel, isDnsSubdomain, pickDefined } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, resourcesManifest, tolerationKind } from './internal';
@@ -503,8 +503,7 @@ export function pluginNamespace(scope: Construct): string {
  * @internal
  */
 export function sharedProps(props: PluginDeploymentProps): PluginDeploymentProps {
-  const given = props as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(PLUGIN_DEPLOYMENT_SPEC).filter((k) => given[k] !== undefined).map((k) => [k, given[k]]));
+  return pickDefined(props, Object.keys(PLUGIN_DEPLOYMENT_SPEC) as Array<keyof PluginDeploymentProps>);
 }
 
 /** The documented default resources of a standalone plugin container. */

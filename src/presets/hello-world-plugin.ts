@@ -1,7 +1,6 @@
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
-import { isLabelKey, validateStringMap } from '../common/validate';
+import { validateLabelKey, validateStringMap } from '../common/validate';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
@@ -57,12 +56,7 @@ export interface HelloWorldParameters {
 
 const PARAMETERS_SPEC: PropSpec<HelloWorldParameters> = {
   labels: Kind.labels,
-  annotations: (s, p, v) => {
-    const key = Object.keys(validateStringMap(s, p, v)).find((k) => !isLabelKey(k));
-    if (key !== undefined) {
-      invalid(s, p, key, 'is not a valid annotation key', "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'");
-    }
-  },
+  annotations: (s, p, v) => Object.keys(validateStringMap(s, p, v)).forEach((k) => validateLabelKey(s, p, k, 'annotation')),
 };
 
 const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {

@@ -382,9 +382,9 @@ describe('StandalonePlugin validation', () => {
     ['the socket flag', { args: ['--plugin-path=/plugins'] },
       "cnpg-system/hello: args[0] '--plugin-path=/plugins' selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags; remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment"],
     ['args that are not an array', { args: 'plugin' as any }, "cnpg-system/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
-    ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
     ['a missing image', { image: undefined as any }, "cnpg-system/hello: props [\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }"],
-    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' is not an image reference (lower-case repository, no white space, a digest such as sha256:<hex>); use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
     ['empty operator labels', { operatorPodLabels: {} },
       "cnpg-system/hello: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"],
     ['a non-string label value', { labels: { tier: 1 as any } }, "cnpg-system/hello: labels.tier 1 must be a string, not a number; write it as a string, e.g. '1'"],
@@ -484,8 +484,8 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   });
 
   test.each([
-    ['an untagged image', 'ghcr.io/example/plugin', "cnpg-system/hello: image 'ghcr.io/example/plugin' has no tag, so it means :latest; use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
-    ['an image on :latest', 'registry.example.com:5000/plugin:latest', "cnpg-system/hello: image 'registry.example.com:5000/plugin:latest' uses the moving tag :latest; use an image pinned to a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    ['an untagged image', 'ghcr.io/example/plugin', "cnpg-system/hello: image 'ghcr.io/example/plugin' has no tag, so the runtime pulls :latest; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    ['an image on :latest', 'registry.example.com:5000/plugin:latest', "cnpg-system/hello: image 'registry.example.com:5000/plugin:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
   ])('refuses %s', (_what, image, message) => {
     expectValidationError(() => render({ image, args: [] }), message);
   });

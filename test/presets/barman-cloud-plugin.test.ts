@@ -177,15 +177,15 @@ describe('BarmanCloudPlugin', () => {
     });
     test('image empty', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: '' }),
-        "system/barman: image '' must not be empty; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+        "system/barman: image '' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('image with white space', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: 'ghcr.io/x y' }),
-        "system/barman: image 'ghcr.io/x y' is not an image reference (lower-case repository, no white space, a digest such as sha256:<hex>); use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+        "system/barman: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
     });
     test('sidecarImage not a string', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { sidecarImage: 14 as any }),
-        'system/barman: sidecarImage 14 must be a string, not a number; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0');
+        'system/barman: sidecarImage 14 must be a string, not a number; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0');
     });
     test('logLevel unknown', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { logLevel: 'verbose' as any }),
@@ -391,9 +391,9 @@ describe('BarmanCloudPlugin and issue #13', () => {
 
   test('images must be pinned, the sidecar image too', () => {
     expectValidationError(() => synth({ sidecarImage: 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar' }),
-      "system/barman: sidecarImage 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar' has no tag, so it means :latest; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0");
+      "system/barman: sidecarImage 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar' has no tag, so the runtime pulls :latest; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0");
     expectValidationError(() => synth({ image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:latest' }),
-      "system/barman: image 'ghcr.io/cloudnative-pg/plugin-barman-cloud:latest' uses the moving tag :latest; use an image pinned to a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+      "system/barman: image 'ghcr.io/cloudnative-pg/plugin-barman-cloud:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
   });
 
   test('a request above its limit is refused', () => {
