@@ -299,8 +299,9 @@ export class SidecarPlugin extends Construct implements IPlugin {
   /**
    * The operator's rules for sidecars of one pod: each socket file name (the plugin name) once,
    * one socket directory (cloudnative-pg v1.30.0 internal/configuration/configuration.go
-   * PluginSocketDir, read once at startup by internal/cnpi/plugin/repository/setup.go), equal to
-   * the manager's `PLUGIN_SOCKET_DIR`, and container names unique in the pod.
+   * DefaultPluginSocketDir and the `PLUGIN_SOCKET_DIR` field, listed once at startup by
+   * internal/cnpi/plugin/repository/setup.go RegisterUnixSocketPluginsInPath), equal to the
+   * manager's `PLUGIN_SOCKET_DIR`, and container names unique in the pod.
    */
   private checkOperatorRules(shared: SharedSocket | undefined, host: SidecarHost, view: PodView, manager: ContainerView, containerName: string): void {
     const other = shared?.plugins.get(this.pluginName);

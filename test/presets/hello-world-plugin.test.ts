@@ -147,3 +147,7 @@ describe('HelloWorldPlugin and issue #13', () => {
       "HelloWorldPlugin.parameters: parameters.label {\"team\":\"db\"} is not a declared key of parameters; did you mean 'labels'?");
   });
 });
+
+test('HelloWorldPlugin.parameters accepts an annotation key with upper case, as the API server does', () => {
+  expect(HelloWorldPlugin.parameters({ annotations: { 'Example.com/Note': 'x' } })).toEqual({ annotations: '{"Example.com/Note":"x"}' });
+});
