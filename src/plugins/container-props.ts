@@ -1,4 +1,8 @@
 /*
+ * Kept, unchanged, only for the ObjectStore of main (src/presets/object-store.ts, owned by the
+ * postgres side), which still imports it; the plugin side uses ./internal. Delete this file once
+ * no file imports it.
+ *
  * Checks of the container props that StandalonePlugin and SidecarPlugin share. cdk8s-plus takes
  * these values as they come: from JavaScript, a number where a Cpu belongs or a string where an
  * EnvValue belongs would end up in the YAML, or fail deep inside cdk8s at synthesis.
