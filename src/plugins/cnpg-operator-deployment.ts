@@ -2,6 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { invalid } from '../common/errors';
 import { typeName } from '../common/validate';
+import { Kind, PropSpec, checkProps, refuseFirst, resourcesManifest } from './internal';
 import { restrictedContainerSecurityContext, restrictedContainerSecurityContextManifest } from './pod-security';
 
 /**
@@ -54,12 +55,11 @@ export class OperatorDeployment implements IOperatorDeployment {
    * those converters read; plain objects get plain Kubernetes JSON.
    */
   public static fromApiObject(deployment: ApiObject, options: OperatorDeploymentOptions = {}): IOperatorDeployment {
-    const where = 'OperatorDeployment.fromApiObject';
     if (!(deployment instanceof ApiObject)) {
-      invalid(where, 'deployment', deployment, `must be a cdk8s ApiObject, not ${typeName(deployment)}`, 'pass the ApiObject of the operator Deployment');
+      invalid('OperatorDeployment.fromApiObject', 'deployment', deployment, `must be a cdk8s ApiObject, not ${typeName(deployment)}`, 'pass the ApiObject of the operator Deployment');
     }
     const host = new ApiObjectSidecarHost(deployment);
-    const manager = resolveManager(deployment, host.view(), options);
+    const manager = resolveManager('OperatorDeployment.fromApiObject', deployment, host.view(), options);
     return new OperatorDeployment(manager, host);
   }
 
@@ -69,24 +69,22 @@ export class OperatorDeployment implements IOperatorDeployment {
    */
   public static fromDeployment(deployment: kplus.Deployment, options: OperatorDeploymentOptions = {}): IOperatorDeployment {
     if (!(deployment instanceof kplus.Deployment)) {
-      const where = 'OperatorDeployment.fromDeployment';
+      // A cdk8s-plus Deployment of another major or another copy: say which, and what to do.
       const origin = jsiiOrigin(deployment);
-      const ours = jsiiOrigin(kplus.Deployment.prototype);
-      if (origin && ours && origin.fqn === 'Deployment' && origin.module.startsWith('cdk8s-plus-')) {
-        const value = (deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)';
-        const what = `is a ${origin.module} ${origin.version} Deployment`;
-        if (origin.module !== ours.module) {
-          invalid(where, 'deployment', value, `${what}, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`,
-            `build the operator Deployment with ${ours.module} (npm install ${ours.module}; import * as kplus from '${ours.module}'), `
-            + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })');
-        }
-        invalid(where, 'deployment', value, `${what} from a second copy of ${origin.module} (this library loads ${ours.version})`,
-          `install one copy of ${ours.module} (npm dedupe, or the same version for the library and the app)`);
-      }
-      invalid(where, 'deployment', deployment, `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`, 'pass the cdk8s-plus Deployment that runs the operator');
+      const ours = jsiiOrigin(kplus.Deployment.prototype)!;
+      const plus = origin !== undefined && origin.fqn === 'Deployment' && origin.module.startsWith('cdk8s-plus-');
+      const value = plus ? (deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)' : deployment;
+      const problem = !plus ? `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`
+        : origin.module !== ours.module ? `is a ${origin.module} ${origin.version} Deployment, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`
+          : `is a ${origin.module} ${origin.version} Deployment from a second copy of ${origin.module} (this library loads ${ours.version})`;
+      const fix = !plus ? 'pass the cdk8s-plus Deployment that runs the operator'
+        : origin.module !== ours.module ? `build the operator Deployment with ${ours.module} (npm install ${ours.module}; import * as kplus from '${ours.module}'), `
+          + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })'
+          : `install one copy of ${ours.module} (npm dedupe, or the same version for the library and the app)`;
+      invalid('OperatorDeployment.fromDeployment', 'deployment', value, problem, fix);
     }
     const host = new KplusSidecarHost(deployment);
-    const manager = resolveManager(deployment, host.view(), options);
+    const manager = resolveManager('OperatorDeployment.fromDeployment', deployment, host.view(), options);
     return new OperatorDeployment(manager, host);
   }
 
@@ -134,7 +132,7 @@ export interface SidecarContainerSpec {
   readonly image: string;
   readonly imagePullPolicy: kplus.ImagePullPolicy;
   readonly args: string[];
-  readonly env: Array<[string, string]>;
+  readonly env: Array<[string, kplus.EnvValue]>;
   readonly resources: kplus.ContainerResources;
   readonly securityContext: { readonly user: number; readonly group: number };
   readonly volumeName: string;
@@ -174,26 +172,21 @@ export function isManagerContainer(c: ContainerView): boolean {
   return c.env.some((e) => e.name === OPERATOR_NAMESPACE_ENV) && c.argv.includes('controller');
 }
 
-function resolveManager(scope: ApiObject | kplus.Deployment, view: PodView, options: OperatorDeploymentOptions): string {
-  if (options === null || typeof options !== 'object') {
-    invalid(scope, 'options', options, `must be an object, not ${typeName(options)}`, 'pass { managerContainerName } or nothing');
-  }
+const OPTIONS_SPEC: PropSpec<OperatorDeploymentOptions> = { managerContainerName: Kind.string('pass the name of the container that runs the CloudNativePG manager') };
+
+function resolveManager(where: string, scope: ApiObject | kplus.Deployment, view: PodView, options: OperatorDeploymentOptions): string {
+  checkProps(where, 'options', options, OPTIONS_SPEC);
   const wanted = options.managerContainerName;
-  if (wanted !== undefined) {
-    if (typeof wanted !== 'string' || !view.containers.some((c) => c.name === wanted)) {
-      const names = view.containers.map((c) => `'${c.name}'`).join(', ') || 'none';
-      invalid(scope, 'managerContainerName', wanted, `is not a container of this Deployment (containers: ${names})`, 'pass the name of the container that runs the CloudNativePG manager');
-    }
-    return wanted;
-  }
   const found = view.containers.filter(isManagerContainer);
-  if (found.length !== 1) {
-    const problem = found.length === 0
-      ? 'no container sets OPERATOR_NAMESPACE and runs the \'controller\' subcommand'
-      : `containers ${found.map((c) => `'${c.name}'`).join(' and ')} both look like the CloudNativePG manager`;
-    invalid(scope, 'managerContainerName', undefined, `cannot be found: ${problem}`, 'pass managerContainerName');
-  }
-  return found[0].name;
+  const names = view.containers.map((c) => `'${c.name}'`).join(', ') || 'none';
+  refuseFirst(scope, [
+    [wanted !== undefined && !view.containers.some((c) => c.name === wanted), 'managerContainerName', wanted,
+      `is not a container of this Deployment (containers: ${names})`, 'pass the name of the container that runs the CloudNativePG manager'],
+    [wanted === undefined && found.length !== 1, 'deployment', view.containers.map((c) => c.name), found.length === 0
+      ? "has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found"
+      : `has ${found.length} containers that look like the CloudNativePG manager`, 'pass managerContainerName'],
+  ]);
+  return wanted ?? found[0].name;
 }
 
 /** Reads the pod view out of a Deployment's Kubernetes JSON. @internal */
@@ -236,33 +229,12 @@ export function containerManifest(spec: SidecarContainerSpec, quantity: (q: stri
     imagePullPolicy: spec.imagePullPolicy,
   };
   if (spec.args.length > 0) container.args = [...spec.args];
-  if (spec.env.length > 0) container.env = spec.env.map(([name, value]) => ({ name, value }));
+  if (spec.env.length > 0) container.env = spec.env.map(([name, v]) => (v.valueFrom !== undefined ? { name, valueFrom: v.valueFrom } : { name, value: v.value }));
   const resources = resourcesManifest(spec.resources, quantity);
   if (resources) container.resources = resources;
   container.securityContext = restrictedContainerSecurityContextManifest(spec.securityContext.user, spec.securityContext.group);
   container.volumeMounts = [{ name: spec.volumeName, mountPath: spec.mountPath }];
   return container;
-}
-
-/**
- * Renders cdk8s-plus `ContainerResources` exactly as cdk8s-plus does (cpu as given, memory in
- * Mi, ephemeral storage in Gi), so a sidecar looks the same whatever Deployment it lands in.
- * Throws the `Size` conversion error for sizes that are not whole Mi / Gi.
- * @internal
- */
-export function resourcesManifest(resources: kplus.ContainerResources, quantity: (q: string) => unknown = (q) => q): Record<string, unknown> | undefined {
-  const limits: Record<string, unknown> = {};
-  const requests: Record<string, unknown> = {};
-  if (resources.cpu?.limit) limits.cpu = quantity(resources.cpu.limit.amount);
-  if (resources.memory?.limit) limits.memory = quantity(`${resources.memory.limit.toMebibytes()}Mi`);
-  if (resources.ephemeralStorage?.limit) limits['ephemeral-storage'] = quantity(`${resources.ephemeralStorage.limit.toGibibytes()}Gi`);
-  if (resources.cpu?.request) requests.cpu = quantity(resources.cpu.request.amount);
-  if (resources.memory?.request) requests.memory = quantity(`${resources.memory.request.toMebibytes()}Mi`);
-  if (resources.ephemeralStorage?.request) requests['ephemeral-storage'] = quantity(`${resources.ephemeralStorage.request.toGibibytes()}Gi`);
-  const out: Record<string, unknown> = {};
-  if (Object.keys(limits).length > 0) out.limits = limits;
-  if (Object.keys(requests).length > 0) out.requests = requests;
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
@@ -288,15 +260,15 @@ class ApiObjectSidecarHost implements SidecarHost {
     this.key = obj;
     this.construct = obj;
     this.typed = isGeneratedL1(obj);
-    if (obj.kind !== 'Deployment' || obj.apiVersion !== 'apps/v1') {
-      invalid(obj, 'deployment', `${obj.apiVersion}/${obj.kind}`, 'is not an apps/v1 Deployment', 'pass the operator Deployment');
-    }
+    this.view();
   }
 
   public view(): PodView {
-    const view = podViewOfManifest(this.obj.toJson());
+    const deployment = this.obj.kind === 'Deployment' && this.obj.apiVersion === 'apps/v1';
+    const view = deployment ? podViewOfManifest(this.obj.toJson()) : undefined;
     if (!view) {
-      invalid(this.obj, 'deployment', this.obj.name, 'has no spec.template.spec', 'pass a Deployment with a pod template');
+      invalid(this.obj, 'deployment', `${this.obj.apiVersion}/${this.obj.kind} ${this.obj.name}`, deployment ? 'has no spec.template.spec' : 'is not an apps/v1 Deployment',
+        'pass the operator Deployment, with its pod template');
     }
     return view;
   }
@@ -368,16 +340,20 @@ class KplusSidecarHost implements SidecarHost {
   }
 
   public addContainer(spec: SidecarContainerSpec): void {
+    const index = this.deployment.containers.length;
     this.deployment.addContainer({
       name: spec.name,
       image: spec.image,
       imagePullPolicy: spec.imagePullPolicy,
       args: spec.args.length > 0 ? [...spec.args] : undefined,
-      envVariables: Object.fromEntries(spec.env.map(([k, v]) => [k, kplus.EnvValue.fromValue(v)])),
-      resources: spec.resources,
+      envVariables: Object.fromEntries(spec.env),
+      // Rendered below through the library's one quantity rendering (1Gi, not 1024Mi).
+      resources: {},
       securityContext: restrictedContainerSecurityContext(spec.securityContext.user, spec.securityContext.group),
       volumeMounts: [{ path: spec.mountPath, volume: this.volume(spec.volumeName) }],
     });
+    const resources = resourcesManifest(spec.resources, (q) => ({ value: q }));
+    if (resources !== undefined) ApiObject.of(this.deployment).addJsonPatch(JsonPatch.add(`${POD}/containers/${index}/resources`, resources));
   }
 
   public addEmptyDirVolume(name: string): void {

@@ -2,9 +2,17 @@ import * as fs from 'fs';
 import { ApiObject, Include } from 'cdk8s';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
-import { isDnsLabel, requireString, typeName } from '../common/validate';
+import { isDnsLabel } from '../common/validate';
 import { IOperatorDeployment, OperatorDeployment, SidecarHost, isManagerContainer, podViewOfManifest } from './cnpg-operator-deployment';
+import { Kind, PropSpec, checkProps, guardOnce, refuseFirst } from './internal';
 import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
+
+const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {
+  path: Kind.string("pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'"),
+  namespace: (s, p, v) => {
+    if (typeof v !== 'string' || !isDnsLabel(v)) invalid(s, p, v, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
+  },
+};
 
 /**
  * Props of {@link CnpgOperator.fromManifest}.
@@ -62,57 +70,47 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
 
   private constructor(scope: Construct, id: string, props: CnpgOperatorManifestProps) {
     super(scope, id);
-    if (props === null || typeof props !== 'object') {
-      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass { path }');
-    }
+    checkProps(this, 'props', props, PROPS_SPEC, { required: ['path'], example: "{ path: 'vendor/cnpg-1.30.0.yaml' }" });
     const fix = "pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'";
-    const file = requireString(this, 'path', props.path, fix);
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
-      invalid(this, 'path', file, 'is a URL; synthesis would depend on the network', `download the manifest into your repository and ${fix.slice(0, 1).toLowerCase()}${fix.slice(1)}`);
-    }
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      invalid(this, 'path', file, `is not a file (relative paths start at the working directory ${process.cwd()})`, fix);
+    const file = props.path;
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(file);
+    if (url || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      invalid(this, 'path', file, url ? 'is a URL; synthesis would depend on the network' : `is not a file (relative paths start at the working directory ${process.cwd()})`,
+        url ? `download the manifest into your repository and ${fix}` : fix);
     }
     this.include = new Include(this, 'Resource', { url: file });
+    // What cdk8s writes of the manifest (with the chart's labels and namespace) must still be
+    // accepted by the API server.
+    for (const obj of this.include.apiObjects) guardOnce(this, obj);
 
     const found = this.include.apiObjects
       .filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')
       .map((o) => ({ obj: o, managers: (podViewOfManifest(o.toJson())?.containers ?? []).filter(isManagerContainer) }))
       .filter((d) => d.managers.length > 0);
-    if (found.length !== 1) {
-      const problem = found.length === 0
+    const managers = found.length === 1 ? found[0].managers : [];
+    refuseFirst(this, [
+      [found.length !== 1, 'path', file, found.length === 0
         ? "has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand)"
-        : `has ${found.length} CloudNativePG operator Deployments (${found.map((d) => describeObject(d.obj)).join(', ')})`;
-      const remedy = found.length === 0
-        ? 'pass the CloudNativePG release manifest (cnpg-<version>.yaml)'
-        : 'keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean';
-      invalid(this, 'path', file, problem, remedy);
-    }
-    const { obj, managers } = found[0];
-    if (managers.length > 1) {
-      invalid(this, 'path', file, `has an operator Deployment ${describeObject(obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
-        'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName');
-    }
+        : `has ${found.length} CloudNativePG operator Deployments (${found.map((d) => describeObject(d.obj)).join(', ')})`,
+      found.length === 0 ? 'pass the CloudNativePG release manifest (cnpg-<version>.yaml)'
+        : 'keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean'],
+      [managers.length > 1, 'path', file, `has an operator Deployment ${found[0] && describeObject(found[0].obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
+        'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName'],
+    ]);
+    const { obj } = found[0];
     this.deployment = obj;
     this.managerContainerName = managers[0].name;
     this.operator = OperatorDeployment.fromApiObject(obj, { managerContainerName: this.managerContainerName });
 
     const declared: unknown = obj.toJson().metadata?.namespace;
-    if (props.namespace !== undefined) {
-      if (typeof props.namespace !== 'string' || !isDnsLabel(props.namespace)) {
-        invalid(this, 'namespace', props.namespace, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
-      }
-      if (typeof declared === 'string' && declared !== props.namespace) {
-        invalid(this, 'namespace', props.namespace, `differs from '${declared}', where the manifest puts the operator Deployment`,
-          `drop namespace (the operator runs in '${declared}') or change the manifest`);
-      }
-    }
     const namespace = props.namespace ?? declared;
-    if (typeof namespace !== 'string') {
-      invalid(this, 'namespace', undefined, `cannot be known: the operator Deployment ${describeObject(obj)} has no metadata.namespace`,
-        'pass namespace (the namespace you apply the manifest to)');
-    }
-    this.namespace = namespace;
+    refuseFirst(this, [
+      [typeof declared === 'string' && props.namespace !== undefined && declared !== props.namespace, 'namespace', props.namespace,
+        `differs from '${declared}', where the manifest puts the operator Deployment`, `drop namespace (the operator runs in '${declared}') or change the manifest`],
+      [typeof namespace !== 'string', 'path', file, `has an operator Deployment ${describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
+        'pass namespace (the namespace you apply the manifest to)'],
+    ]);
+    this.namespace = namespace as string;
   }
 
   /** Every object loaded from the manifest, in file order (a copy). */
@@ -130,7 +128,9 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
    * The operator restarts (its pod template changes) and finds the socket at startup.
    */
   public addSidecarPlugin(id: string, options: SidecarPluginOptions): SidecarPlugin {
-    const plugin = new SidecarPlugin(this, id, { ...options, operator: this });
+    // Spread only an object: anything else reaches SidecarPlugin as is, to be refused there.
+    const props = options !== null && typeof options === 'object' && !Array.isArray(options) ? { ...options, operator: this } : options;
+    const plugin = new SidecarPlugin(this, id, props as SidecarPluginOptions & { operator: IOperatorDeployment });
     this.sidecars.push(plugin);
     return plugin;
   }

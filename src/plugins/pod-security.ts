@@ -8,6 +8,23 @@ import * as kplus from 'cdk8s-plus-28';
 export const DEFAULT_PLUGIN_USER_ID = 10001;
 
 /**
+ * The user and group a plugin container runs as. The rest of the container's security context
+ * is fixed to the restricted Pod Security Standard and cannot be weakened.
+ */
+export interface PluginSecurityContextProps {
+  /**
+   * The uid the container runs as.
+   * @default 10001
+   */
+  readonly user?: number;
+  /**
+   * The gid the container runs as.
+   * @default 10001
+   */
+  readonly group?: number;
+}
+
+/**
  * The restricted Pod Security Standard for one container, as cdk8s-plus props: non-root with a
  * fixed uid/gid, read-only root filesystem, no privilege escalation, not privileged, every
  * capability dropped, the runtime's default seccomp profile.

@@ -1,18 +1,19 @@
-import { Size } from 'cdk8s';
+import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { describeValue, invalid } from '../common/errors';
-import { requireString, typeName, validateInteger, validatePluginName, validateStringArray, validateStringMap } from '../common/validate';
+import { isDnsLabel } from '../common/validate';
 import {
+  ContainerView,
   IOperatorDeployment,
   PodView,
   SidecarContainerSpec,
   SidecarHost,
   containerManifest,
 } from './cnpg-operator-deployment';
-import { isEnvName, validateContainerResources } from './container-props';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, guardOnce, refuseFirst } from './internal';
 import { IPlugin } from './plugin';
-import { DEFAULT_PLUGIN_USER_ID } from './pod-security';
+import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
 /**
  * The directory the CloudNativePG operator lists for plugin sockets when `PLUGIN_SOCKET_DIR`
@@ -43,11 +44,8 @@ export class PluginPathFlag {
    * plugins (hello-world and most others) take `--plugin-path`.
    */
   public static flag(name: string): PluginPathFlag {
-    const where = 'PluginPathFlag.flag';
-    const fix = "pass a flag such as '--plugin-path'";
-    requireString(where, 'name', name, fix);
-    if (!/^--?[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
-      invalid(where, 'name', name, 'is not a command line flag', fix);
+    if (typeof name !== 'string' || !/^--?[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+      invalid('PluginPathFlag.flag', 'name', name, 'is not a command line flag', "pass a flag such as '--plugin-path'");
     }
     return new PluginPathFlag(name);
   }
@@ -79,21 +77,21 @@ export interface SidecarPluginOptions {
    */
   readonly pluginName: string;
 
-  /** The plugin's container image. */
+  /** The plugin's container image, pinned to a tag other than `latest` or to a digest. */
   readonly image: string;
 
   /**
    * Arguments of the plugin container, before the socket directory flag
-   * (for cnpg-i-hello-world: `['plugin']`).
+   * (for cnpg-i-hello-world: `['plugin']`, which that image is refused without).
    * @default - none: the image's default command with only the socket directory flag
    */
   readonly args?: string[];
 
   /**
-   * Environment variables of the plugin container, in this order.
+   * Environment variables of the plugin container (cdk8s-plus `ContainerProps.envVariables`).
    * @default - none
    */
-  readonly env?: Record<string, string>;
+  readonly envVariables?: Record<string, kplus.EnvValue>;
 
   /**
    * Compute resources of the plugin container.
@@ -117,16 +115,11 @@ export interface SidecarPluginOptions {
   readonly socketDir?: string;
 
   /**
-   * The user id the plugin container runs as.
-   * @default 10001
+   * The uid and gid of the plugin container; the rest of its security context is the
+   * restricted Pod Security Standard.
+   * @default - uid and gid 10001
    */
-  readonly user?: number;
-
-  /**
-   * The group id the plugin container runs as.
-   * @default 10001
-   */
-  readonly group?: number;
+  readonly securityContext?: PluginSecurityContextProps;
 
   /**
    * How the socket directory is passed to the plugin.
@@ -152,6 +145,26 @@ export interface SidecarPluginProps extends SidecarPluginOptions {
    */
   readonly operator: IOperatorDeployment;
 }
+
+/** What each key of {@link SidecarPluginOptions} holds. */
+const OPTIONS_SPEC: PropSpec<SidecarPluginOptions> = {
+  pluginName: Kind.pluginName,
+  image: Kind.image('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'),
+  args: Kind.strings,
+  envVariables: Kind.envVariables,
+  resources: Kind.resources,
+  imagePullPolicy: Kind.enumOf(kplus.ImagePullPolicy, 'kplus.ImagePullPolicy'),
+  socketDir: Kind.string("use an absolute directory such as '/plugins'"),
+  securityContext: Kind.props<PluginSecurityContextProps>({ user: Kind.integer(1), group: Kind.integer(1) }),
+  pluginPathFlag: Kind.instance((v) => v instanceof PluginPathFlag, 'a PluginPathFlag', "use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"),
+  containerName: Kind.string("use a DNS label such as 'my-plugin'"),
+};
+
+const PROPS_SPEC: PropSpec<SidecarPluginProps> = {
+  ...OPTIONS_SPEC,
+  operator: Kind.instance((v) => v !== null && typeof v === 'object' && typeof (v as IOperatorDeployment)._sidecarHost === 'function', 'an operator Deployment',
+    'pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)'),
+};
 
 /** What all sidecars of one operator pod must agree on. */
 interface SharedSocket {
@@ -183,6 +196,15 @@ const SHARED = new WeakMap<object, SharedSocket>();
  * Implements `IPlugin`, so Clusters can reference it.
  */
 export class SidecarPlugin extends Construct implements IPlugin {
+  /** The directory the operator lists for sockets when `PLUGIN_SOCKET_DIR` is unset (`/plugins`). */
+  public static readonly DEFAULT_PLUGIN_SOCKET_DIR = DEFAULT_PLUGIN_SOCKET_DIR;
+  /** The manager's env variable naming the socket directory (`PLUGIN_SOCKET_DIR`). */
+  public static readonly PLUGIN_SOCKET_DIR_ENV = PLUGIN_SOCKET_DIR_ENV;
+  /** The name of the shared socket volume (`cnpg-i-plugins`). */
+  public static readonly SIDECAR_PLUGIN_VOLUME_NAME = SIDECAR_PLUGIN_VOLUME_NAME;
+  /** The uid and gid sidecar containers run as unless `securityContext` says otherwise (10001). */
+  public static readonly DEFAULT_PLUGIN_USER_ID = DEFAULT_PLUGIN_USER_ID;
+
   /** The plugin's name, which is also its socket file name. */
   public readonly pluginName: string;
   /** The directory of the socket, in the manager and in the plugin container. */
@@ -198,58 +220,37 @@ export class SidecarPlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: SidecarPluginProps) {
     super(scope, id);
-    if (props === null || typeof props !== 'object') {
-      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass { operator, pluginName, image }');
-    }
+    checkProps(this, 'props', props, PROPS_SPEC, {
+      required: ['operator', 'pluginName', 'image'],
+      example: "{ operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }",
+      renamed: RENAMED_PLUGIN_KEYS,
+    });
     const operator = props.operator;
-    if (operator === null || typeof operator !== 'object' || typeof (operator as any)._sidecarHost !== 'function') {
-      invalid(this, 'operator', operator, 'is not an operator Deployment',
-        'pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
-    }
     this.operator = operator;
-
-    this.pluginName = validatePluginName(this, 'pluginName', props.pluginName);
-    const image = requireString(this, 'image', props.image, "pass an image reference such as 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'");
-    if (/\s/.test(image)) {
-      invalid(this, 'image', image, 'contains white space', 'pass a single image reference');
-    }
-    const args = props.args === undefined ? [] : validateStringArray(this, 'args', props.args);
-    const env = props.env === undefined ? {} : validateStringMap(this, 'env', props.env);
-    for (const name of Object.keys(env)) {
-      if (!isEnvName(name)) {
-        invalid(this, 'env', name, 'is not an environment variable name', 'use a name without \'=\', such as LOG_LEVEL');
-      }
-    }
+    this.pluginName = props.pluginName;
+    const image = props.image;
+    const args = [...props.args ?? []];
+    checkSubcommand(this, image, args, undefined);
     const imagePullPolicy = props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
-    if (!Object.values(kplus.ImagePullPolicy).includes(imagePullPolicy)) {
-      invalid(this, 'imagePullPolicy', imagePullPolicy, 'is not an image pull policy', 'use kplus.ImagePullPolicy.IF_NOT_PRESENT, ALWAYS or NEVER');
-    }
-    const user = validateInteger(this, 'user', props.user ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
-    const group = validateInteger(this, 'group', props.group ?? DEFAULT_PLUGIN_USER_ID, 1, 2147483647);
-    const resources = validateContainerResources(this, 'resources', props.resources ?? defaultResources(),
-      'pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }');
+    const user = props.securityContext?.user ?? DEFAULT_PLUGIN_USER_ID;
+    const group = props.securityContext?.group ?? DEFAULT_PLUGIN_USER_ID;
+    const resources = props.resources ?? defaultResources();
     const flag = props.pluginPathFlag ?? PluginPathFlag.flag('--plugin-path');
-    if (!(flag instanceof PluginPathFlag)) {
-      invalid(this, 'pluginPathFlag', flag, 'is not a PluginPathFlag', "use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()");
-    }
-    this.socketDir = this.validateSocketDir(props.socketDir ?? DEFAULT_PLUGIN_SOCKET_DIR);
+    this.socketDir = props.socketDir ?? DEFAULT_PLUGIN_SOCKET_DIR;
     this.socketPath = `${this.socketDir}/${this.pluginName}`;
-    if (this.socketPath.length > MAX_SOCKET_PATH) {
-      invalid(this, 'socketDir', this.socketDir, `makes the socket path '${this.socketPath}' ${this.socketPath.length} characters long; a Unix socket path holds at most ${MAX_SOCKET_PATH}`, 'use a shorter socketDir');
-    }
-    if (flag.flagName !== undefined) {
-      const clash = args.find((a) => a === flag.flagName || a.startsWith(`${flag.flagName}=`));
-      if (clash !== undefined) {
-        invalid(this, 'args', clash, `already passes ${flag.flagName}, which the sidecar sets from socketDir`,
-          'remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()');
-      }
-    }
-    const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
-
     const containerName = props.containerName ?? this.pluginName.split('.')[0];
-    if (typeof containerName !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(containerName) || containerName.length > 63) {
-      invalid(this, 'containerName', containerName, 'is not a DNS label (RFC 1123)', "use lower-case letters, digits and '-', at most 63 characters");
-    }
+    const clash = flag.flagName === undefined ? undefined : args.find((a) => a === flag.flagName || a.startsWith(`${flag.flagName}=`));
+    const dirFix = "use an absolute directory of plain segments such as '/plugins'";
+    refuseFirst(this, [
+      [!/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'), 'socketDir', this.socketDir,
+        "is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments)", dirFix],
+      [this.socketPath.length > MAX_SOCKET_PATH, 'socketDir', this.socketDir,
+        `makes the socket path '${this.socketPath}' ${this.socketPath.length} characters long; a Unix socket path holds at most ${MAX_SOCKET_PATH}`, 'use a shorter socketDir'],
+      [clash !== undefined, 'args', clash, `already passes ${flag.flagName}, which the sidecar sets from socketDir`,
+        'remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()'],
+      [!isDnsLabel(containerName), 'containerName', containerName, 'is not a DNS label (RFC 1123)', "use lower-case letters, digits and '-', at most 63 characters"],
+    ]);
+    const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
 
     const host = operator._sidecarHost();
@@ -261,12 +262,8 @@ export class SidecarPlugin extends Construct implements IPlugin {
     }
 
     const shared = SHARED.get(host.key);
-    this.checkAgainstOtherSidecars(shared, host);
-    this.checkManagerSocketDir(manager.env, managerName);
-    if (view.containerNames.includes(containerName)) {
-      invalid(this, 'containerName', containerName, 'is already a container of the operator Deployment', 'set containerName to another name');
-    }
-    const existing = this.managerSocketVolume(view, manager.mounts, managerName);
+    this.checkOperatorRules(shared, host, view, manager, containerName);
+    const existing = this.managerSocketVolume(view, manager.mounts);
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
 
     if (existing === undefined) {
@@ -281,7 +278,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
       image,
       imagePullPolicy,
       args: fullArgs,
-      env: Object.entries(env),
+      env: Object.entries(props.envVariables ?? {}),
       resources,
       securityContext: { user, group },
       volumeName: this.volumeName,
@@ -293,72 +290,60 @@ export class SidecarPlugin extends Construct implements IPlugin {
     state.plugins.set(this.pluginName, this.node.path);
     SHARED.set(host.key, state);
 
-    this.node.addValidation({ validate: () => this.checkRendered(host, spec, managerName) });
+    this.node.addValidation({ validate: () => this.lostFields(host, spec, managerName) });
+    // The operator Deployment with its sidecars must still be one the API server accepts (a bad
+    // sidecar rejects the whole operator): guarded once (by CnpgOperator, or the first sidecar).
+    guardOnce(this, host.key as ApiObject);
   }
 
-  private validateSocketDir(dir: unknown): string {
-    const fix = "use an absolute directory such as '/plugins'";
-    const value = requireString(this, 'socketDir', dir, fix);
-    if (!value.startsWith('/')) invalid(this, 'socketDir', value, 'is not an absolute path', fix);
-    if (value === '/') invalid(this, 'socketDir', value, 'is the root directory', fix);
-    if (value.endsWith('/')) invalid(this, 'socketDir', value, 'ends with \'/\'', `use '${value.replace(/\/+$/, '') || '/plugins'}'`);
-    const segments = value.slice(1).split('/');
-    if (segments.some((s) => s === '' || s === '.' || s === '..' || !/^[A-Za-z0-9._-]+$/.test(s))) {
-      invalid(this, 'socketDir', value, "is not a plain path (empty, '.' or '..' segments, or characters other than letters, digits, '.', '_' and '-')", fix);
-    }
-    return value;
-  }
-
-  private checkAgainstOtherSidecars(shared: SharedSocket | undefined, host: SidecarHost): void {
-    if (!shared) return;
-    const other = shared.plugins.get(this.pluginName);
-    if (other !== undefined) {
-      invalid(this, 'pluginName', this.pluginName, `is already a sidecar plugin of ${host.construct.node.path} (${other}); the socket file name is the plugin name, so it must be unique`,
-        'add each plugin once, or give the plugins different names');
-    }
-    if (shared.socketDir !== this.socketDir) {
-      invalid(this, 'socketDir', this.socketDir, `differs from '${shared.socketDir}' used by ${shared.firstPath}; the operator lists one socket directory`,
-        `use socketDir '${shared.socketDir}' for every sidecar plugin of this operator`);
-    }
-  }
-
-  private checkManagerSocketDir(env: PodView['containers'][number]['env'], managerName: string): void {
-    const set = env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
-    if (!set) return;
-    if (set.fromSource || set.value === undefined) {
-      invalid(this, 'socketDir', this.socketDir, `cannot be checked: ${PLUGIN_SOCKET_DIR_ENV} on manager container '${managerName}' comes from valueFrom`,
-        `set ${PLUGIN_SOCKET_DIR_ENV} to a plain value on the manager`);
-    }
-    if (set.value !== this.socketDir) {
-      invalid(this, 'socketDir', this.socketDir, `differs from ${PLUGIN_SOCKET_DIR_ENV} ${describeValue(set.value)} already set on manager container '${managerName}'; the operator only lists that directory`,
-        `set socketDir to ${describeValue(set.value)}`);
-    }
+  /**
+   * The operator's rules for sidecars of one pod: each socket file name (the plugin name) once,
+   * one socket directory (cloudnative-pg v1.30.0 internal/configuration/configuration.go
+   * DefaultPluginSocketDir and the `PLUGIN_SOCKET_DIR` field, listed once at startup by
+   * internal/cnpi/plugin/repository/setup.go RegisterUnixSocketPluginsInPath), equal to the
+   * manager's `PLUGIN_SOCKET_DIR`, and container names unique in the pod.
+   */
+  private checkOperatorRules(shared: SharedSocket | undefined, host: SidecarHost, view: PodView, manager: ContainerView, containerName: string): void {
+    const other = shared?.plugins.get(this.pluginName);
+    const set = manager.env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
+    const where = `manager container '${manager.name}'`;
+    refuseFirst(this, [
+      [other !== undefined, 'pluginName', this.pluginName,
+        `is already a sidecar plugin of ${host.construct.node.path} (${other}); the socket file name is the plugin name, so it must be unique`,
+        'add each plugin once, or give the plugins different names'],
+      [shared !== undefined && shared.socketDir !== this.socketDir, 'socketDir', this.socketDir,
+        `differs from '${shared?.socketDir}' used by ${shared?.firstPath}; the operator lists one socket directory`,
+        `use socketDir '${shared?.socketDir}' for every sidecar plugin of this operator`],
+      [set !== undefined && (set.fromSource || set.value === undefined), 'socketDir', this.socketDir,
+        `cannot be checked: ${PLUGIN_SOCKET_DIR_ENV} on ${where} comes from valueFrom`, `set ${PLUGIN_SOCKET_DIR_ENV} to a plain value on the manager`],
+      [set?.value !== undefined && set.value !== this.socketDir, 'socketDir', this.socketDir,
+        `differs from ${PLUGIN_SOCKET_DIR_ENV} ${describeValue(set?.value)} already set on ${where}; the operator only lists that directory`,
+        `set socketDir to ${describeValue(set?.value)}`],
+      [view.containerNames.includes(containerName), 'containerName', containerName, 'is already a container of the operator Deployment', 'set containerName to another name'],
+    ]);
   }
 
   /**
    * The volume the manager already mounts at the socket directory, if any. Such a volume is
    * shared rather than shadowed by a second mount at the same path (which Kubernetes rejects).
    */
-  private managerSocketVolume(view: PodView, mounts: PodView['containers'][number]['mounts'], managerName: string): string | undefined {
+  private managerSocketVolume(view: PodView, mounts: ContainerView['mounts']): string | undefined {
     const mount = mounts.find((m) => m.mountPath.replace(/\/+$/, '') === this.socketDir);
-    if (!mount) {
-      if (view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME)) {
-        invalid(this, 'socketDir', this.socketDir, `is not where manager container '${managerName}' mounts the existing volume '${SIDECAR_PLUGIN_VOLUME_NAME}'`,
-          `set socketDir to where the manager mounts '${SIDECAR_PLUGIN_VOLUME_NAME}', or rename that volume`);
-      }
-      return undefined;
-    }
-    const volume = view.volumes.find((v) => v.name === mount.name);
-    if (mount.readOnly || mount.subPath || !volume || !volume.emptyDir) {
-      const what = mount.readOnly ? 'read-only' : mount.subPath ? 'a subPath' : `not an emptyDir`;
-      invalid(this, 'socketDir', this.socketDir, `is where manager container '${managerName}' already mounts volume '${mount.name}', which is ${what}; sockets need a writable emptyDir shared with the plugin`,
-        'choose another socketDir or change that mount');
-    }
-    return mount.name;
+    const volume = mount && view.volumes.find((v) => v.name === mount.name);
+    const what = mount?.readOnly ? 'read-only' : mount?.subPath ? 'a subPath' : 'not an emptyDir';
+    refuseFirst(this, [
+      [!mount && view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME), 'socketDir', this.socketDir,
+        `is not where the manager mounts the existing volume '${SIDECAR_PLUGIN_VOLUME_NAME}'`,
+        `set socketDir to where the manager mounts '${SIDECAR_PLUGIN_VOLUME_NAME}', or rename that volume`],
+      [mount !== undefined && (mount.readOnly || mount.subPath || !volume || !volume.emptyDir), 'socketDir', this.socketDir,
+        `is where the manager already mounts volume '${mount?.name}', which is ${what}; sockets need a writable emptyDir shared with the plugin`,
+        'choose another socketDir or change that mount'],
+    ]);
+    return mount?.name;
   }
 
   /** Proves at synthesis that every added field is in the output (cdk8s issue 2172). */
-  private checkRendered(host: SidecarHost, spec: SidecarContainerSpec, managerName: string): string[] {
+  private lostFields(host: SidecarHost, spec: SidecarContainerSpec, managerName: string): string[] {
     const json = host.render();
     const pod = json?.spec?.template?.spec ?? {};
     const errors: string[] = [];

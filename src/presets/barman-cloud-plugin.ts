@@ -1,16 +1,17 @@
 import { createHash } from 'crypto';
-import { ApiObject, Include, JsonPatch, Names } from 'cdk8s';
+import { ApiObject, Include, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
-import { nameIf } from '../common/metadata';
-import { requireString, typeName } from '../common/validate';
+import { childObjectName } from '../common/names';
+import { addSchemaGuard } from '../common/schema-guard';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, refuseFirst } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
-import { StandalonePlugin, StandalonePluginProps } from '../plugins/standalone-plugin';
-import { PluginTls, PluginTlsMode } from '../tls/plugin-tls';
+import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
+import { PluginTlsMode } from '../tls/plugin-tls';
 import { BarmanCloudNames } from './barman-cloud-names';
 import { PluginLogLevel } from './log-level';
-import { BARMAN_CLOUD_PLUGIN_IMAGE, BARMAN_CLOUD_SIDECAR_IMAGE } from './versions';
+import { BARMAN_CLOUD_OBJECT_STORE_CRD_URL, BARMAN_CLOUD_PLUGIN_IMAGE, BARMAN_CLOUD_PLUGIN_VERSION, BARMAN_CLOUD_SIDECAR_IMAGE } from './versions';
 
 /** The environment variable from which the plugin reads the instance sidecar image (required by `operator`). */
 const SIDECAR_IMAGE_ENV = 'SIDECAR_IMAGE';
@@ -20,11 +21,9 @@ const RBAC_GROUP = 'rbac.authorization.k8s.io';
  * Props of {@link BarmanCloudPlugin}. The props shared with {@link StandalonePlugin} have the
  * same meaning and defaults there.
  */
-export interface BarmanCloudPluginProps extends Pick<StandalonePluginProps,
-'tls' | 'serverName' | 'serviceName' | 'port' | 'resources' | 'imagePullPolicy' | 'imagePullSecrets' | 'nodeSelector'
-| 'tolerations' | 'priorityClassName' | 'user' | 'group' | 'networkPolicy' | 'operatorPodLabels' | 'labels' | 'env'> {
+export interface BarmanCloudPluginProps extends PluginDeploymentProps {
   /**
-   * The plugin image (it runs the `operator` subcommand).
+   * The plugin image (it runs the `operator` subcommand), pinned to a tag or a digest.
    * @default 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0' (`BARMAN_CLOUD_PLUGIN_IMAGE`)
    */
   readonly image?: string;
@@ -82,6 +81,14 @@ export interface BarmanCloudPluginProps extends Pick<StandalonePluginProps,
 export class BarmanCloudPlugin extends Construct implements IPlugin {
   /** The name the Barman Cloud plugin reports, and that Clusters, Backups and recoveries use. */
   public static readonly PLUGIN_NAME = 'barman-cloud.cloudnative-pg.io';
+  /** The plugin-barman-cloud release the defaults follow (`BARMAN_CLOUD_PLUGIN_VERSION`). */
+  public static readonly PLUGIN_VERSION = BARMAN_CLOUD_PLUGIN_VERSION;
+  /** The default plugin image (`BARMAN_CLOUD_PLUGIN_IMAGE`). */
+  public static readonly PLUGIN_IMAGE = BARMAN_CLOUD_PLUGIN_IMAGE;
+  /** The default instance sidecar image (`BARMAN_CLOUD_SIDECAR_IMAGE`). */
+  public static readonly SIDECAR_IMAGE = BARMAN_CLOUD_SIDECAR_IMAGE;
+  /** The ObjectStore CRD of the default release (`BARMAN_CLOUD_OBJECT_STORE_CRD_URL`). */
+  public static readonly OBJECT_STORE_CRD_URL = BARMAN_CLOUD_OBJECT_STORE_CRD_URL;
 
   /** `barman-cloud.cloudnative-pg.io`. */
   public readonly pluginName: string;
@@ -110,57 +117,48 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: BarmanCloudPluginProps = {}) {
     super(scope, id);
-    if (props === null || typeof props !== 'object') {
-      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass {} or leave it out');
-    }
-    this.image = checkImage(this, 'image', props.image ?? BARMAN_CLOUD_PLUGIN_IMAGE);
-    this.sidecarImage = checkImage(this, 'sidecarImage', props.sidecarImage ?? BARMAN_CLOUD_SIDECAR_IMAGE);
+    checkProps(this, 'props', props, PROPS_SPEC, { example: '{} or nothing', renamed: RENAMED_PLUGIN_KEYS });
+    pluginNamespace(this);
+    this.image = props.image ?? BARMAN_CLOUD_PLUGIN_IMAGE;
+    this.sidecarImage = props.sidecarImage ?? BARMAN_CLOUD_SIDECAR_IMAGE;
     const logLevel = props.logLevel ?? PluginLogLevel.INFO;
-    if (!(Object.values(PluginLogLevel) as string[]).includes(logLevel)) {
-      invalid(this, 'logLevel', logLevel, `is not one of ${Object.values(PluginLogLevel).join(', ')}`, 'use PluginLogLevel');
-    }
-    if (props.env !== undefined && props.env !== null && typeof props.env === 'object' && SIDECAR_IMAGE_ENV in props.env) {
-      invalid(this, `env.${SIDECAR_IMAGE_ENV}`, props.env[SIDECAR_IMAGE_ENV], 'is set by the construct from sidecarImage',
-        'set sidecarImage instead');
-    }
-
-    if (props.names !== undefined && !(props.names instanceof BarmanCloudNames)) {
-      invalid(this, 'names', props.names, `must be a BarmanCloudNames, not ${typeName(props.names)}`,
-        'use BarmanCloudNames.upstream() or BarmanCloudNames.generated()');
-    }
     const fixed = props.names?._fixed;
-    if (fixed !== undefined && props.serviceName !== undefined) {
-      invalid(this, 'serviceName', props.serviceName, `conflicts with names, which fixes the Service name to '${fixed.service}'`,
-        'remove serviceName, or use BarmanCloudNames.generated()');
-    }
+    refuseFirst(this, [
+      [props.envVariables !== undefined && SIDECAR_IMAGE_ENV in props.envVariables, `envVariables.${SIDECAR_IMAGE_ENV}`, props.envVariables?.[SIDECAR_IMAGE_ENV],
+        'is set by the construct from sidecarImage', 'set sidecarImage instead'],
+      [fixed !== undefined && props.serviceName !== undefined, 'serviceName', props.serviceName,
+        `conflicts with names, which fixes the Service name to '${fixed?.service}'`, 'remove serviceName, or use BarmanCloudNames.generated()'],
+    ]);
     // The upstream Issuer is SelfSigned: with another TLS mode, the leaf issuer keeps a generated name.
-    const selfSigned = props.tls === undefined || (props.tls instanceof PluginTls && props.tls.mode === PluginTlsMode.SELF_SIGNED);
+    const selfSigned = props.tls === undefined || props.tls.mode === PluginTlsMode.SELF_SIGNED;
 
     this.sidecarImageConfigMap = new kplus.ConfigMap(this, 'SidecarImage', {
       metadata: {
         // Like upstream's generated Secret: a new image means a new name, so the pod template
         // changes and the Deployment rolls; the old ConfigMap is left for GitOps pruning.
-        name: Names.toDnsLabel(this, { extra: ['sidecar-image', createHash('sha256').update(this.sidecarImage).digest('hex').slice(0, 10)] }),
+        name: childObjectName(this.node.scope as Construct, this.node.id, 'subdomain',
+          { extra: ['sidecar-image', createHash('sha256').update(this.sidecarImage).digest('hex').slice(0, 10)] }),
         labels: props.labels,
       },
       data: { [SIDECAR_IMAGE_ENV]: this.sidecarImage },
       immutable: true,
     });
+    addSchemaGuard(this, ApiObject.of(this.sidecarImageConfigMap));
 
     this.plugin = new StandalonePlugin(this, 'Plugin', {
-      ...pickDefined(props),
+      ...sharedProps(props),
       pluginName: BarmanCloudPlugin.PLUGIN_NAME,
       image: this.image,
       args: ['operator', '--leader-elect', `--log-level=${logLevel}`],
       // One active replica (leader election) and no overlap of old and new pods on upgrades.
       replicas: 1,
       strategy: kplus.DeploymentStrategy.recreate(),
-      env: {
-        ...props.env,
+      envVariables: {
+        ...props.envVariables,
         [SIDECAR_IMAGE_ENV]: kplus.EnvValue.fromConfigMap(this.sidecarImageConfigMap, SIDECAR_IMAGE_ENV),
       },
       // The plugin is a controller: it reads ObjectStores and Backups and writes Roles.
-      serviceAccountToken: true,
+      automountServiceAccountToken: true,
       ...(fixed === undefined ? {} : {
         serviceName: fixed.service,
         objectNames: {
@@ -180,8 +178,8 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
     const labels = props.labels === undefined ? undefined : { ...props.labels };
     const subjects = [{ kind: 'ServiceAccount', name: this.plugin.serviceAccount.name, namespace: this.plugin.namespace }];
 
-    this.clusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
-      metadata: { labels, ...nameIf(fixed?.clusterRole) },
+    this.clusterRole = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+      metadata: { labels, name: fixed?.clusterRole ?? childObjectName(this, 'ClusterRole', 'subdomain') },
       rules: [
         // The plugin writes, for each Cluster, a Role granting the instance sidecar read access
         // to its ObjectStores and their credential Secrets. Kubernetes only lets it grant what it
@@ -205,15 +203,15 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
         // Creates and updates the per-Cluster Role and RoleBinding for the instance sidecar.
         { apiGroups: [RBAC_GROUP], resources: ['rolebindings', 'roles'], verbs: ['create', 'get', 'list', 'patch', 'update', 'watch'] },
       ],
-    }));
-    this.clusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
-      metadata: { labels, ...nameIf(fixed?.clusterRoleBinding) },
+    })));
+    this.clusterRoleBinding = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+      metadata: { labels, name: fixed?.clusterRoleBinding ?? childObjectName(this, 'ClusterRoleBinding', 'subdomain') },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.clusterRole.name },
       subjects,
-    }));
+    })));
 
-    this.metricsAuthClusterRole = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
-      metadata: { labels, ...nameIf(fixed?.metricsAuthClusterRole) },
+    this.metricsAuthClusterRole = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
+      metadata: { labels, name: fixed?.metricsAuthClusterRole ?? childObjectName(this, 'MetricsAuthClusterRole', 'subdomain') },
       rules: [
         // The metrics endpoint (off unless `--metrics-bind-address` is set) authenticates the
         // bearer token of each scrape with a TokenReview...
@@ -221,16 +219,16 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
         // ...and authorizes it with a SubjectAccessReview.
         { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
       ],
-    }));
-    this.metricsAuthClusterRoleBinding = clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
-      metadata: { labels, ...nameIf(fixed?.metricsAuthClusterRoleBinding) },
+    })));
+    this.metricsAuthClusterRoleBinding = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
+      metadata: { labels, name: fixed?.metricsAuthClusterRoleBinding ?? childObjectName(this, 'MetricsAuthClusterRoleBinding', 'subdomain') },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.metricsAuthClusterRole.name },
       subjects,
-    }));
+    })));
 
     const leaderElectionVerbs = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
-    this.leaderElectionRole = new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
-      metadata: { labels, ...nameIf(fixed?.leaderElectionRole) },
+    this.leaderElectionRole = this.guarded(new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
+      metadata: { labels, name: fixed?.leaderElectionRole ?? childObjectName(this, 'LeaderElectionRole', 'subdomain') },
       rules: [
         // controller-runtime's leader election lock: older releases kept it in a ConfigMap...
         { apiGroups: [''], resources: ['configmaps'], verbs: leaderElectionVerbs },
@@ -239,40 +237,32 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
         // Records "became leader" events.
         { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
       ],
-    });
-    this.leaderElectionRoleBinding = new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
-      metadata: { labels, ...nameIf(fixed?.leaderElectionRoleBinding) },
+    }));
+    this.leaderElectionRoleBinding = this.guarded(new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
+      metadata: { labels, name: fixed?.leaderElectionRoleBinding ?? childObjectName(this, 'LeaderElectionRoleBinding', 'subdomain') },
       roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: this.leaderElectionRole.name },
       subjects,
-    });
+    }));
 
     if (props.objectStoreCrd !== undefined) {
-      const url = requireString(this, 'objectStoreCrd', props.objectStoreCrd,
-        'use a path or URL of a YAML file with the ObjectStore CRD, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
-      this.objectStoreCrd = includeCrds(this, url);
+      this.objectStoreCrd = includeCrds(this, props.objectStoreCrd);
     }
   }
+
+  private guarded<T extends ApiObject>(obj: T): T {
+    addSchemaGuard(this, obj);
+    return obj;
+  }
 }
 
-/** Only the StandalonePlugin props the user set, so StandalonePlugin applies its own defaults. */
-function pickDefined(props: BarmanCloudPluginProps): Partial<StandalonePluginProps> {
-  const keys = ['tls', 'serverName', 'serviceName', 'port', 'resources', 'imagePullPolicy', 'imagePullSecrets', 'nodeSelector',
-    'tolerations', 'priorityClassName', 'user', 'group', 'networkPolicy', 'operatorPodLabels', 'labels'] as const;
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    if (props[k] !== undefined) out[k] = props[k];
-  }
-  return out as Partial<StandalonePluginProps>;
-}
-
-function checkImage(scope: Construct, prop: string, value: unknown): string {
-  const fix = 'use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0';
-  const image = requireString(scope, prop, value, fix);
-  if (/\s/.test(image)) {
-    invalid(scope, prop, image, 'contains white space', fix);
-  }
-  return image;
-}
+const PROPS_SPEC: PropSpec<BarmanCloudPluginProps> = {
+  ...PLUGIN_DEPLOYMENT_SPEC,
+  image: Kind.image(BARMAN_CLOUD_PLUGIN_IMAGE),
+  sidecarImage: Kind.image(BARMAN_CLOUD_SIDECAR_IMAGE),
+  logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
+  objectStoreCrd: Kind.string('use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL'),
+  names: Kind.instance((v) => v instanceof BarmanCloudNames, 'a BarmanCloudNames', 'use BarmanCloudNames.upstream() or BarmanCloudNames.generated()'),
+};
 
 /**
  * cdk8s gives every object the chart's namespace; cluster-scoped kinds must not carry one (the
@@ -294,7 +284,7 @@ function includeCrds(scope: Construct, url: string): Include {
   }
   for (const obj of include.apiObjects) {
     if (obj.kind === 'CustomResourceDefinition') {
-      clusterScoped(obj);
+      addSchemaGuard(scope, clusterScoped(obj));
     } else {
       // A whole release manifest may be given: keep its CRDs only; the rest is what this
       // construct renders itself (in the right namespace).

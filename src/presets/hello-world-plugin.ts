@@ -1,21 +1,34 @@
+import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
-import { requireString, typeName, validateStringMap } from '../common/validate';
+import { validateLabelKey, validateStringMap } from '../common/validate';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
-import { StandalonePlugin, StandalonePluginProps } from '../plugins/standalone-plugin';
+import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { PluginLogLevel } from './log-level';
-import { HELLO_WORLD_PLUGIN_IMAGE } from './versions';
+import { HELLO_WORLD_PLUGIN_IMAGE, HELLO_WORLD_PLUGIN_VERSION } from './versions';
 
 /**
  * Props of {@link HelloWorldPlugin}. The props shared with {@link StandalonePlugin} have the
  * same meaning and defaults there.
  */
-export interface HelloWorldPluginProps extends Pick<StandalonePluginProps,
-'tls' | 'serverName' | 'serviceName' | 'port' | 'replicas' | 'strategy' | 'resources' | 'imagePullPolicy' | 'imagePullSecrets'
-| 'nodeSelector' | 'tolerations' | 'priorityClassName' | 'user' | 'group' | 'serviceAccountToken' | 'networkPolicy'
-| 'operatorPodLabels' | 'labels' | 'env'> {
+export interface HelloWorldPluginProps extends PluginDeploymentProps {
   /**
-   * The plugin image (it runs the `plugin` subcommand).
+   * Number of plugin pods, as for `StandalonePlugin`.
+   * @default 1
+   */
+  readonly replicas?: number;
+  /**
+   * How pods are replaced on change, as for `StandalonePlugin`.
+   * @default - RollingUpdate with maxSurge 25% and maxUnavailable 25%
+   */
+  readonly strategy?: kplus.DeploymentStrategy;
+  /**
+   * Mount a Kubernetes API token in the pods; the hello-world plugin does not call the API.
+   * @default false
+   */
+  readonly automountServiceAccountToken?: boolean;
+  /**
+   * The plugin image (it runs the `plugin` subcommand), pinned to a tag or a digest.
    * @default 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0' (`HELLO_WORLD_PLUGIN_IMAGE`)
    */
   readonly image?: string;
@@ -41,8 +54,19 @@ export interface HelloWorldParameters {
   readonly annotations?: Record<string, string>;
 }
 
-const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-const LABEL_PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const PARAMETERS_SPEC: PropSpec<HelloWorldParameters> = {
+  labels: Kind.labels,
+  annotations: (s, p, v) => Object.keys(validateStringMap(s, p, v)).forEach((k) => validateLabelKey(s, p, k, 'annotation')),
+};
+
+const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
+  ...PLUGIN_DEPLOYMENT_SPEC,
+  replicas: Kind.integer(0),
+  strategy: Kind.instance((v) => v instanceof kplus.DeploymentStrategy, 'a kplus.DeploymentStrategy', 'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'),
+  automountServiceAccountToken: Kind.boolean,
+  image: Kind.image(HELLO_WORLD_PLUGIN_IMAGE),
+  logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
+};
 
 /**
  * The CNPG-I hello-world example plugin (`cnpg-i-hello-world.cloudnative-pg.io`), deployed as a
@@ -58,6 +82,10 @@ const LABEL_PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-
 export class HelloWorldPlugin extends Construct implements IPlugin {
   /** The name the hello-world plugin reports, and that Clusters use. */
   public static readonly PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
+  /** The cnpg-i-hello-world release the defaults follow (`HELLO_WORLD_PLUGIN_VERSION`). */
+  public static readonly PLUGIN_VERSION = HELLO_WORLD_PLUGIN_VERSION;
+  /** The default plugin image (`HELLO_WORLD_PLUGIN_IMAGE`). */
+  public static readonly PLUGIN_IMAGE = HELLO_WORLD_PLUGIN_IMAGE;
 
   /**
    * The `spec.plugins[].parameters` of a Cluster using the hello-world plugin. The plugin reads
@@ -66,27 +94,10 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
    * labels and annotations, which the plugin would only find out when it patches the pods.
    */
   public static parameters(parameters: HelloWorldParameters): Record<string, string> {
-    const scope = 'HelloWorldPlugin.parameters';
-    if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
-      invalid(scope, 'parameters', parameters, `must be an object, not ${typeName(parameters)}`, "pass { labels: { team: 'db' } }");
-    }
+    checkProps('HelloWorldPlugin.parameters', 'parameters', parameters, PARAMETERS_SPEC, { example: "{ labels: { team: 'db' } }" });
     const out: Record<string, string> = {};
-    if (parameters.labels !== undefined) {
-      const labels = validateStringMap(scope, 'labels', parameters.labels);
-      for (const [k, v] of Object.entries(labels)) {
-        checkMetadataKey(scope, 'labels', k);
-        if (v.length > 63 || (v !== '' && !QUALIFIED_NAME.test(v))) {
-          invalid(scope, `labels.${k}`, v, 'is not a valid label value',
-            'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit');
-        }
-      }
-      out.labels = sortedJson(labels);
-    }
-    if (parameters.annotations !== undefined) {
-      const annotations = validateStringMap(scope, 'annotations', parameters.annotations);
-      for (const k of Object.keys(annotations)) checkMetadataKey(scope, 'annotations', k);
-      out.annotations = sortedJson(annotations);
-    }
+    if (parameters.labels !== undefined) out.labels = sortedJson(parameters.labels);
+    if (parameters.annotations !== undefined) out.annotations = sortedJson(parameters.annotations);
     return out;
   }
 
@@ -99,49 +110,20 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: HelloWorldPluginProps = {}) {
     super(scope, id);
-    if (props === null || typeof props !== 'object') {
-      invalid(this, 'props', props, `must be an object, not ${typeName(props)}`, 'pass {} or leave it out');
-    }
-    const fix = 'use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0';
-    this.image = requireString(this, 'image', props.image ?? HELLO_WORLD_PLUGIN_IMAGE, fix);
-    if (/\s/.test(this.image)) {
-      invalid(this, 'image', this.image, 'contains white space', fix);
-    }
+    checkProps(this, 'props', props, PROPS_SPEC, { example: '{} or nothing', renamed: RENAMED_PLUGIN_KEYS });
+    pluginNamespace(this);
+    this.image = props.image ?? HELLO_WORLD_PLUGIN_IMAGE;
     const logLevel = props.logLevel ?? PluginLogLevel.INFO;
-    if (!(Object.values(PluginLogLevel) as string[]).includes(logLevel)) {
-      invalid(this, 'logLevel', logLevel, `is not one of ${Object.values(PluginLogLevel).join(', ')}`, 'use PluginLogLevel');
-    }
     this.plugin = new StandalonePlugin(this, 'Plugin', {
-      ...pickDefined(props),
+      ...sharedProps(props),
+      ...(props.replicas !== undefined ? { replicas: props.replicas } : {}),
+      ...(props.strategy !== undefined ? { strategy: props.strategy } : {}),
+      ...(props.automountServiceAccountToken !== undefined ? { automountServiceAccountToken: props.automountServiceAccountToken } : {}),
       pluginName: HelloWorldPlugin.PLUGIN_NAME,
       image: this.image,
       args: ['plugin', `--log-level=${logLevel}`],
     });
     this.pluginName = this.plugin.pluginName;
-  }
-}
-
-/** Only the StandalonePlugin props the user set (JavaScript callers cannot slip in `args` or `pluginName`). */
-function pickDefined(props: HelloWorldPluginProps): Partial<StandalonePluginProps> {
-  const keys = ['tls', 'serverName', 'serviceName', 'port', 'replicas', 'strategy', 'resources', 'imagePullPolicy', 'imagePullSecrets',
-    'nodeSelector', 'tolerations', 'priorityClassName', 'user', 'group', 'serviceAccountToken', 'networkPolicy', 'operatorPodLabels',
-    'labels', 'env'] as const;
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    if (props[k] !== undefined) out[k] = props[k];
-  }
-  return out as Partial<StandalonePluginProps>;
-}
-
-/** Label and annotation keys: an optional DNS subdomain prefix and `/`, then a name of at most 63 characters. */
-function checkMetadataKey(scope: string, prop: string, key: string): void {
-  const slash = key.lastIndexOf('/');
-  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
-  const name = slash >= 0 ? key.slice(slash + 1) : key;
-  const prefixOk = prefix === undefined || (prefix.length <= 253 && LABEL_PREFIX.test(prefix));
-  if (!prefixOk || name.length > 63 || !QUALIFIED_NAME.test(name)) {
-    invalid(scope, prop, key, 'is not a valid Kubernetes key',
-      "use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'");
   }
 }
 

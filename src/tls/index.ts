@@ -1,3 +1,4 @@
 export * from './issuer-ref';
 export * from './plugin-tls';
-export * from './plugin-certificates';
+export { PluginCertificates } from './plugin-certificates';
+export type { PluginCertificateNames, PluginCertificatesProps } from './plugin-certificates';

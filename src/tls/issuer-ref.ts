@@ -1,5 +1,5 @@
-import { isDnsSubdomain } from '../common/validate';
 import { invalid } from '../common/errors';
+import { Kind, PropSpec, checkProps } from '../plugins/internal';
 
 /** The API group of cert-manager's own issuers. */
 export const CERT_MANAGER_GROUP = 'cert-manager.io';
@@ -22,6 +22,9 @@ export interface ExternalIssuerProps {
  * cluster-scoped.
  */
 export class IssuerRef {
+  /** The API group of cert-manager's own issuers (`cert-manager.io`). */
+  public static readonly CERT_MANAGER_GROUP = CERT_MANAGER_GROUP;
+
   /** A namespaced cert-manager `Issuer` in the plugin's namespace. */
   public static issuer(name: string): IssuerRef {
     return new IssuerRef(CERT_MANAGER_GROUP, 'Issuer', checkName('IssuerRef.issuer', name));
@@ -37,14 +40,10 @@ export class IssuerRef {
    * an issuer plugin, or step-issuer).
    */
   public static external(props: ExternalIssuerProps): IssuerRef {
-    const p = (props ?? {}) as Partial<ExternalIssuerProps>;
-    if (typeof p.group !== 'string' || !isDnsSubdomain(p.group)) {
-      invalid('IssuerRef.external', 'group', p.group, 'is not an API group (a DNS subdomain)', "use the issuer's API group, e.g. 'awspca.cert-manager.io'");
-    }
-    if (typeof p.kind !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(p.kind)) {
-      invalid('IssuerRef.external', 'kind', p.kind, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
-    }
-    return new IssuerRef(p.group, p.kind, checkName('IssuerRef.external', p.name));
+    checkProps('IssuerRef.external', 'props', props, EXTERNAL_SPEC, {
+      required: ['group', 'kind', 'name'], example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
+    });
+    return new IssuerRef(props.group, props.kind, props.name);
   }
 
   private constructor(
@@ -57,9 +56,18 @@ export class IssuerRef {
   ) {}
 }
 
+/** An issuer's name is written in a Certificate's `spec.issuerRef`, where the schema takes any string. */
+const NAME_KIND = Kind.dnsName('a Kubernetes object name', 'corp-ca');
+
 function checkName(where: string, name: unknown): string {
-  if (typeof name !== 'string' || !isDnsSubdomain(name)) {
-    invalid(where, 'name', name, 'is not a Kubernetes object name (a lower-case DNS subdomain)', "use the issuer's metadata.name, e.g. 'corp-ca'");
-  }
-  return name;
+  NAME_KIND(where, 'name', name);
+  return name as string;
 }
+
+const EXTERNAL_SPEC: PropSpec<ExternalIssuerProps> = {
+  group: Kind.dnsName('an API group', 'awspca.cert-manager.io'),
+  kind: (s, p, v) => {
+    if (typeof v !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(v)) invalid(s, p, v, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
+  },
+  name: NAME_KIND,
+};

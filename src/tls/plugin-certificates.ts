@@ -1,4 +1,4 @@
-import { Duration, Lazy } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   Certificate,
@@ -7,28 +7,22 @@ import {
   CertificateSpecUsages,
   Issuer,
 } from '../../imports/cert-manager.io';
-import { durationMillis, goDuration } from '../common/duration';
 import { invalid } from '../common/errors';
-import { nameIf } from '../common/metadata';
-import { isDnsSubdomain, typeName } from '../common/validate';
-import { CERT_MANAGER_GROUP, IssuerRef } from './issuer-ref';
+import { childObjectName } from '../common/names';
+import { renderDuration } from '../common/render';
+import { addSchemaGuard } from '../common/schema-guard';
+import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { CERT_MANAGER_GROUP } from './issuer-ref';
 import {
   CertificateRotationPolicy,
   PluginCertificateOptions,
   PluginTls,
   PluginTlsMode,
-  PrivateCaOptions,
   PrivateKeyAlgorithm,
 } from './plugin-tls';
 
-/** The smallest certificate lifetime cert-manager accepts. */
-const MIN_DURATION_MS = 3_600_000;
-/** The smallest `renewBefore` cert-manager accepts. */
-const MIN_RENEW_BEFORE_MS = 300_000;
 /** X.509 caps a common name at 64 characters, and cert-manager enforces it. */
 const MAX_COMMON_NAME = 64;
-/** What a Secret data key may be named. */
-const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
 /**
  * Fixed names for the cert-manager objects and Secrets of {@link PluginCertificates}, for
@@ -89,6 +83,24 @@ export interface PluginCertificatesProps {
   readonly names?: PluginCertificateNames;
 }
 
+/** What each key of {@link PluginCertificateNames} holds: the Secret names are written in a spec, where no guard checks them as names. @internal */
+export const PLUGIN_CERTIFICATE_NAMES_SPEC: PropSpec<PluginCertificateNames> = {
+  issuer: Kind.string("use a name such as 'my-plugin-issuer'"),
+  clientCertificate: Kind.string("use a name such as 'my-plugin-client'"),
+  serverCertificate: Kind.string("use a name such as 'my-plugin-server'"),
+  clientSecret: Kind.dnsName('a Secret name', 'my-plugin-client-tls'),
+  serverSecret: Kind.dnsName('a Secret name', 'my-plugin-server-tls'),
+};
+
+const PROPS_SPEC: PropSpec<PluginCertificatesProps> = {
+  tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
+  serviceName: Kind.string("use the plugin Service's name"),
+  namespace: Kind.string("use the plugin's namespace"),
+  serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
+  labels: Kind.labels,
+  names: Kind.props(PLUGIN_CERTIFICATE_NAMES_SPEC),
+};
+
 /**
  * The cert-manager objects behind a standalone plugin's mutual TLS, and the names of the two
  * Secrets the operator and the plugin use.
@@ -120,85 +132,76 @@ export class PluginCertificates extends Construct {
 
   constructor(scope: Construct, id: string, props: PluginCertificatesProps) {
     super(scope, id);
-    const tls = props.tls as unknown;
-    if (!(tls instanceof PluginTls)) {
-      invalid(scope, 'tls', tls, `must be a PluginTls, not ${typeName(tls)}`, 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)');
-    }
-    const config = tls._config;
+    checkProps(this, 'props', props, PROPS_SPEC, { required: ['tls', 'serviceName', 'namespace'] });
+    const config = props.tls._config;
     this.mode = config.mode;
-    const labels = props.labels ?? {};
+    const labels = { ...props.labels };
+    const names: PluginCertificateNames = props.names ?? {};
+    if (names.clientSecret !== undefined && names.clientSecret === names.serverSecret) {
+      invalid(scope, 'names.serverSecret', names.serverSecret, 'is also the client Secret', 'give the two Secrets different names');
+    }
 
     if (config.mode === PluginTlsMode.SECRETS) {
-      const s = (config.secrets ?? {}) as unknown as Record<string, unknown>;
-      this.clientSecretName = secretName(scope, 'tls.clientSecretName', s.clientSecretName);
-      this.serverSecretName = secretName(scope, 'tls.serverSecretName', s.serverSecretName);
-      if (this.clientSecretName === this.serverSecretName) {
-        invalid(scope, 'tls.serverSecretName', this.serverSecretName, 'is also the client Secret',
-          'use two Secrets: the operator presents the client one and trusts the server one');
-      }
-      const key = s.clientCaKey ?? 'ca.crt';
-      if (typeof key !== 'string' || !SECRET_KEY.test(key)) {
-        invalid(scope, 'tls.clientCaKey', key, 'is not a Secret key', "use the key holding the client CA, normally 'ca.crt'");
-      }
-      this.clientCaKey = key;
+      this.clientSecretName = config.secrets.clientSecretName;
+      this.serverSecretName = config.secrets.serverSecretName;
+      this.clientCaKey = config.secrets.clientCaKey ?? 'ca.crt';
       this.serverDnsNames = [];
       return;
     }
 
-    const opts = checkCertificateOptions(scope, config.certificates ?? {});
-    const names = checkNames(scope, props.names);
-    const dnsNames = serverDnsNames(props.serviceName, props.namespace, props.serverName, opts.extraServerDnsNames);
+    const opts = certificateSpec(config.certificates);
+    const dnsNames = serverDnsNames(props.serviceName, props.namespace, props.serverName, config.certificates.extraServerDnsNames ?? []);
     this.serverDnsNames = dnsNames;
     this.clientCaKey = 'ca.crt';
+    const issuerNamed = (childId: string) => ({ labels, name: names.issuer ?? childObjectName(this, childId, 'subdomain') });
 
     let issuerRef: { name: string; kind: string; group: string };
     if (config.mode === PluginTlsMode.SELF_SIGNED) {
-      this.issuer = new Issuer(this, 'Issuer', { metadata: { labels, ...nameIf(names.issuer) }, spec: { selfSigned: {} } });
+      this.issuer = this.guarded(new Issuer(this, 'Issuer', { metadata: issuerNamed('Issuer'), spec: { selfSigned: {} } }));
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else if (config.mode === PluginTlsMode.PRIVATE_CA) {
-      const ca = checkCaOptions(scope, config.certificates ?? {});
-      this.bootstrapIssuer = new Issuer(this, 'BootstrapIssuer', { metadata: { labels }, spec: { selfSigned: {} } });
-      const caCertificate: Certificate = new Certificate(this, 'CaCertificate', {
-        metadata: { labels },
+      const ca = config.certificates;
+      this.bootstrapIssuer = this.guarded(new Issuer(this, 'BootstrapIssuer', {
+        metadata: { labels, name: childObjectName(this, 'BootstrapIssuer', 'subdomain') },
+        spec: { selfSigned: {} },
+      }));
+      const caName = childObjectName(this, 'CaCertificate', 'subdomain');
+      this.caCertificate = this.guarded(new Certificate(this, 'CaCertificate', {
+        metadata: { labels, name: caName },
         spec: {
           isCa: true,
           commonName: commonName(props.serviceName, '-ca'),
-          secretName: nameOf(() => caCertificate),
-          duration: ca.duration,
-          renewBefore: ca.renewBefore,
+          secretName: caName,
+          duration: renderDuration(ca.caDuration ?? Duration.hours(87600)),
+          renewBefore: renderDuration(ca.caRenewBefore ?? Duration.hours(720)),
           privateKey: opts.privateKey,
           usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CERT_SIGN, CertificateSpecUsages.CRL_SIGN],
           issuerRef: { name: this.bootstrapIssuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP },
         },
-      });
-      this.caCertificate = caCertificate;
-      const caName = caCertificate.name;
-      this.issuer = new Issuer(this, 'CaIssuer', { metadata: { labels, ...nameIf(names.issuer) }, spec: { ca: { secretName: caName } } });
+      }));
+      this.issuer = this.guarded(new Issuer(this, 'CaIssuer', { metadata: issuerNamed('CaIssuer'), spec: { ca: { secretName: caName } } }));
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else {
-      const ref = config.issuer as unknown;
-      if (!(ref instanceof IssuerRef)) {
-        invalid(scope, 'tls.issuer', ref, `must be an IssuerRef, not ${typeName(ref)}`, "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})");
-      }
+      const ref = config.issuer;
       issuerRef = { name: ref.name, kind: ref.kind, group: ref.group };
     }
 
     // The two leaves differ only in their name suffix, usage and DNS names.
-    const leaf = (id: string, suffix: string, usage: CertificateSpecUsages, fixed: { name?: string; secret?: string }, dns?: string[]): Certificate => {
-      const cert: Certificate = new Certificate(this, id, {
-        metadata: { labels, ...nameIf(fixed.name) },
+    const leaf = (childId: string, suffix: string, usage: CertificateSpecUsages, fixed: { name?: string; secret?: string }, dns?: string[]): Certificate => {
+      const name = fixed.name ?? childObjectName(this, childId, 'subdomain');
+      return this.guarded(new Certificate(this, childId, {
+        metadata: { labels, name },
         spec: {
           commonName: commonName(props.serviceName, suffix),
           ...(dns ? { dnsNames: dns } : {}),
-          secretName: fixed.secret ?? nameOf(() => cert),
+          secretName: fixed.secret ?? name,
           duration: opts.duration,
           renewBefore: opts.renewBefore,
           privateKey: opts.privateKey,
           usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, usage],
           issuerRef,
         },
-      });
-      return cert;
+      }));
     };
     this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH,
       { name: names.clientCertificate, secret: names.clientSecret });
@@ -207,17 +210,15 @@ export class PluginCertificates extends Construct {
       { name: names.serverCertificate, secret: names.serverSecret }, dnsNames);
     this.serverSecretName = names.serverSecret ?? this.serverCertificate.name;
   }
+
+  /** Every cert-manager object is checked at synth against the pinned CRD schema. */
+  private guarded<T extends ApiObject>(obj: T): T {
+    addSchemaGuard(this, obj);
+    return obj;
+  }
 }
 
-/**
- * Each Secret is named after its Certificate, whose name cdk8s generates from the construct
- * path only when the Certificate exists; the spec therefore reads it lazily, at synth.
- */
-function nameOf(cert: () => Certificate): string {
-  return Lazy.any({ produce: () => cert().name }) as unknown as string;
-}
-
-interface CheckedCertificateOptions {
+interface LeafSpec {
   readonly duration: string;
   readonly renewBefore: string;
   readonly privateKey: {
@@ -225,84 +226,21 @@ interface CheckedCertificateOptions {
     size?: number;
     rotationPolicy: CertificateSpecPrivateKeyRotationPolicy;
   };
-  readonly extraServerDnsNames: string[];
 }
 
-function checkLifetime(scope: Construct, props: { duration: string; renewBefore: string },
-  values: { duration: unknown; renewBefore: unknown }, defaults: { duration: Duration; renewBefore: Duration },
-): { duration: string; renewBefore: string } {
-  const durationMs = durationMillis(scope, props.duration, values.duration ?? defaults.duration, 'Duration.hours(2160)');
-  const renewMs = durationMillis(scope, props.renewBefore, values.renewBefore ?? defaults.renewBefore, 'Duration.hours(360)');
-  const d = goDuration(scope, props.duration, durationMs);
-  const r = goDuration(scope, props.renewBefore, renewMs);
-  if (durationMs < MIN_DURATION_MS) {
-    invalid(scope, props.duration, d, 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more');
-  }
-  if (renewMs < MIN_RENEW_BEFORE_MS) {
-    invalid(scope, props.renewBefore, r, 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more');
-  }
-  if (renewMs >= durationMs) {
-    invalid(scope, props.renewBefore, r, `is not shorter than ${props.duration} '${d}'`,
-      `make ${props.renewBefore} shorter than ${props.duration}, so the certificate is renewed before it expires`);
-  }
-  return { duration: d, renewBefore: r };
-}
-
-function checkCertificateOptions(scope: Construct, raw: PluginCertificateOptions): CheckedCertificateOptions {
-  if (raw === null || typeof raw !== 'object') {
-    invalid(scope, 'tls options', raw, `must be an object, not ${typeName(raw)}`, 'pass { duration: Duration.hours(2160), ... } or nothing');
-  }
-  const lifetime = checkLifetime(scope, { duration: 'tls.duration', renewBefore: 'tls.renewBefore' },
-    { duration: raw.duration, renewBefore: raw.renewBefore }, { duration: Duration.hours(2160), renewBefore: Duration.hours(360) });
-
-  const algorithm = raw.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
-  if (!Object.values(PrivateKeyAlgorithm).includes(algorithm)) {
-    invalid(scope, 'tls.privateKeyAlgorithm', algorithm, 'is not a key algorithm cert-manager knows', 'use PrivateKeyAlgorithm.ECDSA, RSA or ED25519');
-  }
-  let size: number | undefined = raw.privateKeySize;
-  if (algorithm === PrivateKeyAlgorithm.ED25519) {
-    if (size !== undefined) {
-      invalid(scope, 'tls.privateKeySize', size, 'is set for an Ed25519 key, which has no size', 'leave privateKeySize unset');
-    }
-  } else if (algorithm === PrivateKeyAlgorithm.RSA) {
-    size = size ?? 2048;
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 2048 || size > 8192) {
-      invalid(scope, 'tls.privateKeySize', size, 'is not a safe RSA key size', 'use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)');
-    }
-  } else {
-    size = size ?? 256;
-    if (size !== 256 && size !== 384 && size !== 521) {
-      invalid(scope, 'tls.privateKeySize', size, 'is not an ECDSA curve size', 'use 256 (P-256), 384 (P-384) or 521 (P-521)');
-    }
-  }
-  const rotation = raw.rotationPolicy ?? CertificateRotationPolicy.ALWAYS;
-  if (!Object.values(CertificateRotationPolicy).includes(rotation)) {
-    invalid(scope, 'tls.rotationPolicy', rotation, 'is not a rotation policy', 'use CertificateRotationPolicy.ALWAYS or NEVER');
-  }
-  const extra = raw.extraServerDnsNames ?? [];
-  if (!Array.isArray(extra)) {
-    invalid(scope, 'tls.extraServerDnsNames', extra, `must be an array of DNS names, not ${typeName(extra)}`, "pass ['plugin.example.internal']");
-  }
-  extra.forEach((name, i) => {
-    const bare = typeof name === 'string' && name.startsWith('*.') ? name.slice(2) : name;
-    if (typeof bare !== 'string' || !isDnsSubdomain(bare)) {
-      invalid(scope, `tls.extraServerDnsNames[${i}]`, name, 'is not a DNS name', "use a lower-case DNS name such as 'plugin.example.internal'");
-    }
-  });
+/** The leaves' lifetime and key, with the documented defaults (the options were checked by the PluginTls factory). */
+function certificateSpec(o: PluginCertificateOptions): LeafSpec {
+  const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
+  const size = algorithm === PrivateKeyAlgorithm.ED25519 ? undefined : o.privateKeySize ?? (algorithm === PrivateKeyAlgorithm.RSA ? 2048 : 256);
   return {
-    ...lifetime,
+    duration: renderDuration(o.duration ?? Duration.hours(2160)),
+    renewBefore: renderDuration(o.renewBefore ?? Duration.hours(360)),
     privateKey: {
       algorithm: algorithm as unknown as CertificateSpecPrivateKeyAlgorithm,
       ...(size !== undefined ? { size } : {}),
-      rotationPolicy: rotation as unknown as CertificateSpecPrivateKeyRotationPolicy,
+      rotationPolicy: (o.rotationPolicy ?? CertificateRotationPolicy.ALWAYS) as unknown as CertificateSpecPrivateKeyRotationPolicy,
     },
-    extraServerDnsNames: extra,
   };
-}
-
-function checkCaOptions(scope: Construct, raw: PrivateCaOptions): { duration: string; renewBefore: string } {
-  return checkLifetime(scope, { duration: 'tls.caDuration', renewBefore: 'tls.caRenewBefore' },
-    { duration: raw.caDuration, renewBefore: raw.caRenewBefore }, { duration: Duration.hours(87600), renewBefore: Duration.hours(720) });
 }
 
 /** Every name the operator may verify, then the user's extras, without repeats. */
@@ -324,27 +262,4 @@ function serverDnsNames(service: string, namespace: string, serverName: string |
  */
 function commonName(base: string, suffix: string): string {
   return base.slice(0, MAX_COMMON_NAME - suffix.length) + suffix;
-}
-
-function secretName(scope: Construct, prop: string, value: unknown): string {
-  if (typeof value !== 'string' || !isDnsSubdomain(value)) {
-    invalid(scope, prop, value, 'is not a Secret name (a lower-case DNS subdomain)', "use the Secret's metadata.name, e.g. 'plugin-server-tls'");
-  }
-  return value;
-}
-
-/** Fixed names must be names, and the two Secrets must differ (the operator reads both). */
-function checkNames(scope: Construct, raw: unknown): PluginCertificateNames {
-  if (raw === undefined) return {};
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    invalid(scope, 'tls names', raw, `must be an object, not ${typeName(raw)}`, "pass { clientSecret: 'plugin-client-tls', ... } or nothing");
-  }
-  const names = raw as PluginCertificateNames;
-  for (const key of ['issuer', 'clientCertificate', 'serverCertificate', 'clientSecret', 'serverSecret'] as const) {
-    if (names[key] !== undefined) secretName(scope, `names.${key}`, names[key]);
-  }
-  if (names.clientSecret !== undefined && names.clientSecret === names.serverSecret) {
-    invalid(scope, 'names.serverSecret', names.serverSecret, 'is also the client Secret', 'give the two Secrets different names');
-  }
-  return names;
 }

@@ -1,4 +1,8 @@
 import { Duration } from 'cdk8s';
+import { invalid } from '../common/errors';
+import { renderDuration } from '../common/render';
+import { isDnsSubdomain } from '../common/validate';
+import { Kind, PropSpec, checkProps } from '../plugins/internal';
 import { IssuerRef } from './issuer-ref';
 
 /** Key algorithms cert-manager can generate (the wire values of `spec.privateKey.algorithm`). */
@@ -72,7 +76,8 @@ export interface PluginCertificateOptions {
 /** Options of `PluginTls.privateCa()`. */
 export interface PrivateCaOptions extends PluginCertificateOptions {
   /**
-   * How long the private CA certificate is valid.
+   * How long the private CA certificate is valid: at least as long as `duration`, since
+   * cert-manager does not cut a leaf's lifetime to its CA's.
    * @default Duration.hours(87600) (10 years)
    */
   readonly caDuration?: Duration;
@@ -123,7 +128,7 @@ export class PluginTls {
    * plugin installs. The default.
    */
   public static selfSigned(options: PluginCertificateOptions = {}): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.SELF_SIGNED, certificates: options });
+    return new PluginTls({ mode: PluginTlsMode.SELF_SIGNED, certificates: checkCertificateOptions('PluginTls.selfSigned', options, CERTIFICATE_SPEC) });
   }
 
   /**
@@ -131,12 +136,13 @@ export class PluginTls {
    * Issuer backed by it issues the client and server certificates.
    */
   public static privateCa(options: PrivateCaOptions = {}): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.PRIVATE_CA, certificates: options });
+    return new PluginTls({ mode: PluginTlsMode.PRIVATE_CA, certificates: checkCertificateOptions('PluginTls.privateCa', options, PRIVATE_CA_SPEC) });
   }
 
   /** The client and server certificates from an issuer that exists already. */
   public static fromIssuer(issuer: IssuerRef, options: PluginCertificateOptions = {}): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.ISSUER, certificates: options, issuer });
+    ISSUER_KIND('PluginTls.fromIssuer', 'issuer', issuer);
+    return new PluginTls({ mode: PluginTlsMode.ISSUER, certificates: checkCertificateOptions('PluginTls.fromIssuer', options, CERTIFICATE_SPEC), issuer });
   }
 
   /**
@@ -144,7 +150,13 @@ export class PluginTls {
    * store). No cert-manager objects are made; the annotations and mounts name these Secrets.
    */
   public static fromSecrets(options: PluginSecretsOptions): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.SECRETS, secrets: options });
+    const where = 'PluginTls.fromSecrets';
+    checkProps(where, 'options', options, SECRETS_SPEC,
+      { required: ['clientSecretName', 'serverSecretName'], example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }" });
+    if (options.clientSecretName === options.serverSecretName) {
+      invalid(where, 'serverSecretName', options.serverSecretName, 'is also the client Secret', 'use two Secrets: the operator presents the client one and trusts the server one');
+    }
+    return new PluginTls({ mode: PluginTlsMode.SECRETS, secrets: { ...options } });
   }
 
   /** @internal */
@@ -158,4 +170,75 @@ export class PluginTls {
   public get mode(): PluginTlsMode {
     return this._config.mode;
   }
+}
+
+const MIN_DURATION_MS = 3_600_000;
+const MIN_RENEW_BEFORE_MS = 300_000;
+/** What a Secret data key may be named. */
+const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
+
+const ISSUER_KIND = Kind.instance((v) => v instanceof IssuerRef, 'an IssuerRef', "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})");
+
+const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
+  duration: Kind.duration,
+  renewBefore: Kind.duration,
+  privateKeyAlgorithm: Kind.enumOf(PrivateKeyAlgorithm, 'PrivateKeyAlgorithm'),
+  privateKeySize: Kind.integer(1),
+  rotationPolicy: Kind.enumOf(CertificateRotationPolicy, 'CertificateRotationPolicy'),
+  extraServerDnsNames: Kind.each((s, p, v) => {
+    if (typeof v !== 'string' || !isDnsSubdomain(v.startsWith('*.') ? v.slice(2) : v)) {
+      invalid(s, p, v, 'is not a DNS name', "use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')");
+    }
+  }),
+};
+
+const PRIVATE_CA_SPEC: PropSpec<PrivateCaOptions> = { ...CERTIFICATE_SPEC, caDuration: Kind.duration, caRenewBefore: Kind.duration };
+
+const SECRETS_SPEC: PropSpec<PluginSecretsOptions> = {
+  clientSecretName: Kind.dnsName('a Secret name', 'plugin-client-tls'),
+  serverSecretName: Kind.dnsName('a Secret name', 'plugin-server-tls'),
+  clientCaKey: (s, p, v) => {
+    if (typeof v !== 'string' || !SECRET_KEY.test(v)) invalid(s, p, v, 'is not a Secret key', "use the key holding the client CA, normally 'ca.crt'");
+  },
+};
+
+/**
+ * The certificate options, checked where they are written (the factory), with the defaults
+ * filled in. The lifetimes follow what cert-manager accepts (cert-manager v1.21.1
+ * internal/apis/certmanager/validation/certificate.go ValidateDuration: duration at least 1h,
+ * renewBefore at least 5m and below duration) and the key sizes what it can generate
+ * (pkg/util/pki/generate.go GeneratePrivateKeyForCertificate); a private CA must live at least
+ * as long as its leaves, since cert-manager signs a leaf for its full duration whatever the CA's
+ * expiry (pkg/util/pki/csr.go SignCSRTemplate).
+ */
+function checkCertificateOptions<T extends PluginCertificateOptions>(where: string, options: T, spec: PropSpec<T>): T {
+  checkProps(where, 'options', options, spec, { optional: true });
+  const o: PrivateCaOptions = { ...options };
+  const go = (n: number) => renderDuration(Duration.millis(n));
+  const ms = (d: Duration | undefined, fallback: number) => (d === undefined ? fallback : d.toMilliseconds());
+  const lifetimes: Array<[string, number, string, number]> = [['duration', ms(o.duration, 2160 * 3_600_000), 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)]];
+  if (spec === (PRIVATE_CA_SPEC as unknown)) lifetimes.push(['caDuration', ms(o.caDuration, 87600 * 3_600_000), 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)]);
+  for (const [dProp, d, rProp, r] of lifetimes) {
+    if (d < MIN_DURATION_MS || r < MIN_RENEW_BEFORE_MS || r >= d) {
+      const [prop, value, problem, fix] = d < MIN_DURATION_MS ? [dProp, d, 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more']
+        : r < MIN_RENEW_BEFORE_MS ? [rProp, r, 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more']
+          : [rProp, r, `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`];
+      invalid(where, prop, go(value), problem, fix);
+    }
+  }
+  if (lifetimes.length === 2 && lifetimes[1][1] < lifetimes[0][1]) {
+    invalid(where, 'caDuration', go(lifetimes[1][1]), `is shorter than the leaves' duration (${go(lifetimes[0][1])}); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it`,
+      'make caDuration at least as long as duration');
+  }
+  const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
+  const size = o.privateKeySize;
+  const sizes: Record<PrivateKeyAlgorithm, [(n: number) => boolean, string]> = {
+    [PrivateKeyAlgorithm.ECDSA]: [(n) => [256, 384, 521].includes(n), 'use 256 (P-256), 384 (P-384) or 521 (P-521)'],
+    [PrivateKeyAlgorithm.RSA]: [(n) => n >= 2048 && n <= 8192, 'use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)'],
+    [PrivateKeyAlgorithm.ED25519]: [() => false, 'leave privateKeySize unset: an Ed25519 key has no size'],
+  };
+  if (size !== undefined && !sizes[algorithm][0](size)) {
+    invalid(where, 'privateKeySize', size, `is not a valid ${algorithm} key size`, sizes[algorithm][1]);
+  }
+  return options;
 }

@@ -9,7 +9,7 @@ import { IssuerRef } from '../../src/tls/issuer-ref';
 import { PluginTls } from '../../src/tls/plugin-tls';
 
 const OPERATOR = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
-const HELLO = { pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0' };
+const HELLO = { pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] };
 
 function cluster(chart: Chart, pluginName: string) {
   return new ApiObject(chart, `pg-${pluginName}`, {

@@ -1,4 +1,4 @@
-import { Duration, Size } from 'cdk8s';
+import { Chart, Duration, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import fc from 'fast-check';
 import {
@@ -42,7 +42,8 @@ export const pluginName = fc.array(dnsLabel, { minLength: 2, maxLength: 4 }).map
 export const image = fc.tuple(
   fc.constantFrom('ghcr.io', 'docker.io', 'registry.example.com:5000', 'quay.io'),
   fc.array(dnsLabel, { minLength: 1, maxLength: 3 }),
-  fc.oneof(fc.stringMatching(/^v[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{1,2}$/), fc.constant('latest'), fc.stringMatching(/^sha256:[0-9a-f]{64}$/)),
+  // Pinned only: an untagged or :latest image is refused (the junk values cover those).
+  fc.oneof(fc.stringMatching(/^v[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{1,2}$/), fc.constant('dev'), fc.stringMatching(/^sha256:[0-9a-f]{64}$/)),
 ).map(([reg, repo, tag]) => `${reg}/${repo.join('/')}${tag.startsWith('sha256:') ? '@' : ':'}${tag}`);
 
 const qualifiedName = fc.stringMatching(/^[A-Za-z0-9]([-A-Za-z0-9_.]{0,20}[A-Za-z0-9])?$/);
@@ -65,9 +66,19 @@ export const storageSize = fc.oneof(
   fc.integer({ min: 1, max: 16 }).map((t) => Size.tebibytes(t)),
 );
 
+/** A request no larger than its limit (a request above it is refused; the junk values try that). */
+function requestAndLimit<T>(arb: fc.Arbitrary<T>, amount: (v: T) => number) {
+  return props({ request: optional(arb), limit: optional(arb) })
+    .map((r) => (r.request !== undefined && r.limit !== undefined && amount(r.request) > amount(r.limit) ? { request: r.limit, limit: r.request } : r));
+}
+const millis = (c: kplus.Cpu) => Number(c.amount.replace(/m$/, ''));
+const mebibytes = (m: Size) => m.toMebibytes();
+export const cpuRequestAndLimit = requestAndLimit(cpu, millis);
+export const memoryRequestAndLimit = requestAndLimit(memory, mebibytes);
+
 export const resources = props({
-  cpu: props({ request: optional(cpu), limit: optional(cpu) }),
-  memory: props({ request: optional(memory), limit: optional(memory) }),
+  cpu: cpuRequestAndLimit,
+  memory: memoryRequestAndLimit,
 });
 
 // --- TLS ---------------------------------------------------------------------------------------
@@ -94,10 +105,14 @@ export const certificateOptions = fc.tuple(
   ...(extra ? { extraServerDnsNames: extra } : {}),
 }));
 
-const caOptions = fc.tuple(certificateOptions, optional(lifetime)).map(([o, ca]) => ({
-  ...o,
-  ...(ca ? { caDuration: Duration.seconds(ca[0]), caRenewBefore: Duration.seconds(ca[1]) } : {}),
-}));
+/** A CA that lives at least as long as its leaves (a shorter one is refused; the junk values try that). */
+const caOptions = fc.tuple(certificateOptions, optional(lifetime)).map(([o, ca]) => {
+  const leaf = ((o as { duration?: Duration }).duration ?? Duration.hours(2160)).toSeconds();
+  return {
+    ...o,
+    ...(ca ? { caDuration: Duration.seconds(Math.max(ca[0], leaf)), caRenewBefore: Duration.seconds(ca[1]) } : {}),
+  };
+});
 
 export const issuerRef = fc.oneof(
   dnsSubdomain.map((n) => new Call('IssuerRef.issuer', IssuerRef.issuer, [n])),
@@ -126,13 +141,14 @@ const userArg = fc.oneof(
   fc.constantFrom('plugin', 'operator', '--leader-elect', '--log-level=debug', '-v=2'),
 );
 
-const toleration = fc.record({
-  key: optional(labelKey),
-  operator: fc.constantFrom('Exists', 'Equal'),
-  effect: optional(fc.constantFrom('NoSchedule', 'PreferNoSchedule', 'NoExecute')),
-}).chain((t) => (t.operator === 'Equal'
-  ? fc.record({ value: qualifiedName }).map((v) => ({ ...t, key: t.key ?? 'dedicated', ...v }))
-  : fc.constant(t))).map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)));
+const taintEffect = optional(fc.constantFrom(kplus.TaintEffect.NO_SCHEDULE, kplus.TaintEffect.PREFER_NO_SCHEDULE, kplus.TaintEffect.NO_EXECUTE));
+const toleration = fc.oneof(
+  fc.tuple(labelKey, qualifiedName, taintEffect).map(([k, v, effect]) => kplus.NodeTaintQuery.is(k, v, effect ? { effect } : {})),
+  fc.tuple(labelKey, taintEffect).map(([k, effect]) => kplus.NodeTaintQuery.exists(k, effect ? { effect } : {})),
+  fc.constant(kplus.NodeTaintQuery.any()),
+);
+/** A pull Secret reference, as cdk8s-plus takes it. */
+const pullSecret = dnsSubdomain.map((n) => kplus.Secret.fromSecretName(new Chart(Testing.app(), 'refs'), 'Pull', n));
 
 const envMap = fc.dictionary(envName.filter((n) => n !== 'SIDECAR_IMAGE'), fc.string({ maxLength: 20 }).map((v) => kplus.EnvValue.fromValue(v)), { maxKeys: 3 });
 
@@ -144,16 +160,15 @@ const sharedPluginProps = {
   port: optional(fc.integer({ min: 1, max: 65535 })),
   resources: optional(resources),
   imagePullPolicy: optional(fc.constantFrom(...Object.values(kplus.ImagePullPolicy))),
-  imagePullSecrets: optional(fc.array(dnsSubdomain, { maxLength: 2 })),
+  imagePullSecrets: optional(fc.array(pullSecret, { maxLength: 2 })),
   nodeSelector: optional(labelMap),
   tolerations: optional(fc.array(toleration, { maxLength: 2 })),
   priorityClassName: optional(dnsSubdomain),
-  user: optional(fc.integer({ min: 1, max: 2147483647 })),
-  group: optional(fc.integer({ min: 1, max: 2147483647 })),
+  securityContext: optional(props({ user: optional(fc.integer({ min: 1, max: 2147483647 })), group: optional(fc.integer({ min: 1, max: 2147483647 })) })),
   networkPolicy: optional(fc.boolean()),
   operatorPodLabels: optional(nonEmptyLabelMap),
   labels: optional(labelMap),
-  env: optional(envMap),
+  envVariables: optional(envMap),
 };
 
 export const standalonePluginProps = props({
@@ -164,7 +179,7 @@ export const standalonePluginProps = props({
   command: optional(fc.array(fc.constantFrom('/plugin', '/bin/plugin', 'run'), { minLength: 1, maxLength: 2 })),
   replicas: optional(fc.integer({ min: 0, max: 5 })),
   strategy: optional(fc.constantFrom(kplus.DeploymentStrategy.recreate(), kplus.DeploymentStrategy.rollingUpdate())),
-  serviceAccountToken: optional(fc.boolean()),
+  automountServiceAccountToken: optional(fc.boolean()),
 }, ['pluginName', 'image']);
 
 export const barmanCloudPluginProps = props({
@@ -180,7 +195,7 @@ export const helloWorldPluginProps = props({
   logLevel: optional(fc.constantFrom(...Object.values(PluginLogLevel))),
   replicas: optional(fc.integer({ min: 0, max: 5 })),
   strategy: optional(fc.constantFrom(kplus.DeploymentStrategy.recreate(), kplus.DeploymentStrategy.rollingUpdate())),
-  serviceAccountToken: optional(fc.boolean()),
+  automountServiceAccountToken: optional(fc.boolean()),
 });
 
 export const helloWorldParameters = props({

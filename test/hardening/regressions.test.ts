@@ -21,8 +21,12 @@ function standalone(props: Record<string, unknown>, namespace: string = 'cnpg-sy
 
 describe('StandalonePlugin checks what it used to pass through', () => {
   test.each<[string, Record<string, unknown>, string]>([
-    ['a string for a boolean', { serviceAccountToken: 'false' },
-      "sys/p: serviceAccountToken 'false' must be a boolean, not a string; pass true or false"],
+    ['a string for a boolean', { automountServiceAccountToken: 'false' },
+      "sys/p: automountServiceAccountToken 'false' must be a boolean, not a string; pass true or false"],
+    ['a key of an earlier release', { serviceAccountToken: true },
+      "sys/p: props.serviceAccountToken true is not a key of props: it was renamed; use 'automountServiceAccountToken' (the cdk8s-plus name)"],
+    ['a misspelled key', { replica: 2 },
+      "sys/p: props.replica 2 is not a declared key of props; did you mean 'replicas'?"],
     ['0 for appendTlsArgs (which dropped the TLS flags)', { appendTlsArgs: 0 },
       'sys/p: appendTlsArgs 0 must be a boolean, not a number; pass true or false'],
     ['a string for networkPolicy', { networkPolicy: 'no' },
@@ -31,16 +35,16 @@ describe('StandalonePlugin checks what it used to pass through', () => {
       "sys/p: imagePullPolicy 'Sometimes' is not a kplus.ImagePullPolicy; use one of kplus.ImagePullPolicy.ALWAYS, kplus.ImagePullPolicy.IF_NOT_PRESENT, kplus.ImagePullPolicy.NEVER"],
     ['a plain object for strategy', { strategy: { type: 'Recreate' } },
       'sys/p: strategy {"type":"Recreate"} must be a kplus.DeploymentStrategy, not an object; use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'],
-    ['a string for an env value', { env: { LOG_LEVEL: 'debug' } },
-      "sys/p: env.LOG_LEVEL 'debug' must be a kplus.EnvValue, not a string; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)"],
-    ['an env name with a line break', { env: { 'LOG\nLEVEL': kplus.EnvValue.fromValue('x') } },
-      "sys/p: env 'LOG\nLEVEL' is not an environment variable name; use printable ASCII characters without '=', e.g. LOG_LEVEL"],
+    ['a string for an env value', { envVariables: { LOG_LEVEL: 'debug' } },
+      "sys/p: envVariables.LOG_LEVEL 'debug' must be a kplus.EnvValue, not a string; use { LOG_LEVEL: EnvValue.fromValue('info') }"],
+    ['an env name with a line break', { envVariables: { 'LOG\nLEVEL': kplus.EnvValue.fromValue('x') } },
+      "sys/p: envVariables 'LOG\nLEVEL' is not an environment variable name (printable ASCII without '='); use { LOG_LEVEL: EnvValue.fromValue('info') }"],
     ['a number for a Cpu', { resources: { cpu: { request: 100 } } },
-      'sys/p: resources.cpu.request 100 must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }'],
+      'sys/p: resources.cpu.request 100 must be a kplus.Cpu; use kplus.Cpu.millis(100)'],
     ['a Duration for a Cpu', { resources: { cpu: { limit: Duration.millis(1500) } } },
-      'sys/p: resources.cpu.limit {"amount":1500,"unit":{"label":"millis","inMillis":1}} must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } }'],
-    ['memory that is not whole Mi (cdk8s failed at synth)', { resources: { memory: { limit: Size.kibibytes(1536) } } },
-      "sys/p: resources.memory.limit '1536Ki' is not a whole number of Mi; use a whole number, such as Size.mebibytes(1)"],
+      'sys/p: resources.cpu.limit {"amount":1500,"unit":{"label":"millis","inMillis":1}} must be a kplus.Cpu; use kplus.Cpu.millis(100)'],
+    ['a memory request above its limit (the API server refused the pod)', { resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } },
+      "sys/p: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit"],
     ['null for serviceName (a Service without a name)', { serviceName: null },
       'sys/p: serviceName null is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters); set serviceName to a name such as \'my-plugin\''],
     ['a label value with a space', { labels: { team: 'a b' } },
@@ -52,33 +56,27 @@ describe('StandalonePlugin checks what it used to pass through', () => {
     ['a node selector value with a space', { nodeSelector: { zone: 'eu west' } },
       "sys/p: nodeSelector.zone 'eu west' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
     ['null in tolerations (a TypeError inside)', { tolerations: [null] },
-      "sys/p: tolerations[0] null must be an object, not null; pass { key: 'dedicated', operator: 'Exists' }"],
+      "sys/p: tolerations[0] null must be a kplus.NodeTaintQuery, not null; use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()"],
     ['an unknown toleration operator', { tolerations: [{ key: 'dedicated', operator: 'In' }] },
-      "sys/p: tolerations[0].operator 'In' is not a toleration operator; use 'Exists' or 'Equal'"],
-    ['a toleration value with Exists', { tolerations: [{ key: 'dedicated', operator: 'Exists', value: 'db' }] },
-      "sys/p: tolerations[0].value 'db' is set with operator 'Exists'; remove value, or use operator 'Equal'"],
-    ['a toleration without key and operator', { tolerations: [{ effect: 'NoSchedule' }] },
-      "sys/p: tolerations[0].operator undefined must be Exists when key is empty; set a key, or use operator 'Exists' to tolerate every taint"],
-    ['an unknown taint effect', { tolerations: [{ operator: 'Exists', effect: 'NoRun' }] },
-      "sys/p: tolerations[0].effect 'NoRun' is not a taint effect; use 'NoSchedule', 'PreferNoSchedule' or 'NoExecute'"],
-    ['tolerationSeconds without NoExecute', { tolerations: [{ operator: 'Exists', tolerationSeconds: 60 }] },
-      "sys/p: tolerations[0].tolerationSeconds 60 is only meaningful with effect 'NoExecute'; set effect: 'NoExecute' or remove tolerationSeconds"],
+      "sys/p: tolerations[0] {\"key\":\"dedicated\",\"operator\":\"In\"} must be a kplus.NodeTaintQuery, not an object; use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()"],
+    ['a toleration key that is no label key', { tolerations: [kplus.NodeTaintQuery.exists('dedicated node')] },
+      "sys/p: tolerations[0] {\"key\":\"dedicated node\",\"operator\":\"Exists\"} has a key or value that is not a label key or value; use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()"],
     ['more replicas than an int32', { replicas: 2 ** 31 },
-      'sys/p: replicas 2147483648 is more than a Deployment holds (an int32); use a whole number from 0 to 2147483647'],
+      'sys/p: replicas 2147483648 is out of range; use a whole number from 0 to 2147483647'],
   ])('%s', (_what, props, message) => {
     expectValidationError(standalone(props), message);
   });
 
   test('a chart namespace that is not a namespace name', () => {
     expectValidationError(standalone({}, 'Cnpg System'),
-      "sys/p: namespace 'Cnpg System' of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+      "sys/p: namespace 'Cnpg System' of the chart is not a namespace name (an RFC 1123 label); create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   });
 });
 
 describe('name checks refuse non-strings that RegExp.test would read as strings', () => {
   test('a chart namespace given as an array', () => {
     expectValidationError(standalone({}, ['cnpg-system'] as unknown as string),
-      "sys/p: namespace [\"cnpg-system\"] of the chart is not a namespace name (an RFC 1123 label); create the chart with a namespace of lower-case letters, digits and '-', e.g. 'cnpg-system'");
+      "sys/p: namespace [\"cnpg-system\"] of the chart is not a namespace name (an RFC 1123 label); create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
   });
 });
 
@@ -140,8 +138,8 @@ describe('environment variable names are printable ASCII without = everywhere', 
     const deployment = new kplus.Deployment(chart, 'operator', {
       containers: [{ name: 'manager', image: 'cnpg:1', args: ['controller'], envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') } }],
     });
-    expectValidationError(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator: OperatorDeployment.fromDeployment(deployment), env: { 'NIVEAU_DÉTAIL': 'x' } }),
-      "sys/hello: env 'NIVEAU_DÉTAIL' is not an environment variable name; use a name without '=', such as LOG_LEVEL");
+    expectValidationError(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator: OperatorDeployment.fromDeployment(deployment), envVariables: { 'NIVEAU_DÉTAIL': kplus.EnvValue.fromValue('x') } }),
+      "sys/hello: envVariables 'NIVEAU_DÉTAIL' is not an environment variable name (printable ASCII without '='); use { LOG_LEVEL: EnvValue.fromValue('info') }");
   });
 });
 

@@ -31,7 +31,6 @@ import {
   image,
   imageCatalog,
   labelMap,
-  memory,
   objectStoreProps,
   optional,
   pluginName,
@@ -41,7 +40,8 @@ import {
   secretRef,
   standalonePluginProps,
   stringMap,
-  cpu,
+  cpuRequestAndLimit,
+  memoryRequestAndLimit,
 } from './arbitraries';
 import { asksForNeverRotation, expectMutualTls, expectStrongCertificates } from './checks';
 import { Scenario } from './harness';
@@ -68,7 +68,7 @@ function useEverywhere(apps: Chart, plugin: { pluginName: string }): PostgresClu
 export const standalonePluginScenario: Scenario<unknown> = {
   arbitrary: fc.record({ namespace: dnsLabel, plugin: standalonePluginProps }),
   roots: ['system/plugin', 'apps/pg'],
-  aliases: { plugin: ['props', 'pluginName', 'image'] },
+  aliases: { plugin: ['props', 'pluginName', 'image'], namespace: ['chart'] },
   build: (p) => {
     const app = Testing.app();
     const system = new Chart(app, 'system', { namespace: p.namespace });
@@ -326,12 +326,11 @@ const sidecarOptions = (dir: string) => props({
   pluginName,
   image,
   args: optional(fc.array(fc.constantFrom('plugin', '--log-level=info', 'serve'), { maxLength: 2 })),
-  env: optional(fc.dictionary(envName, fc.string({ maxLength: 10 }), { maxKeys: 2 })),
-  resources: optional(props({ cpu: optional(props({ request: optional(cpu), limit: optional(cpu) })), memory: optional(props({ request: optional(memory), limit: optional(memory) })) })),
+  envVariables: optional(fc.dictionary(envName, fc.string({ maxLength: 10 }).map((v) => kplus.EnvValue.fromValue(v)), { maxKeys: 2 })),
+  resources: optional(props({ cpu: optional(cpuRequestAndLimit), memory: optional(memoryRequestAndLimit) })),
   imagePullPolicy: optional(fc.constantFrom(...Object.values(kplus.ImagePullPolicy))),
   socketDir: fc.constant(dir),
-  user: optional(fc.integer({ min: 1, max: 2147483647 })),
-  group: optional(fc.integer({ min: 1, max: 2147483647 })),
+  securityContext: optional(props({ user: optional(fc.integer({ min: 1, max: 2147483647 })), group: optional(fc.integer({ min: 1, max: 2147483647 })) })),
   // Only the flag the doctor can follow: with PluginPathFlag.none() or another flag name and a
   // socketDir other than /plugins, the doctor reports CNPGI031 as an error (it cannot see where
   // the plugin puts its socket); see the report.

@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { CnpgOperator } from '../../src';
+import { CnpgOperator, OperatorDeployment } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 
 
@@ -196,7 +196,7 @@ describe('CnpgOperator.fromManifest errors', () => {
 
   test('props and path from JavaScript', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', undefined as any)).toThrow(
-      'test/operator: props undefined must be an object, not undefined; pass { path }');
+      'test/operator: props undefined must be an object, not undefined; pass e.g. { path: \'vendor/cnpg-1.30.0.yaml\' }');
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: 42 as any })).toThrow(
       "test/operator: path 42 must be a string, not a number; pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'");
   });
@@ -217,7 +217,7 @@ describe('CnpgOperator.fromManifest errors', () => {
       return d;
     }));
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      'test/operator: namespace undefined cannot be known: the operator Deployment pg-operator-controller has no metadata.namespace; pass namespace (the namespace you apply the manifest to)');
+      "has an operator Deployment pg-operator-controller without metadata.namespace, so the operator's namespace cannot be known; pass namespace (the namespace you apply the manifest to)");
   });
 });
 
@@ -272,4 +272,30 @@ describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 releas
       }
     });
   });
+});
+
+test('CnpgOperator.fromManifest and OperatorDeployment options refuse unknown keys, naming the nearest', () => {
+  expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namepsace: 'cnpg-system' } as any))
+    .toThrow("test/operator: props.namepsace 'cnpg-system' is not a declared key of props; did you mean 'namespace'?");
+  const chart = Testing.chart();
+  const operator = CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE });
+  expect(() => OperatorDeployment.fromApiObject(operator.deployment, { managerContainer: 'manager' } as any))
+    .toThrow("OperatorDeployment.fromApiObject: options.managerContainer 'manager' is not a declared key of options; did you mean 'managerContainerName'?");
+});
+
+test('every object of the manifest is schema-guarded at synth, once, however many sidecars the operator gets', () => {
+  const file = variant((docs) => docs.map((d) => (d.kind === 'Deployment' ? { ...d, metadata: { ...d.metadata, finalizers: ['example.com/keep', 'example.com/keep'] } } : d)));
+  const chart = Testing.chart();
+  const operator = CnpgOperator.fromManifest(chart, 'operator', { path: file });
+  for (const name of ['a.example.com', 'b.example.com']) {
+    operator.addSidecarPlugin(name.split('.')[0], { pluginName: name, image: 'ghcr.io/example/socket-plugin:v1.0.0' });
+  }
+  let message = '';
+  try {
+    Testing.synth(chart);
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  expect(message).toMatch(/^Validation failed with the following errors:/);
+  expect(message.match(/metadata\.finalizers/g)).toHaveLength(1);
 });

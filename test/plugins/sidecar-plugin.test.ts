@@ -127,7 +127,7 @@ describe('SidecarPlugin on every kind of operator Deployment', () => {
   test.each(SOURCES)('on %s, every added key survives synthesis', (_kind, make) => {
     const chart = Testing.chart();
     const operator = make(chart);
-    new SidecarPlugin(chart, 'hello', { operator, ...HELLO, socketDir: '/run/cnpg-i', env: { LOG_LEVEL: 'debug' } });
+    new SidecarPlugin(chart, 'hello', { operator, ...HELLO, socketDir: '/run/cnpg-i', envVariables: { LOG_LEVEL: kplus.EnvValue.fromValue('debug') } });
     const objects = Testing.synth(chart);
     const deployment = objects.find((o) => o.kind === 'Deployment');
     const pod = deployment.spec.template.spec;
@@ -203,18 +203,17 @@ describe('SidecarPlugin options', () => {
     return podOf(Testing.synth(chart));
   }
 
-  test('env keeps its order, resources/user/group/imagePullPolicy/containerName are used as given', () => {
+  test('envVariables keep their order, resources (one quantity rendering: 1Gi), securityContext, imagePullPolicy and containerName are used as given', () => {
     const pod = render({
-      env: { B: '2', A: '1' },
+      envVariables: { B: kplus.EnvValue.fromValue('2'), A: kplus.EnvValue.fromValue('1') },
       resources: { cpu: { request: kplus.Cpu.millis(10), limit: kplus.Cpu.units(1) }, memory: { limit: Size.gibibytes(1) }, ephemeralStorage: { request: Size.gibibytes(1) } },
-      user: 2000,
-      group: 3000,
+      securityContext: { user: 2000, group: 3000 },
       imagePullPolicy: kplus.ImagePullPolicy.ALWAYS,
       containerName: 'hello',
     });
     const c = container(pod, 'hello');
     expect(c.env).toEqual([{ name: 'B', value: '2' }, { name: 'A', value: '1' }]);
-    expect(c.resources).toEqual({ limits: { cpu: '1', memory: '1024Mi' }, requests: { 'cpu': '10m', 'ephemeral-storage': '1Gi' } });
+    expect(c.resources).toEqual({ limits: { cpu: '1', memory: '1Gi' }, requests: { 'cpu': '10m', 'ephemeral-storage': '1Gi' } });
     expect(c.securityContext).toEqual({ ...RESTRICTED, runAsUser: 2000, runAsGroup: 3000 });
     expect(c.imagePullPolicy).toBe('Always');
   });
@@ -226,7 +225,7 @@ describe('SidecarPlugin options', () => {
   test('pluginPathFlag picks the flag or passes nothing', () => {
     expect(container(render({ pluginPathFlag: PluginPathFlag.flag('--socket-dir') }), 'cnpg-i-hello-world').args).toEqual(['plugin', '--socket-dir=/plugins']);
     expect(container(render({ pluginPathFlag: PluginPathFlag.none() }), 'cnpg-i-hello-world').args).toEqual(['plugin']);
-    expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: [] }), 'cnpg-i-hello-world').args).toBeUndefined();
+    expect(container(render({ image: 'ghcr.io/example/socket-plugin:v1.0.0', pluginPathFlag: PluginPathFlag.none(), args: [] }), 'cnpg-i-hello-world').args).toBeUndefined();
     expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: ['plugin', '--plugin-path=/plugins'] }), 'cnpg-i-hello-world').args)
       .toEqual(['plugin', '--plugin-path=/plugins']);
   });
@@ -343,22 +342,22 @@ describe('conflicts with the manager container', () => {
 
   test('a read-only mount at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', readOnly: true }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is read-only; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is read-only; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
   });
 
   test('a subPath mount at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', subPath: 'x' }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is a subPath; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is a subPath; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
   });
 
   test('a Secret mounted at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins' }], volumes: [{ name: 's', secret: { secretName: 's' } }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where manager container 'manager' already mounts volume 's', which is not an emptyDir; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is not an emptyDir; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
   });
 
   test('a volume already named cnpg-i-plugins but mounted elsewhere', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/elsewhere' }], volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is not where manager container 'manager' mounts the existing volume 'cnpg-i-plugins'; set socketDir to where the manager mounts 'cnpg-i-plugins', or rename that volume");
+      "test/hello: socketDir '/plugins' is not where the manager mounts the existing volume 'cnpg-i-plugins'; set socketDir to where the manager mounts 'cnpg-i-plugins', or rename that volume");
   });
 
   test('a container name the pod already has', () => {
@@ -376,28 +375,38 @@ describe('input validation', () => {
 
   test.each<[string, any, string]>([
     ['pluginName upper case', { pluginName: 'Hello.example.com' }, "test/hello: pluginName 'Hello.example.com' has upper-case letters; use 'hello.example.com'"],
-    ['pluginName missing', { pluginName: undefined }, "test/hello: pluginName undefined must be a string, not undefined; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
-    ['image missing', { image: undefined }, "test/hello: image undefined must be a string, not undefined; pass an image reference such as 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'"],
-    ['image with spaces', { image: 'a b' }, "test/hello: image 'a b' contains white space; pass a single image reference"],
+    ['pluginName missing', { pluginName: undefined }, "test/hello: props [\"operator\",\"image\",\"args\"] lacks the required key 'pluginName'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }"],
+    ['image missing', { image: undefined }, "test/hello: props [\"operator\",\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }"],
+    ['image with spaces', { image: 'a b' }, "test/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0"],
     ['args not an array', { args: 'plugin' }, "test/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
-    ['env value not a string', { env: { PORT: 1 } }, "test/hello: env.PORT 1 must be a string, not a number; write it as a string, e.g. '1'"],
-    ['env name with =', { env: { 'A=B': 'x' } }, "test/hello: env 'A=B' is not an environment variable name; use a name without '=', such as LOG_LEVEL"],
-    ['imagePullPolicy unknown', { imagePullPolicy: 'Sometimes' }, "test/hello: imagePullPolicy 'Sometimes' is not an image pull policy; use kplus.ImagePullPolicy.IF_NOT_PRESENT, ALWAYS or NEVER"],
-    ['user 0', { user: 0 }, 'test/hello: user 0 is out of range; use a whole number from 1 to 2147483647'],
-    ['group not a number', { group: '10001' }, "test/hello: group '10001' is out of range; use a whole number from 1 to 2147483647"],
-    ['resources not an object', { resources: 'small' }, "test/hello: resources 'small' must be an object, not a string; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }"],
-    ['resources cpu as a string', { resources: { cpu: { request: '100m' } } }, "test/hello: resources.cpu.request '100m' must be a kplus.Cpu; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }"],
-    ['resources memory not an object', { resources: { memory: 5 } }, 'test/hello: resources.memory 5 must be an object, not a number; pass { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(64), limit: Size.mebibytes(256) } }'],
-    ['resources memory in KiB', { resources: { memory: { request: Size.kibibytes(100) } } }, "test/hello: resources.memory.request '100Ki' is not a whole number of Mi; use a whole number, such as Size.mebibytes(1)"],
-    ['resources ephemeral storage in MiB', { resources: { ephemeralStorage: { limit: Size.mebibytes(512) } } }, "test/hello: resources.ephemeralStorage.limit '524288Ki' is not a whole number of Gi; use a whole number, such as Size.gibibytes(1)"],
-    ['socketDir relative', { socketDir: 'plugins' }, "test/hello: socketDir 'plugins' is not an absolute path; use an absolute directory such as '/plugins'"],
-    ['socketDir root', { socketDir: '/' }, "test/hello: socketDir '/' is the root directory; use an absolute directory such as '/plugins'"],
-    ['socketDir trailing slash', { socketDir: '/plugins/' }, "test/hello: socketDir '/plugins/' ends with '/'; use '/plugins'"],
-    ['socketDir with ..', { socketDir: '/run/../plugins' }, "test/hello: socketDir '/run/../plugins' is not a plain path (empty, '.' or '..' segments, or characters other than letters, digits, '.', '_' and '-'); use an absolute directory such as '/plugins'"],
+    ['env value not a string', { env: { PORT: 1 } }, "test/hello: props.env {\"PORT\":1} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)"],
+    ['env name with =', { env: { 'A=B': 'x' } }, "test/hello: props.env {\"A=B\":\"x\"} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)"],
+    ['imagePullPolicy unknown', { imagePullPolicy: 'Sometimes' }, "test/hello: imagePullPolicy 'Sometimes' is not a kplus.ImagePullPolicy; use one of kplus.ImagePullPolicy.ALWAYS, kplus.ImagePullPolicy.IF_NOT_PRESENT, kplus.ImagePullPolicy.NEVER"],
+    ['user 0', { user: 0 }, 'test/hello: props.user 0 is not a key of props: it was renamed; use \'securityContext.user\' (the cdk8s-plus name)'],
+    ['group not a number', { group: '10001' }, "test/hello: props.group '10001' is not a key of props: it was renamed; use 'securityContext.group' (the cdk8s-plus name)"],
+    ['resources not an object', { resources: 'small' }, "test/hello: resources 'small' must be an object, not a string; pass { cpu: ..., ephemeralStorage: ... }"],
+    ['resources cpu as a string', { resources: { cpu: { request: '100m' } } }, "test/hello: resources.cpu.request '100m' must be a kplus.Cpu; use kplus.Cpu.millis(100)"],
+    ['resources memory not an object', { resources: { memory: 5 } }, 'test/hello: resources.memory 5 must be an object, not a number; pass { limit: ..., request: ... }'],
+    ['a memory request above its limit', { resources: { memory: { request: Size.gibibytes(2), limit: Size.mebibytes(1024) } } },
+      "test/hello: resources.memory.request '2Gi' is more than the memory limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit"],
+    ['a cpu request above its limit', { resources: { cpu: { request: kplus.Cpu.units(2), limit: kplus.Cpu.millis(1500) } } },
+      "test/hello: resources.cpu.request '2' is more than the cpu limit 1500m; the API server refuses a request above its limit; lower the request to 1500m or less, or raise the limit"],
+    ['an ephemeral-storage request above its limit', { resources: { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } },
+      "test/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit"],
+    ['a resource key that does not exist', { resources: { memroy: { limit: Size.gibibytes(1) } } as any },
+      "test/hello: resources.memroy {\"limit\":{\"amount\":1,\"unit\":{\"label\":\"gibibytes\",\"inKibiBytes\":1048576,\"abbr\":\"Gi\"}}} is not a declared key of resources; did you mean 'memory'?"],
+    ['an image on :latest', { image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' },
+      "test/hello: image 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0"],
+    ['the hello-world image without its subcommand', { args: [] },
+      "test/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']"],
+    ['socketDir relative', { socketDir: 'plugins' }, "test/hello: socketDir 'plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
+    ['socketDir root', { socketDir: '/' }, "test/hello: socketDir '/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
+    ['socketDir trailing slash', { socketDir: '/plugins/' }, "test/hello: socketDir '/plugins/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
+    ['socketDir with ..', { socketDir: '/run/../plugins' }, "test/hello: socketDir '/run/../plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
     ['socketDir not a string', { socketDir: 5 }, "test/hello: socketDir 5 must be a string, not a number; use an absolute directory such as '/plugins'"],
     ['socket path too long', { socketDir: `/${'d'.repeat(80)}` }, `test/hello: socketDir '/${'d'.repeat(80)}' makes the socket path '/${'d'.repeat(80)}/cnpg-i-hello-world.cloudnative-pg.io' 118 characters long; a Unix socket path holds at most 107; use a shorter socketDir`],
     ['args already pass the flag', { args: ['plugin', '--plugin-path=/x'] }, "test/hello: args '--plugin-path=/x' already passes --plugin-path, which the sidecar sets from socketDir; remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()"],
-    ['pluginPathFlag not a PluginPathFlag', { pluginPathFlag: '--plugin-path' }, "test/hello: pluginPathFlag '--plugin-path' is not a PluginPathFlag; use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"],
+    ['pluginPathFlag not a PluginPathFlag', { pluginPathFlag: '--plugin-path' }, "test/hello: pluginPathFlag '--plugin-path' must be a PluginPathFlag, not a string; use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"],
     ['containerName not a DNS label', { containerName: 'Hello_World' }, "test/hello: containerName 'Hello_World' is not a DNS label (RFC 1123); use lower-case letters, digits and '-', at most 63 characters"],
   ])('%s', (_name, options, message) => {
     expect(make(options)).toThrow(message);
@@ -405,14 +414,14 @@ describe('input validation', () => {
 
   test('a bad flag name', () => {
     expect(() => PluginPathFlag.flag('plugin path')).toThrow("PluginPathFlag.flag: name 'plugin path' is not a command line flag; pass a flag such as '--plugin-path'");
-    expect(() => PluginPathFlag.flag(undefined as any)).toThrow("PluginPathFlag.flag: name undefined must be a string, not undefined; pass a flag such as '--plugin-path'");
+    expect(() => PluginPathFlag.flag(undefined as any)).toThrow("PluginPathFlag.flag: name undefined is not a command line flag; pass a flag such as '--plugin-path'");
   });
 
   test('props and operator from JavaScript', () => {
     const chart = Testing.chart();
-    expect(() => new SidecarPlugin(chart, 'a', null as any)).toThrow("test/a: props null must be an object, not null; pass { operator, pluginName, image }");
+    expect(() => new SidecarPlugin(chart, 'a', null as any)).toThrow("test/a: props null must be an object, not null; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }");
     expect(() => new SidecarPlugin(chart, 'b', { ...HELLO, operator: {} as any })).toThrow(
-      'test/b: operator {} is not an operator Deployment; pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
+      'test/b: operator {} must be an operator Deployment, not an object; pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
   });
 });
 
@@ -471,20 +480,20 @@ describe('OperatorDeployment', () => {
       /^OperatorDeployment\.fromDeployment: deployment .* must be a cdk8s-plus Deployment, not an object; pass the cdk8s-plus Deployment that runs the operator$/);
     const service = new ApiObject(chart, 'Svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } });
     expect(() => OperatorDeployment.fromApiObject(service)).toThrow(
-      "test/Svc: deployment 'v1/Service' is not an apps/v1 Deployment; pass the operator Deployment");
+      "test/Svc: deployment 'v1/Service s' is not an apps/v1 Deployment; pass the operator Deployment, with its pod template");
     const empty = new ApiObject(chart, 'Empty', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'e' } });
-    expect(() => OperatorDeployment.fromApiObject(empty)).toThrow("test/Empty: deployment 'e' has no spec.template.spec; pass a Deployment with a pod template");
+    expect(() => OperatorDeployment.fromApiObject(empty)).toThrow("test/Empty: deployment 'apps/v1/Deployment e' has no spec.template.spec; pass the operator Deployment, with its pod template");
     const other = plainDeployment(Testing.chart(), { containers: [{ name: 'web', image: 'nginx' }] });
     expect(() => OperatorDeployment.fromApiObject(other)).toThrow(
-      "test/Operator: managerContainerName undefined cannot be found: no container sets OPERATOR_NAMESPACE and runs the 'controller' subcommand; pass managerContainerName");
+      "test/Operator: deployment [\"web\"] has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found; pass managerContainerName");
     expect(() => OperatorDeployment.fromApiObject(other, { managerContainerName: 'manager' })).toThrow(
       "test/Operator: managerContainerName 'manager' is not a container of this Deployment (containers: 'web'); pass the name of the container that runs the CloudNativePG manager");
     const twice = managerPod();
     twice.containers.push({ ...twice.containers[0], name: 'manager2' });
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart(), twice))).toThrow(
-      "test/Operator: managerContainerName undefined cannot be found: containers 'manager' and 'manager2' both look like the CloudNativePG manager; pass managerContainerName");
+      "test/Operator: deployment [\"manager\",\"manager2\"] has 2 containers that look like the CloudNativePG manager; pass managerContainerName");
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart()), null as any)).toThrow(
-      'test/Operator: options null must be an object, not null; pass { managerContainerName } or nothing');
+      'OperatorDeployment.fromApiObject: options null must be an object, not null; pass { managerContainerName: ... }');
   });
 });
 
@@ -498,4 +507,47 @@ describe('Clusters reference the sidecar by IPlugin', () => {
     expect(cluster.spec.plugins).toEqual([{ name: path.posix.basename(hello.socketPath) }]);
     expect(path.posix.dirname(hello.socketPath)).toBe(hello.socketDir);
   });
+});
+
+describe('SidecarPlugin and the operator Deployment the API server must accept', () => {
+  test('the operator Deployment is guarded at synth: a problem in it is reported with the sidecar path', () => {
+    const chart = Testing.chart();
+    const deployment = new kplus.Deployment(chart, 'operator', {
+      metadata: { labels: { 'bad key!': 'x' } },
+      containers: [{ name: 'manager', image: 'cnpg:1', args: ['controller'], envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') } }],
+    });
+    new SidecarPlugin(chart, 'hello', { ...HELLO, operator: OperatorDeployment.fromDeployment(deployment) });
+    expect(() => Testing.synth(chart)).toThrow(/Validation failed with the following errors:[\s\S]*\[test\/hello\] Deployment '[^']+' metadata\.labels/);
+  });
+
+  test('a sidecar request above its limit is refused before it can reject the whole operator', () => {
+    const chart = Testing.chart();
+    const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, managerPod()));
+    expect(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator, resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } }))
+      .toThrow("test/hello: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit");
+  });
+});
+
+test('the sidecar constants are static members too', () => {
+  expect(SidecarPlugin.DEFAULT_PLUGIN_SOCKET_DIR).toBe('/plugins');
+  expect(SidecarPlugin.PLUGIN_SOCKET_DIR_ENV).toBe('PLUGIN_SOCKET_DIR');
+  expect(SidecarPlugin.SIDECAR_PLUGIN_VOLUME_NAME).toBe('cnpg-i-plugins');
+  expect(SidecarPlugin.DEFAULT_PLUGIN_USER_ID).toBe(10001);
+});
+
+test.each(SOURCES)('on %s, envVariables from a Secret and sizes in their one rendering survive synthesis', (_kind, make) => {
+  const chart = Testing.chart();
+  const operator = make(chart);
+  new SidecarPlugin(chart, 'hello', {
+    operator, ...HELLO,
+    envVariables: { TOKEN: kplus.EnvValue.fromSecretValue({ secret: kplus.Secret.fromSecretName(chart, 'Token', 'plugin-token'), key: 'token' }), LEVEL: kplus.EnvValue.fromValue('debug') },
+    resources: { memory: { request: Size.mebibytes(512), limit: Size.gibibytes(1) } },
+  });
+  const deployment = Testing.synth(chart).find((o) => o.kind === 'Deployment');
+  const c = deployment.spec.template.spec.containers.find((x: any) => x.name === 'cnpg-i-hello-world');
+  expect(c.env).toEqual(expect.arrayContaining([
+    { name: 'LEVEL', value: 'debug' },
+    { name: 'TOKEN', valueFrom: { secretKeyRef: expect.objectContaining({ name: 'plugin-token', key: 'token' }) } },
+  ]));
+  expect(c.resources).toEqual({ limits: { memory: '1Gi' }, requests: { memory: '512Mi' } });
 });

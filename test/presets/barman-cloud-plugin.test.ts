@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import * as YAML from 'yaml';
 import {
@@ -82,7 +82,7 @@ describe('BarmanCloudPlugin', () => {
   });
 
   test('user env is kept beside SIDECAR_IMAGE', () => {
-    const { objects } = synth({ env: { HTTPS_PROXY: kplus.EnvValue.fromValue('http://proxy:3128') } });
+    const { objects } = synth({ envVariables: { HTTPS_PROXY: kplus.EnvValue.fromValue('http://proxy:3128') } });
     expect(container(objects).env.map((e: any) => e.name)).toEqual(['HTTPS_PROXY', 'SIDECAR_IMAGE']);
   });
 
@@ -128,7 +128,7 @@ describe('BarmanCloudPlugin', () => {
       serverName: 'barman-cloud.cnpg-system.svc',
       networkPolicy: false,
       labels: { team: 'dba' },
-      imagePullSecrets: ['regcred'],
+      imagePullSecrets: [kplus.Secret.fromSecretName(Testing.chart(), 'Pull', 'regcred')],
     });
     expect(barman.plugin.serverName).toBe('barman-cloud.cnpg-system.svc');
     expect(find(objects, 'Service').metadata.name).toBe('barman-cloud');
@@ -173,7 +173,7 @@ describe('BarmanCloudPlugin', () => {
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', 'x' as any),
-        "system/barman: props 'x' must be an object, not a string; pass {} or leave it out");
+        "system/barman: props 'x' must be an object, not a string; pass e.g. {} or nothing");
     });
     test('image empty', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { image: '' }),
@@ -185,19 +185,19 @@ describe('BarmanCloudPlugin', () => {
     });
     test('sidecarImage not a string', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { sidecarImage: 14 as any }),
-        'system/barman: sidecarImage 14 must be a string, not a number; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0');
+        'system/barman: sidecarImage 14 must be a string, not a number; use an image reference such as ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0');
     });
     test('logLevel unknown', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { logLevel: 'verbose' as any }),
-        "system/barman: logLevel 'verbose' is not one of error, warning, info, debug, trace; use PluginLogLevel");
+        "system/barman: logLevel 'verbose' is not a PluginLogLevel; use one of PluginLogLevel.ERROR, PluginLogLevel.WARNING, PluginLogLevel.INFO, PluginLogLevel.DEBUG, PluginLogLevel.TRACE");
     });
-    test('env.SIDECAR_IMAGE', () => {
-      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { env: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
-        'system/barman: env.SIDECAR_IMAGE {"value":"x"} is set by the construct from sidecarImage; set sidecarImage instead');
+    test('envVariables.SIDECAR_IMAGE', () => {
+      expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { envVariables: { SIDECAR_IMAGE: kplus.EnvValue.fromValue('x') } }),
+        'system/barman: envVariables.SIDECAR_IMAGE {"value":"x"} is set by the construct from sidecarImage; set sidecarImage instead');
     });
     test('objectStoreCrd not a string', () => {
       expectValidationError(() => new BarmanCloudPlugin(systemChart(), 'barman', { objectStoreCrd: true as any }),
-        'system/barman: objectStoreCrd true must be a string, not a boolean; use a path or URL of a YAML file with the ObjectStore CRD, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
+        'system/barman: objectStoreCrd true must be a string, not a boolean; use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL');
     });
     test('objectStoreCrd without a CRD', () => {
       const file = path.join(FIXTURES, 'no-crd.yaml');
@@ -206,7 +206,7 @@ describe('BarmanCloudPlugin', () => {
     });
     test('a chart without a namespace (from StandalonePlugin)', () => {
       expect(() => new BarmanCloudPlugin(Testing.chart(), 'barman')).toThrow(
-        "test/barman/Plugin: namespace undefined is not set on the chart; a plugin must be in the operator's namespace",
+        "test/barman: chart 'test' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
       );
     });
   });
@@ -358,3 +358,53 @@ describeWithShared('BarmanCloudPlugin compared with the upstream v0.14.0 manifes
     expect(objects.filter((o) => JSON.stringify(o).includes('cnpg-system')).map((o) => o.kind)).toEqual([]);
   });
 }, 'reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');
+
+describe('BarmanCloudPlugin and issue #13', () => {
+  test('an id with _ in a chart whose id starts with a digit gives names the API server accepts, for every object', () => {
+    const chart = new Chart(Testing.app(), '9system', { namespace: 'cnpg-system' });
+    const barman = new BarmanCloudPlugin(chart, 'barman_payments54');
+    const objects = Testing.synth(chart);
+    expect(objects).toHaveLength(14);
+    for (const o of objects) expect(o.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/);
+    expect(find(objects, 'Deployment').metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/);
+    expect(find(objects, 'Service').metadata.name).toMatch(/^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/);
+    // The names the objects use for each other follow.
+    expect(find(objects, 'ClusterRoleBinding', barman.clusterRoleBinding.name).roleRef.name).toBe(find(objects, 'ClusterRole', barman.clusterRole.name).metadata.name);
+    expect(find(objects, 'RoleBinding').subjects[0].name).toBe(find(objects, 'ServiceAccount').metadata.name);
+    const env = find(objects, 'Deployment').spec.template.spec.containers[0].env.find((e: any) => e.name === 'SIDECAR_IMAGE');
+    expect(env.valueFrom.configMapKeyRef.name).toBe(find(objects, 'ConfigMap').metadata.name);
+  });
+
+  test('keys it does not take are refused (replicas: the plugin runs one leader-elected replica)', () => {
+    expectValidationError(() => synth({ replicas: 2 } as any),
+      'system/barman: props.replicas 2 is not a declared key of props; remove it; props takes envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, names, networkPolicy, nodeSelector, objectStoreCrd, operatorPodLabels, port, ...');
+    expectValidationError(() => synth({ sidecarImge: BARMAN_CLOUD_SIDECAR_IMAGE } as any),
+      `system/barman: props.sidecarImge '${BARMAN_CLOUD_SIDECAR_IMAGE}' is not a declared key of props; did you mean 'sidecarImage'?`);
+  });
+
+  test('errors of the shared props name the preset, not its inner StandalonePlugin', () => {
+    expectValidationError(() => synth({ operatorPodLabels: {} }),
+      "system/barman: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }");
+    expectValidationError(() => new BarmanCloudPlugin(new Chart(Testing.app(), 'system'), 'barman'),
+      "system/barman: chart 'system' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+  });
+
+  test('images must be pinned, the sidecar image too', () => {
+    expectValidationError(() => synth({ sidecarImage: 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar' }),
+      "system/barman: sidecarImage 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar' has no tag, so the runtime pulls :latest; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0");
+    expectValidationError(() => synth({ image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:latest' }),
+      "system/barman: image 'ghcr.io/cloudnative-pg/plugin-barman-cloud:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0");
+  });
+
+  test('a request above its limit is refused', () => {
+    expectValidationError(() => synth({ resources: { memory: { request: Size.gibibytes(1), limit: Size.mebibytes(512) } } }),
+      "system/barman: resources.memory.request '1Gi' is more than the memory limit 512Mi; the API server refuses a request above its limit; lower the request to 512Mi or less, or raise the limit");
+  });
+
+  test('the release defaults are static members too', () => {
+    expect(BarmanCloudPlugin.PLUGIN_IMAGE).toBe(BARMAN_CLOUD_PLUGIN_IMAGE);
+    expect(BarmanCloudPlugin.SIDECAR_IMAGE).toBe(BARMAN_CLOUD_SIDECAR_IMAGE);
+    expect(BarmanCloudPlugin.PLUGIN_VERSION).toBe('v0.14.0');
+    expect(BarmanCloudPlugin.OBJECT_STORE_CRD_URL).toContain('/v0.14.0/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml');
+  });
+});

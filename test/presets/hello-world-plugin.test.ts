@@ -53,8 +53,8 @@ describe('HelloWorldPlugin', () => {
     const { objects } = synth({
       image: 'registry.example.com/hello:dev',
       replicas: 2,
-      serviceAccountToken: true,
-      env: { DEBUG: kplus.EnvValue.fromValue('1') },
+      automountServiceAccountToken: true,
+      envVariables: { DEBUG: kplus.EnvValue.fromValue('1') },
     });
     const d = deployment(objects);
     expect(d.spec.replicas).toBe(2);
@@ -64,10 +64,11 @@ describe('HelloWorldPlugin', () => {
     expect(objects.filter((o) => o.kind === 'PodDisruptionBudget')).toHaveLength(1);
   });
 
-  test('JavaScript callers cannot override the plugin name or args through props', () => {
-    const { objects } = synth({ pluginName: 'other.example.com', args: ['x'] } as any);
-    expect(objects.find((o) => o.kind === 'Service').metadata.labels['cnpg.io/pluginName']).toBe('cnpg-i-hello-world.cloudnative-pg.io');
-    expect(deployment(objects).spec.template.spec.containers[0].args[0]).toBe('plugin');
+  test('JavaScript callers cannot override the plugin name or args through props: the keys are refused', () => {
+    expectValidationError(() => synth({ pluginName: 'other.example.com' } as any),
+      "system/hello: props.pluginName 'other.example.com' is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...");
+    expectValidationError(() => synth({ args: ['x'] } as any),
+      "system/hello: props.args [\"x\"] is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...");
   });
 
   describe('parameters()', () => {
@@ -93,21 +94,22 @@ describe('HelloWorldPlugin', () => {
 
     const cases: Array<[string, unknown, string]> = [
       ['not an object', 'labels',
-        "HelloWorldPlugin.parameters: parameters 'labels' must be an object, not a string; pass { labels: { team: 'db' } }"],
+        "HelloWorldPlugin.parameters: parameters 'labels' must be an object, not a string; pass e.g. { labels: { team: 'db' } }"],
       ['labels not an object', { labels: ['a'] },
-        "HelloWorldPlugin.parameters: labels [\"a\"] must be an object of strings, not an array; pass { key: 'value' }"],
+        "HelloWorldPlugin.parameters: parameters.labels [\"a\"] must be an object of strings, not an array; pass { key: 'value' }"],
       ['label value not a string', { labels: { replicas: 3 } },
-        "HelloWorldPlugin.parameters: labels.replicas 3 must be a string, not a number; write it as a string, e.g. '3'"],
+        "HelloWorldPlugin.parameters: parameters.labels.replicas 3 must be a string, not a number; write it as a string, e.g. '3'"],
       ['label value invalid', { labels: { team: 'data base' } },
-        "HelloWorldPlugin.parameters: labels.team 'data base' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit"],
+        "HelloWorldPlugin.parameters: parameters.labels.team 'data base' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
       ['label value too long', { labels: { team: 'a'.repeat(64) } },
-        `HelloWorldPlugin.parameters: labels.team '${'a'.repeat(64)}' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit`],
+        `HelloWorldPlugin.parameters: parameters.labels.team '${'a'.repeat(64)}' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string`],
       ['label key invalid', { labels: { 'team name': 'db' } },
-        "HelloWorldPlugin.parameters: labels 'team name' is not a valid Kubernetes key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
-      ['annotation key with a bad prefix', { annotations: { 'Example.com/note': 'x' } },
-        "HelloWorldPlugin.parameters: annotations 'Example.com/note' is not a valid Kubernetes key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+        "HelloWorldPlugin.parameters: parameters.labels 'team name' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+      // The API server compares annotation keys lower-cased, so 'Example.com/note' is fine; a space is not.
+      ['annotation key with a bad prefix', { annotations: { 'example com/note': 'x' } },
+        "HelloWorldPlugin.parameters: parameters.annotations 'example com/note' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'"],
       ['annotation value not a string', { annotations: { note: true } },
-        "HelloWorldPlugin.parameters: annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'"],
+        "HelloWorldPlugin.parameters: parameters.annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'"],
     ];
     test.each(cases)('validation: %s', (_name, input, message) => {
       expectValidationError(() => HelloWorldPlugin.parameters(input as any), message);
@@ -117,7 +119,7 @@ describe('HelloWorldPlugin', () => {
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
       expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
-        'system/hello: props 7 must be an object, not a number; pass {} or leave it out');
+        'system/hello: props 7 must be an object, not a number; pass e.g. {} or nothing');
     });
     test('image empty', () => {
       expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
@@ -129,7 +131,23 @@ describe('HelloWorldPlugin', () => {
     });
     test('logLevel unknown', () => {
       expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
-        "system/hello: logLevel 'warn' is not one of error, warning, info, debug, trace; use PluginLogLevel");
+        "system/hello: logLevel 'warn' is not a PluginLogLevel; use one of PluginLogLevel.ERROR, PluginLogLevel.WARNING, PluginLogLevel.INFO, PluginLogLevel.DEBUG, PluginLogLevel.TRACE");
     });
   });
+});
+
+describe('HelloWorldPlugin and issue #13', () => {
+  test('the release defaults are static members too', () => {
+    expect(HelloWorldPlugin.PLUGIN_IMAGE).toBe(HELLO_WORLD_PLUGIN_IMAGE);
+    expect(HelloWorldPlugin.PLUGIN_VERSION).toBe('v0.1.0');
+  });
+
+  test('an unknown key of the parameters is refused with the nearest one', () => {
+    expectValidationError(() => HelloWorldPlugin.parameters({ label: { team: 'db' } } as any),
+      "HelloWorldPlugin.parameters: parameters.label {\"team\":\"db\"} is not a declared key of parameters; did you mean 'labels'?");
+  });
+});
+
+test('HelloWorldPlugin.parameters accepts an annotation key with upper case, as the API server does', () => {
+  expect(HelloWorldPlugin.parameters({ annotations: { 'Example.com/Note': 'x' } })).toEqual({ annotations: '{"Example.com/Note":"x"}' });
 });
