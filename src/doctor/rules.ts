@@ -30,13 +30,19 @@ export interface DoctorRule {
  * Frozen, each rule and its lists too: `Doctor.DOCTOR_RULES` is this array under the mutable
  * array type jsii needs, and no caller may change the registry through either name.
  */
-export const DOCTOR_RULES: readonly DoctorRule[] = Object.freeze(RULE_SPECS.map((r): DoctorRule => {
-  const kinds = new Set(r.severities.map((s) => s.severity));
-  const severity = kinds.size === 2 ? 'error or warning' : kinds.has('error') ? 'error' : 'warning';
-  return Object.freeze({
-    id: r.id, name: r.name, severity,
-    severities: Object.freeze(r.severities.map((s) => Object.freeze({ ...s }))) as SeverityCase[],
-    what: r.what, why: r.why, fix: r.fix,
-    kinds: Object.freeze([...r.kinds]) as string[],
-  });
-}));
+export const DOCTOR_RULES: readonly DoctorRule[] = Object.freeze(
+  RULE_SPECS.map((r): DoctorRule => {
+    const kinds = new Set(r.severities.map((s) => s.severity));
+    const severity = kinds.size === 2 ? 'error or warning' : kinds.has('error') ? 'error' : 'warning';
+    return Object.freeze({
+      id: r.id,
+      name: r.name,
+      severity,
+      severities: Object.freeze(r.severities.map((s) => Object.freeze({ ...s }))) as SeverityCase[],
+      what: r.what,
+      why: r.why,
+      fix: r.fix,
+      kinds: Object.freeze([...r.kinds]) as string[],
+    });
+  }),
+);
