@@ -12,7 +12,7 @@ export default defineConfig(
   {
     // Generated (imports/, dist/, docs), built (lib/) or machine-local output, and the inputs
     // that tests read byte for byte.
-    ignores: ['imports/**', 'lib/**', 'dist/**', 'coverage/**', 'bench/.work/**', '.e2e-work/**', 'test/fixtures/**'],
+    ignores: ['imports/**', 'lib/**', 'dist/**', 'dist-jsii/**', 'coverage/**', 'bench/.work/**', '.e2e-work/**', 'test/fixtures/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
