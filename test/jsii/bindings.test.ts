@@ -9,6 +9,8 @@ import * as path from 'path';
 const ROOT = path.join(__dirname, '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'jsii-bindings.mjs');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** In CI (`.ci/run` installs a JDK, Python 3 and Go) a missing front end fails; elsewhere it skips that language with a message. */
+const TOOLS_REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
 
 interface Warning {
   readonly file: string;
@@ -103,11 +105,15 @@ describe('the jsii build and the four language bindings', () => {
   test('Python, Java and Go sources parse with their own front ends; .NET sources are generated', () => {
     for (const lang of ['python', 'java', 'go'] as const) {
       const l = report.languages[lang];
-      expect([lang, l.ok, l.check.startsWith('not run')]).toEqual([lang, true, false]);
       expect(l.files).toBeGreaterThan(0);
+      if (l.check.startsWith('not run') && !TOOLS_REQUIRED) {
+        // A developer machine without the language's front end: say so; CI installs them all (.ci/run).
+        console.warn(`skipping the ${lang} parse check: ${l.check}`);
+        continue;
+      }
+      expect([lang, l.ok, l.check.startsWith('not run')]).toEqual([lang, true, false]);
+      if (lang !== 'go') expect(l.output).toBe(`parsed ${l.files} files`);
     }
-    expect(report.languages.java.output).toBe(`parsed ${report.languages.java.files} files`);
-    expect(report.languages.python.output).toBe(`parsed ${report.languages.python.files} files`);
     expect(report.languages.dotnet.files).toBeGreaterThan(50);
     expect(report.languages.dotnet.projects).toBe(1);
   });
