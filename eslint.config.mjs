@@ -84,9 +84,10 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Tests read synthesized manifests as untyped JSON, and require() modules where a test is
-    // about what loading them does (lazy loading, jest's module registry).
-    files: ['test/**/*.ts'],
+    // Tests and benchmarks read synthesized manifests as untyped JSON, and require() modules
+    // where a test is about what loading them does (lazy loading, jest's module registry); the
+    // generator scripts require() ajv's standalone builder the same way.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',

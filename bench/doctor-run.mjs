@@ -41,7 +41,9 @@ export function doctorBench({ root, built, quick, workdir }) {
     rows.push([String(last.objects), ms(p), ms(d), ratio(d, p), `${last.maxRssMb} MB`]);
   }
   let text = table(['objects', 'parse only (yaml)', 'doctor: parse + all checks', 'doctor / parse', 'doctor peak RSS'], rows);
-  const [small, large] = Object.keys(totals).map(Number).sort((a, b) => a - b);
+  const [small, large] = Object.keys(totals)
+    .map(Number)
+    .sort((a, b) => a - b);
   if (large) {
     text += `\n\nScaling: ${(large / small).toFixed(1)}x the objects took ${(totals[large] / totals[small]).toFixed(1)}x the time (linear: ${(large / small).toFixed(1)}x).`;
   }

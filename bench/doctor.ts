@@ -19,11 +19,13 @@ if (require.main === module) {
   const objects = parseManifests(readFileSync(file, 'utf8'));
   const findings = mode === 'doctor' ? checkManifests(objects, { operatorNamespace: 'cnpg-system' }) : [];
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  console.log(JSON.stringify({
-    mode,
-    objects: objects.length,
-    ms,
-    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    errors: findings.filter((f) => f.severity === 'error').length,
-  }));
+  console.log(
+    JSON.stringify({
+      mode,
+      objects: objects.length,
+      ms,
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      errors: findings.filter((f) => f.severity === 'error').length,
+    }),
+  );
 }

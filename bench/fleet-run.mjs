@@ -1,6 +1,7 @@
 // Runs bench/fleet.ts (compiled by bench/run.mjs) in fresh processes for each N.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, ms, ratio, table } from './stats.mjs';
@@ -43,7 +44,8 @@ export function fleetBench({ root, built, quick }) {
   }
   rmSync(work, { recursive: true, force: true });
   let text = table(['N clusters', 'library: build + synth', 'library: peak RSS', 'L1 baseline', 'baseline: peak RSS', 'library / baseline', 'YAML'], rows);
-  text += '\n\nBoth sides produce byte-identical YAML (SHA-256 compared for every N). Time is building the constructs and `app.synthYaml()`, in-process, after module load.';
+  text +=
+    '\n\nBoth sides produce byte-identical YAML (SHA-256 compared for every N). Time is building the constructs and `app.synthYaml()`, in-process, after module load.';
   if (times[5000] && times[1000]) text += `\n\nLinearity: time(5000) / time(1000) = ${(times[5000] / times[1000]).toFixed(2)} (5.0 is linear).`;
   return text;
 }
@@ -52,8 +54,6 @@ function requireLib(root, built) {
   // The compiled bench module exports the plugin objects the baseline reuses.
   return createRequireFrom(root)(join(built, 'bench', 'fleet.js'));
 }
-
-import { createRequire } from 'node:module';
 function createRequireFrom(root) {
   return createRequire(join(root, 'package.json'));
 }

@@ -108,10 +108,14 @@ if (require.main === module) {
   const t0 = process.hrtime.bigint();
   const yaml = mode === 'baseline' ? fleetBaseline(n, plugins) : fleetWithLibrary(n);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  console.log(JSON.stringify({
-    mode, n, ms,
-    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    sha256: createHash('sha256').update(yaml).digest('hex'),
-    bytes: yaml.length,
-  }));
+  console.log(
+    JSON.stringify({
+      mode,
+      n,
+      ms,
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      sha256: createHash('sha256').update(yaml).digest('hex'),
+      bytes: yaml.length,
+    }),
+  );
 }

@@ -19,14 +19,24 @@ export function planBench({ root, built, quick, workdir }) {
   const nextFile = join(workdir, 'plan-next.yaml');
   writeFileSync(previousFile, previous);
   writeFileSync(nextFile, next);
-  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(built, 'bench', 'plan.js'), previousFile, nextFile, String(quick ? 1 : 7)],
-    { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--max-old-space-size=8192', join(built, 'bench', 'plan.js'), previousFile, nextFile, String(quick ? 1 : 7)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const r = JSON.parse(out.trim().split('\n').pop());
   if (r.findings < 1) throw new Error('the plan found nothing in a set with a renamed Cluster');
-  const rows = [[
-    `${r.objects / 2} + ${r.objects / 2}`, ms(r.parseMs), ms(r.planMs), `${(r.planMs / r.parseMs).toFixed(2)}x`,
-    `${((r.parseMs + r.planMs) / r.parseMs).toFixed(2)}x`, String(r.findings),
-  ]];
-  return table(['objects (previous + next)', 'parse both (yaml)', 'planChanges', 'plan / parse', '(parse + plan) / parse', 'findings'], rows)
-    + '\n\nMedians over interleaved rounds in one process after a warm-up. Target: planning at most 2.5x the time of parsing both sets.';
+  const rows = [
+    [
+      `${r.objects / 2} + ${r.objects / 2}`,
+      ms(r.parseMs),
+      ms(r.planMs),
+      `${(r.planMs / r.parseMs).toFixed(2)}x`,
+      `${((r.parseMs + r.planMs) / r.parseMs).toFixed(2)}x`,
+      String(r.findings),
+    ],
+  ];
+  return (
+    table(['objects (previous + next)', 'parse both (yaml)', 'planChanges', 'plan / parse', '(parse + plan) / parse', 'findings'], rows) +
+    '\n\nMedians over interleaved rounds in one process after a warm-up. Target: planning at most 2.5x the time of parsing both sets.'
+  );
 }

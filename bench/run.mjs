@@ -9,11 +9,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { interleave, ms, ratio, table } from './stats.mjs';
-import { fleetBench } from './fleet-run.mjs';
 import { doctorBench } from './doctor-run.mjs';
+import { fleetBench } from './fleet-run.mjs';
 import { planBench } from './plan-run.mjs';
 import { schemaBench } from './schema-run.mjs';
+import { interleave, ms, ratio, table } from './stats.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -32,7 +32,10 @@ const built = join(root, 'bench', '.work', 'lib');
 console.error('building the precompiled baselines (tsc)...');
 // From scratch: a stale incremental state beside a changed tree has given a broken build.
 rmSync(built, { recursive: true, force: true });
-execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', built, '--tsBuildInfoFile', join(built, '.tsbuildinfo')], { cwd: root, stdio: 'ignore' });
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json', '--outDir', built, '--tsBuildInfoFile', join(built, '.tsbuildinfo')], {
+  cwd: root,
+  stdio: 'ignore',
+});
 
 // 1. The main job: npm run synth of the example app, against the same app precompiled, and
 //    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
@@ -62,7 +65,8 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   text += `\n\nnpm's own start-up is the difference between the cached \`npm run synth\` and the command it runs: ${ms(npmOwn)}.`;
   const stock = t['stock: cdk8s synth, app `npx ts-node src/main.ts`'];
   if (stock) {
-    text += `\n\nThe stock setup takes ${ratio(stock, t['npm run synth, cold (no bundle cache)'])} the time of a cold \`npm run synth\`` +
+    text +=
+      `\n\nThe stock setup takes ${ratio(stock, t['npm run synth, cold (no bundle cache)'])} the time of a cold \`npm run synth\`` +
       ` and ${ratio(stock, t['npm run synth, bundle cached'])} that of a cached one.`;
   }
   sections.push(['1. Main job: `npm run synth` of the example app', text]);
@@ -80,7 +84,8 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   const bare = t['node alone'];
   const lib = t["require('cdk8s-cnpg-i') (lib/src)"];
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(v, base)]);
-  const text = table(['library load (median, fresh process)', 'time', 'vs cdk8s + cdk8s-plus-28'], rows) +
+  const text =
+    table(['library load (median, fresh process)', 'time', 'vs cdk8s + cdk8s-plus-28'], rows) +
     `\n\nWithout Node's own start-up: ${ms(lib - bare)} against ${ms(base - bare)}, ${ratio(lib - bare, base - bare)}.`;
   sections.push(['2. Library load', text]);
 }
@@ -102,9 +107,22 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   // resolves 'cdk8s-cnpg-i' to the repository itself (a package's self-reference through its
   // exports map), to a lib/ that may not be built.
   writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'bench-app', version: '1.0.0', private: true }));
-  writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
-    target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node'], strict: true, esModuleInterop: true, skipLibCheck: true,
-  }, include: ['main.ts'] }));
+  writeFileSync(
+    join(appDir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'commonjs',
+        moduleResolution: 'node',
+        lib: ['ES2022'],
+        types: ['node'],
+        strict: true,
+        esModuleInterop: true,
+        skipLibCheck: true,
+      },
+      include: ['main.ts'],
+    }),
+  );
   const appOpts = { cwd: appDir, env };
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const cases = [
@@ -115,8 +133,10 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   const t = interleave(cases, rounds);
   const stock = t['cdk8s init default: `npx ts-node main.ts`'];
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(stock, v)]);
-  appSection = ['6. A user\'s app command (README, "Use it in your project")',
-    table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows)];
+  appSection = [
+    '6. A user\'s app command (README, "Use it in your project")',
+    table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows),
+  ];
   rmSync(appDir, { recursive: true, force: true });
 }
 
@@ -129,7 +149,8 @@ sections.push(['7. Schema layer throughput (src/schema)', schemaBench({ root, bu
 
 rmSync(out, { recursive: true, force: true });
 
-const header = `# Benchmark results\n\nProduced by \`npm run bench\`${quick ? ' --quick (smoke run, not a result)' : ''} on ` +
+const header =
+  `# Benchmark results\n\nProduced by \`npm run bench\`${quick ? ' --quick (smoke run, not a result)' : ''} on ` +
   `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}. ` +
   'Medians of interleaved runs after a warm-up; ratios are measured side by side in this one run.\n';
 const report = [header, ...sections.map(([title, body]) => `## ${title}\n\n${body}\n`)].join('\n');

@@ -31,7 +31,12 @@ export function schemaBench({ root, built, quick, workdir }) {
   const p = median(parse);
   const v = median(validate);
   const share = median(inProcess);
-  return table(['objects', 'parse only (yaml)', 'parse + schema layer', 'ratio', 'peak RSS'], [[String(last.objects), ms(p), ms(v), ratio(v, p), `${last.maxRssMb} MB`]]) +
+  return (
+    table(
+      ['objects', 'parse only (yaml)', 'parse + schema layer', 'ratio', 'peak RSS'],
+      [[String(last.objects), ms(p), ms(v), ratio(v, p), `${last.maxRssMb} MB`]],
+    ) +
     `\n\nWithin the validating process, the schema layer took ${share.toFixed(2)}x the time of parsing (median of the rounds), ` +
-    `first use (loading the schemas and their generated validators, and the CEL library when a rule reads more than field presence) included.`;
+    `first use (loading the schemas and their generated validators, and the CEL library when a rule reads more than field presence) included.`
+  );
 }

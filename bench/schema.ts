@@ -18,30 +18,58 @@ export function fleetObject(i: number): Record<string, unknown> {
   switch (i % 6) {
     case 0:
       return {
-        apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata,
+        apiVersion: 'postgresql.cnpg.io/v1',
+        kind: 'Cluster',
+        metadata,
         spec: {
-          instances: 3, storage: { size: '10Gi' }, resources: { requests: { cpu: '500m', memory: '1Gi' } },
+          instances: 3,
+          storage: { size: '10Gi' },
+          resources: { requests: { cpu: '500m', memory: '1Gi' } },
           plugins: [{ name: 'barman-cloud.cloudnative-pg.io', isWALArchiver: true, parameters: { barmanObjectName: `store-${i}` } }],
           bootstrap: { initdb: { database: 'app', owner: 'app', localeProvider: 'icu', icuLocale: 'en-US' } },
           postgresql: { parameters: { max_connections: '200' } },
         },
       };
     case 1:
-      return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Backup', metadata, spec: { cluster: { name: `pg-${i}` }, method: 'plugin', pluginConfiguration: { name: 'barman-cloud.cloudnative-pg.io' } } };
+      return {
+        apiVersion: 'postgresql.cnpg.io/v1',
+        kind: 'Backup',
+        metadata,
+        spec: { cluster: { name: `pg-${i}` }, method: 'plugin', pluginConfiguration: { name: 'barman-cloud.cloudnative-pg.io' } },
+      };
     case 2:
       return {
-        apiVersion: 'postgresql.cnpg.io/v1', kind: 'ScheduledBackup', metadata,
+        apiVersion: 'postgresql.cnpg.io/v1',
+        kind: 'ScheduledBackup',
+        metadata,
         spec: { cluster: { name: `pg-${i}` }, schedule: '0 0 2 * * *', method: 'plugin', pluginConfiguration: { name: 'barman-cloud.cloudnative-pg.io' } },
       };
     case 3:
       return {
-        apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata,
-        spec: { secretName: `pg-${i}-tls`, dnsNames: [`pg-${i}`, `pg-${i}.databases.svc`], duration: '2160h', issuerRef: { name: 'ca', kind: 'Issuer', group: 'cert-manager.io' }, privateKey: { algorithm: 'ECDSA', size: 256 }, usages: ['server auth'] },
+        apiVersion: 'cert-manager.io/v1',
+        kind: 'Certificate',
+        metadata,
+        spec: {
+          secretName: `pg-${i}-tls`,
+          dnsNames: [`pg-${i}`, `pg-${i}.databases.svc`],
+          duration: '2160h',
+          issuerRef: { name: 'ca', kind: 'Issuer', group: 'cert-manager.io' },
+          privateKey: { algorithm: 'ECDSA', size: 256 },
+          usages: ['server auth'],
+        },
       };
     case 4:
       return {
-        apiVersion: 'barmancloud.cnpg.io/v1', kind: 'ObjectStore', metadata,
-        spec: { configuration: { destinationPath: `s3://backups/pg-${i}`, s3Credentials: { accessKeyId: { name: 'creds', key: 'ID' }, secretAccessKey: { name: 'creds', key: 'KEY' } } }, retentionPolicy: '30d' },
+        apiVersion: 'barmancloud.cnpg.io/v1',
+        kind: 'ObjectStore',
+        metadata,
+        spec: {
+          configuration: {
+            destinationPath: `s3://backups/pg-${i}`,
+            s3Credentials: { accessKeyId: { name: 'creds', key: 'ID' }, secretAccessKey: { name: 'creds', key: 'KEY' } },
+          },
+          retentionPolicy: '30d',
+        },
       };
     default:
       return { apiVersion: 'v1', kind: 'Service', metadata, spec: { selector: { app: `pg-${i}` }, ports: [{ name: 'grpc', port: 9090, targetPort: 'grpc' }] } };
@@ -60,14 +88,16 @@ if (require.main === module) {
     let issues = 0;
     if (mode === 'validate') for (const o of objects) issues += validateObject(o).length;
     const t2 = process.hrtime.bigint();
-    console.log(JSON.stringify({
-      mode,
-      objects: objects.length,
-      ms: Number(t2 - t0) / 1e6,
-      parseMs: Number(t1 - t0) / 1e6,
-      validateMs: Number(t2 - t1) / 1e6,
-      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-      issues,
-    }));
+    console.log(
+      JSON.stringify({
+        mode,
+        objects: objects.length,
+        ms: Number(t2 - t0) / 1e6,
+        parseMs: Number(t1 - t0) / 1e6,
+        validateMs: Number(t2 - t1) / 1e6,
+        maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+        issues,
+      }),
+    );
   }
 }

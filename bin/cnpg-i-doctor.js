@@ -55,7 +55,11 @@ if (require.main === module) {
   load('cli/doctor').runCli();
 } else {
   module.exports = {
-    get main() { return load('cli/doctor').main; },
-    get DoctorValidationPlugin() { return load('doctor/cdk8s-validation-plugin').DoctorValidationPlugin; },
+    get main() {
+      return load('cli/doctor').main;
+    },
+    get DoctorValidationPlugin() {
+      return load('doctor/cdk8s-validation-plugin').DoctorValidationPlugin;
+    },
   };
 }

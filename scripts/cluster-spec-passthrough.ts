@@ -7,8 +7,17 @@ import * as path from 'path';
 
 /** The ClusterSpec fields that a typed prop or an addXxx() method of PostgresCluster writes. */
 export const MANAGED_FIELDS = [
-  'instances', 'storage', 'walStorage', 'imageName', 'imageCatalogRef', 'bootstrap', 'replica',
-  'resources', 'affinity', 'plugins', 'externalClusters',
+  'instances',
+  'storage',
+  'walStorage',
+  'imageName',
+  'imageCatalogRef',
+  'bootstrap',
+  'replica',
+  'resources',
+  'affinity',
+  'plugins',
+  'externalClusters',
 ] as const;
 
 export const BINDINGS = path.join(__dirname, '..', 'imports', 'postgresql.cnpg.io.ts');

@@ -86,12 +86,14 @@ if (!cached()) {
 // modification time; those the app does not write again are charts it no longer has, removed
 // afterwards so they do not linger in a GitOps repository.
 const previous = existsSync(outdir)
-  ? readdirSync(outdir).filter((f) => f.endsWith('.k8s.yaml')).map((f) => {
-    const file = join(outdir, f);
-    const { atime, mtime } = statSync(file);
-    utimesSync(file, 0, 0);
-    return { file, atime, mtime };
-  })
+  ? readdirSync(outdir)
+      .filter((f) => f.endsWith('.k8s.yaml'))
+      .map((f) => {
+        const file = join(outdir, f);
+        const { atime, mtime } = statSync(file);
+        utimesSync(file, 0, 0);
+        return { file, atime, mtime };
+      })
   : [];
 if (sourcemap) process.setSourceMapsEnabled(true);
 try {
@@ -107,7 +109,9 @@ for (const p of previous) {
 // One line per file the app wrote (every *.k8s.yaml left there: the others were just removed),
 // on stderr, so that `cdk8s synth --stdout` still prints YAML only on stdout.
 if (existsSync(outdir)) {
-  for (const f of readdirSync(outdir).filter((f) => f.endsWith('.k8s.yaml')).sort()) {
+  for (const f of readdirSync(outdir)
+    .filter((f) => f.endsWith('.k8s.yaml'))
+    .sort()) {
     const text = readFileSync(join(outdir, f), 'utf8');
     // cdk8s writes one object per document, separated by lines holding only '---'
     const objects = text.trim() === '' ? 0 : text.split(/^---$/m).filter((d) => d.trim() !== '').length;

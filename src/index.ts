@@ -13,7 +13,7 @@ export type * from './plan';
 export { Doctor } from './doctor/synth-validation';
 export { Plan } from './plan/plan-api';
 /** @internal */
-// @ts-ignore TS2306: src/lazy-api.ts is CommonJS on purpose; the names' types are declared below
+// @ts-expect-error TS2306: src/lazy-api.ts is CommonJS on purpose; the names' types are declared below
 export * from './lazy-api';
 
 type DoctorApi = typeof import('./doctor');

@@ -11,29 +11,113 @@
   const doctor = (): typeof import('./doctor') => require('./doctor');
   const plan = (): typeof import('./plan') => require('./plan');
   const api = {
-    get DOCTOR_RULES() { return doctor().DOCTOR_RULES; },
-    get DoctorValidationPlugin() { return doctor().DoctorValidationPlugin; },
-    get analyzeManifests() { return doctor().analyzeManifests; },
-    get checkManifests() { return doctor().checkManifests; },
-    get formatFinding() { return doctor().formatFinding; },
-    get PLAN_RULES() { return plan().PLAN_RULES; },
-    get addPlanValidation() { return plan().addPlanValidation; },
-    get formatPlanFinding() { return plan().formatPlanFinding; },
-    get formatPlanJson() { return plan().formatPlanJson; },
-    get formatPlanSarif() { return plan().formatPlanSarif; },
-    get formatPlanText() { return plan().formatPlanText; },
-    get planChanges() { return plan().planChanges; },
+    get DOCTOR_RULES() {
+      return doctor().DOCTOR_RULES;
+    },
+    get DoctorValidationPlugin() {
+      return doctor().DoctorValidationPlugin;
+    },
+    get analyzeManifests() {
+      return doctor().analyzeManifests;
+    },
+    get checkManifests() {
+      return doctor().checkManifests;
+    },
+    get formatFinding() {
+      return doctor().formatFinding;
+    },
+    get PLAN_RULES() {
+      return plan().PLAN_RULES;
+    },
+    get addPlanValidation() {
+      return plan().addPlanValidation;
+    },
+    get formatPlanFinding() {
+      return plan().formatPlanFinding;
+    },
+    get formatPlanJson() {
+      return plan().formatPlanJson;
+    },
+    get formatPlanSarif() {
+      return plan().formatPlanSarif;
+    },
+    get formatPlanText() {
+      return plan().formatPlanText;
+    },
+    get planChanges() {
+      return plan().planChanges;
+    },
   };
-  Object.defineProperty(exports, 'DOCTOR_RULES', { enumerable: true, get: function () { return api.DOCTOR_RULES; } });
-  Object.defineProperty(exports, 'DoctorValidationPlugin', { enumerable: true, get: function () { return api.DoctorValidationPlugin; } });
-  Object.defineProperty(exports, 'analyzeManifests', { enumerable: true, get: function () { return api.analyzeManifests; } });
-  Object.defineProperty(exports, 'checkManifests', { enumerable: true, get: function () { return api.checkManifests; } });
-  Object.defineProperty(exports, 'formatFinding', { enumerable: true, get: function () { return api.formatFinding; } });
-  Object.defineProperty(exports, 'PLAN_RULES', { enumerable: true, get: function () { return api.PLAN_RULES; } });
-  Object.defineProperty(exports, 'addPlanValidation', { enumerable: true, get: function () { return api.addPlanValidation; } });
-  Object.defineProperty(exports, 'formatPlanFinding', { enumerable: true, get: function () { return api.formatPlanFinding; } });
-  Object.defineProperty(exports, 'formatPlanJson', { enumerable: true, get: function () { return api.formatPlanJson; } });
-  Object.defineProperty(exports, 'formatPlanSarif', { enumerable: true, get: function () { return api.formatPlanSarif; } });
-  Object.defineProperty(exports, 'formatPlanText', { enumerable: true, get: function () { return api.formatPlanText; } });
-  Object.defineProperty(exports, 'planChanges', { enumerable: true, get: function () { return api.planChanges; } });
+  Object.defineProperty(exports, 'DOCTOR_RULES', {
+    enumerable: true,
+    get: function () {
+      return api.DOCTOR_RULES;
+    },
+  });
+  Object.defineProperty(exports, 'DoctorValidationPlugin', {
+    enumerable: true,
+    get: function () {
+      return api.DoctorValidationPlugin;
+    },
+  });
+  Object.defineProperty(exports, 'analyzeManifests', {
+    enumerable: true,
+    get: function () {
+      return api.analyzeManifests;
+    },
+  });
+  Object.defineProperty(exports, 'checkManifests', {
+    enumerable: true,
+    get: function () {
+      return api.checkManifests;
+    },
+  });
+  Object.defineProperty(exports, 'formatFinding', {
+    enumerable: true,
+    get: function () {
+      return api.formatFinding;
+    },
+  });
+  Object.defineProperty(exports, 'PLAN_RULES', {
+    enumerable: true,
+    get: function () {
+      return api.PLAN_RULES;
+    },
+  });
+  Object.defineProperty(exports, 'addPlanValidation', {
+    enumerable: true,
+    get: function () {
+      return api.addPlanValidation;
+    },
+  });
+  Object.defineProperty(exports, 'formatPlanFinding', {
+    enumerable: true,
+    get: function () {
+      return api.formatPlanFinding;
+    },
+  });
+  Object.defineProperty(exports, 'formatPlanJson', {
+    enumerable: true,
+    get: function () {
+      return api.formatPlanJson;
+    },
+  });
+  Object.defineProperty(exports, 'formatPlanSarif', {
+    enumerable: true,
+    get: function () {
+      return api.formatPlanSarif;
+    },
+  });
+  Object.defineProperty(exports, 'formatPlanText', {
+    enumerable: true,
+    get: function () {
+      return api.formatPlanText;
+    },
+  });
+  Object.defineProperty(exports, 'planChanges', {
+    enumerable: true,
+    get: function () {
+      return api.planChanges;
+    },
+  });
 })();

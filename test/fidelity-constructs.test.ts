@@ -11,8 +11,20 @@
  */
 import { Chart, Duration, Size, Testing } from 'cdk8s';
 import {
-  BackupSchedule, BarmanCloudPlugin, ClusterBootstrap, CnpgIValidationError, Doctor, ExternalClusterSource, ObjectStore, ObjectStoreCredentials,
-  Plugin, PluginTls, PostgresCluster, PrivateKeyAlgorithm, StandalonePlugin, checkManifests,
+  BackupSchedule,
+  BarmanCloudPlugin,
+  ClusterBootstrap,
+  CnpgIValidationError,
+  Doctor,
+  ExternalClusterSource,
+  ObjectStore,
+  ObjectStoreCredentials,
+  Plugin,
+  PluginTls,
+  PostgresCluster,
+  PrivateKeyAlgorithm,
+  StandalonePlugin,
+  checkManifests,
 } from '../src';
 
 const BARMAN = 'barman-cloud.cloudnative-pg.io';
@@ -28,7 +40,11 @@ const js = (v: unknown): any => v;
  */
 function refusal(build: () => unknown): Error {
   let caught: unknown;
-  try { build(); } catch (e) { caught = e; }
+  try {
+    build();
+  } catch (e) {
+    caught = e;
+  }
   if (caught === undefined) throw new Error('the constructs accepted the mistake');
   if (!(caught instanceof CnpgIValidationError)) {
     expect(caught).toBeInstanceOf(Error);
@@ -45,8 +61,20 @@ const synthOf = (chart: Chart) => () => Testing.synth(chart);
 const operatorChart = () => new Chart(Testing.app(), 'cnpg-system', { namespace: 'cnpg-system' });
 
 /** The doctor's error rule ids on hand-written manifests. */
-const doctorErrors = (objects: object[]) => [...new Set(checkManifests(objects, { knownPlugins: [BARMAN] }).filter((f) => f.severity === 'error').map((f) => f.ruleId))].sort();
-const clusterDoc = (spec: object, namespace = 'db') => ({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace }, spec: { instances: 1, storage: { size: '1Gi' }, ...spec } });
+const doctorErrors = (objects: object[]) =>
+  [
+    ...new Set(
+      checkManifests(objects, { knownPlugins: [BARMAN] })
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.ruleId),
+    ),
+  ].sort();
+const clusterDoc = (spec: object, namespace = 'db') => ({
+  apiVersion: 'postgresql.cnpg.io/v1',
+  kind: 'Cluster',
+  metadata: { name: 'pg', namespace },
+  spec: { instances: 1, storage: { size: '1Gi' }, ...spec },
+});
 
 describe('CNPGI100 cluster references', () => {
   test('a recovery source that names no external cluster', () => {
@@ -56,10 +84,7 @@ describe('CNPGI100 cluster references', () => {
     expect(doctorErrors([clusterDoc({ bootstrap: { recovery: { source: 'origin' } } })])).toContain('CNPGI100');
   });
   test('a pg_basebackup source, a replica source and a replica primary that name no external cluster', () => {
-    for (const props of [
-      { bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) },
-      { replica: { source: 'origin' } },
-    ]) {
+    for (const props of [{ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) }, { replica: { source: 'origin' } }]) {
       const chart = Testing.chart();
       const pg = new PostgresCluster(chart, 'pg', { storage, ...props });
       pg.addExternalCluster('other', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } }));
@@ -69,7 +94,9 @@ describe('CNPGI100 cluster references', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage, replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'a' } }));
     expectRefused(synthOf(chart), 'replica.primary', "'x'");
-    expect(doctorErrors([clusterDoc({ replica: { source: 'a', primary: 'x' }, externalClusters: [{ name: 'a', connectionParameters: { host: 'a' } }] })])).toContain('CNPGI100');
+    expect(
+      doctorErrors([clusterDoc({ replica: { source: 'a', primary: 'x' }, externalClusters: [{ name: 'a', connectionParameters: { host: 'a' } }] })]),
+    ).toContain('CNPGI100');
   });
   test('replica.enabled together with replica.primary', () => {
     const chart = Testing.chart();
@@ -83,9 +110,21 @@ describe('CNPGI100 cluster references', () => {
     pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } }));
     expectRefused(() => pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })), 'origin');
     expectRefused(() => pg.addExternalCluster('empty', js({})), 'empty', 'connectionParameters');
-    for (const name of ['.', '..', 'a/b', 'a\\b']) expectRefused(() => pg.addExternalCluster(name, ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })), name);
+    for (const name of ['.', '..', 'a/b', 'a\\b'])
+      expectRefused(() => pg.addExternalCluster(name, ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })), name);
     expectRefused(() => ClusterBootstrap.recoveryFromPlugin(barmanRef, { sourceName: '../up', parameters: { barmanObjectName: 's' } }), 'sourceName');
-    expect(doctorErrors([clusterDoc({ externalClusters: [{ name: 'empty' }, { name: 'a/b', connectionParameters: {} }, { name: 'o', connectionParameters: {} }, { name: 'o', connectionParameters: {} }] })])).toEqual(['CNPGI100']);
+    expect(
+      doctorErrors([
+        clusterDoc({
+          externalClusters: [
+            { name: 'empty' },
+            { name: 'a/b', connectionParameters: {} },
+            { name: 'o', connectionParameters: {} },
+            { name: 'o', connectionParameters: {} },
+          ],
+        }),
+      ]),
+    ).toEqual(['CNPGI100']);
   });
   test('two bootstrap methods cannot be written: a bootstrap is one ClusterBootstrap', () => {
     expectRefused(() => ClusterBootstrap.fromSpec(js({ initdb: {}, recovery: { source: 'o' } })), 'bootstrap');
@@ -102,8 +141,16 @@ describe('CNPGI101/CNPGI102 backups and schedules', () => {
   test('a 5-field schedule is refused with the 6-field form; 7 fields are refused', () => {
     expectRefused(() => cluster().pg.addScheduledBackup('nightly', { plugin: barmanRef, schedule: BackupSchedule.expression('0 2 * * *') }), '0 0 2 * * *');
     expectRefused(() => cluster().pg.addScheduledBackup('nightly', { plugin: barmanRef, schedule: BackupSchedule.expression('0 0 2 * * * 2026') }), '7 fields');
-    const schedule = (s: string) => doctorErrors([clusterDoc({ plugins: [{ name: BARMAN, parameters: { barmanObjectName: 'store' } }] }),
-      { apiVersion: 'postgresql.cnpg.io/v1', kind: 'ScheduledBackup', metadata: { name: 'n', namespace: 'db' }, spec: { cluster: { name: 'pg' }, schedule: s, method: 'plugin', pluginConfiguration: { name: BARMAN } } }]);
+    const schedule = (s: string) =>
+      doctorErrors([
+        clusterDoc({ plugins: [{ name: BARMAN, parameters: { barmanObjectName: 'store' } }] }),
+        {
+          apiVersion: 'postgresql.cnpg.io/v1',
+          kind: 'ScheduledBackup',
+          metadata: { name: 'n', namespace: 'db' },
+          spec: { cluster: { name: 'pg' }, schedule: s, method: 'plugin', pluginConfiguration: { name: BARMAN } },
+        },
+      ]);
     expect(schedule('0 2 * * *')).toContain('CNPGI102');
     expect(schedule('0 0 2 * * *')).not.toContain('CNPGI102');
   });
@@ -119,11 +166,15 @@ describe('CNPGI101/CNPGI102 backups and schedules', () => {
     pg.addBackup('now', { plugin: barmanRef });
     const backup = Testing.synth(chart).find((o) => o.kind === 'Backup');
     expect(backup?.spec).toMatchObject({ method: 'plugin', pluginConfiguration: { name: BARMAN } });
-    expectRefused(() => {
-      const c = cluster();
-      c.pg.addBackup('now', js({ plugin: barmanRef, target: 'Primary' }));
-      Testing.synth(c.chart);
-    }, 'target', 'Primary');
+    expectRefused(
+      () => {
+        const c = cluster();
+        c.pg.addBackup('now', js({ plugin: barmanRef, target: 'Primary' }));
+        Testing.synth(c.chart);
+      },
+      'target',
+      'Primary',
+    );
   });
 });
 
@@ -133,10 +184,26 @@ describe('CNPGI103 backup prerequisites', () => {
       const chart = Testing.chart();
       const pg = new PostgresCluster(chart, 'pg', { storage });
       if (enable === false) pg.addPlugin(barmanRef, { enabled: false, parameters: { barmanObjectName: 'store' } });
-      expectRefused(() => { pg.addBackup('now', { plugin: barmanRef }); Testing.synth(chart); }, BARMAN);
-      expectRefused(() => { pg.addScheduledBackup('nightly', { plugin: barmanRef, schedule: BackupSchedule.expression('@daily') }); Testing.synth(chart); }, BARMAN);
+      expectRefused(() => {
+        pg.addBackup('now', { plugin: barmanRef });
+        Testing.synth(chart);
+      }, BARMAN);
+      expectRefused(() => {
+        pg.addScheduledBackup('nightly', { plugin: barmanRef, schedule: BackupSchedule.expression('@daily') });
+        Testing.synth(chart);
+      }, BARMAN);
     }
-    expect(doctorErrors([clusterDoc({}), { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Backup', metadata: { name: 'b', namespace: 'db' }, spec: { cluster: { name: 'pg' }, method: 'plugin', pluginConfiguration: { name: BARMAN } } }])).toContain('CNPGI103');
+    expect(
+      doctorErrors([
+        clusterDoc({}),
+        {
+          apiVersion: 'postgresql.cnpg.io/v1',
+          kind: 'Backup',
+          metadata: { name: 'b', namespace: 'db' },
+          spec: { cluster: { name: 'pg' }, method: 'plugin', pluginConfiguration: { name: BARMAN } },
+        },
+      ]),
+    ).toContain('CNPGI103');
   });
 });
 
@@ -156,20 +223,31 @@ describe('CNPGI106 Barman Cloud', () => {
     const pg = new PostgresCluster(dbChart, 'pg', { storage });
     pg.addPlugin(barmanRef, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
     expectRefused(() => app.synth(), store.name, 'namespace');
-    expect(doctorErrors([clusterDoc({ plugins: [{ name: BARMAN, isWALArchiver: true, parameters: { barmanObjectName: 'store' } }] }),
-      { apiVersion: 'barmancloud.cnpg.io/v1', kind: 'ObjectStore', metadata: { name: 'store', namespace: 'backups' }, spec: { configuration: { destinationPath: 's3://b/pg' } } }])).toContain('CNPGI106');
+    expect(
+      doctorErrors([
+        clusterDoc({ plugins: [{ name: BARMAN, isWALArchiver: true, parameters: { barmanObjectName: 'store' } }] }),
+        {
+          apiVersion: 'barmancloud.cnpg.io/v1',
+          kind: 'ObjectStore',
+          metadata: { name: 'store', namespace: 'backups' },
+          spec: { configuration: { destinationPath: 's3://b/pg' } },
+        },
+      ]),
+    ).toContain('CNPGI106');
   });
   test('a recovered Cluster that archives into its source destination and serverName', () => {
     const chart = Testing.chart();
     const pg = new PostgresCluster(chart, 'pg', {
-      storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(barmanRef, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(barmanRef, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
     });
     pg.addPlugin(barmanRef, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
     expectRefused(synthOf(chart), 'serverName');
     // with its own serverName it is accepted
     const ok = Testing.chart();
     const pg2 = new PostgresCluster(ok, 'pg', {
-      storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(barmanRef, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(barmanRef, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
     });
     pg2.addPlugin(barmanRef, { isWalArchiver: true, parameters: { barmanObjectName: 'store', serverName: 'pg-v2' } });
     expect(() => Testing.synth(ok)).not.toThrow();
@@ -186,7 +264,8 @@ describe('CNPGI105/CNPGI107 plugin identity and the Barman Cloud Deployment', ()
     expect(container.env.map((e: { name: string }) => e.name)).toContain('SIDECAR_IMAGE');
     expect(doctorErrors(out)).toEqual([]);
   });
-  const barmanUnderAnotherName = (chart: Chart) => new StandalonePlugin(chart, 'p', { pluginName: 'backups.example.com', image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', args: ['operator'] });
+  const barmanUnderAnotherName = (chart: Chart) =>
+    new StandalonePlugin(chart, 'p', { pluginName: 'backups.example.com', image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', args: ['operator'] });
   test('a StandalonePlugin running the Barman Cloud image under another name: the in-app doctor refuses the synth (CNPGI105)', () => {
     const chart = operatorChart();
     barmanUnderAnotherName(chart);
@@ -205,9 +284,33 @@ describe('CNPGI105/CNPGI107 plugin identity and the Barman Cloud Deployment', ()
 
 describe('CNPGI108 cert-manager admission', () => {
   test('key sizes per algorithm, renewBefore against duration', () => {
-    expectRefused(() => new StandalonePlugin(operatorChart(), 'p', { pluginName: 'a.example.com', image: 'x:1', tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 1024 }) }), 'privateKeySize');
-    expectRefused(() => new StandalonePlugin(operatorChart(), 'p', { pluginName: 'a.example.com', image: 'x:1', tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ECDSA, privateKeySize: 300 }) }), 'privateKeySize');
-    expectRefused(() => new StandalonePlugin(operatorChart(), 'p', { pluginName: 'a.example.com', image: 'x:1', tls: PluginTls.selfSigned({ duration: Duration.hours(2), renewBefore: Duration.hours(3) }) }), 'renewBefore');
+    expectRefused(
+      () =>
+        new StandalonePlugin(operatorChart(), 'p', {
+          pluginName: 'a.example.com',
+          image: 'x:1',
+          tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 1024 }),
+        }),
+      'privateKeySize',
+    );
+    expectRefused(
+      () =>
+        new StandalonePlugin(operatorChart(), 'p', {
+          pluginName: 'a.example.com',
+          image: 'x:1',
+          tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ECDSA, privateKeySize: 300 }),
+        }),
+      'privateKeySize',
+    );
+    expectRefused(
+      () =>
+        new StandalonePlugin(operatorChart(), 'p', {
+          pluginName: 'a.example.com',
+          image: 'x:1',
+          tls: PluginTls.selfSigned({ duration: Duration.hours(2), renewBefore: Duration.hours(3) }),
+        }),
+      'renewBefore',
+    );
   });
 });
 
@@ -223,7 +326,9 @@ describe('CNPGI110/CNPGI112 TLS files and trust', () => {
       const clientCert = args.find((a) => a.startsWith('--client-cert='))!.slice('--client-cert='.length);
       const mount = pod.containers[0].volumeMounts.find((m: { mountPath: string }) => clientCert.startsWith(`${m.mountPath}/`));
       expect(pod.volumes.find((v: { name: string }) => v.name === mount.name).secret.secretName).toBe(plugin.clientSecretName);
-      expect(checkManifests(out, { knownPlugins: [] }).filter((f) => ['CNPGI110', 'CNPGI112', 'CNPGI025'].includes(f.ruleId) && f.severity === 'error')).toEqual([]);
+      expect(
+        checkManifests(out, { knownPlugins: [] }).filter((f) => ['CNPGI110', 'CNPGI112', 'CNPGI025'].includes(f.ruleId) && f.severity === 'error'),
+      ).toEqual([]);
     }
   });
   test('no Secret data is written, so CNPGI115 has nothing to find in construct output', () => {

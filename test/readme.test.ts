@@ -45,12 +45,13 @@ describe('README snippets', () => {
     const isTest = /\btest\(/.test(source);
     const inlineTest = (_name: string, body: () => void) => body();
     let recorded = 0;
-    const snippetExpect = (value: unknown) => Object.assign(Object.create(expect(value)), {
-      toMatchSnapshot: () => {
-        expect(Array.isArray(value) && value.length > 0 && value.every((o: any) => o.apiVersion && o.kind)).toBe(true);
-        recorded++;
-      },
-    });
+    const snippetExpect = (value: unknown) =>
+      Object.assign(Object.create(expect(value)), {
+        toMatchSnapshot: () => {
+          expect(Array.isArray(value) && value.length > 0 && value.every((o: any) => o.apiVersion && o.kind)).toBe(true);
+          recorded++;
+        },
+      });
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       new Function('require', 'module', 'exports', 'test', 'expect', js)(req, { exports: {} }, {}, inlineTest, isTest ? snippetExpect : expect);

@@ -8,21 +8,13 @@ import { CnpgIValidationError } from '../common/errors';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
 import { IGNORE_ANNOTATION } from '../doctor/suppressions';
+import { CliFlag, CliIo, parseCommandLine } from './command-line';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from './load-manifests';
 import { runPlan } from './plan';
 import { formatSarif, sarifForError } from './sarif';
 
-/** Where the CLI reads and writes; tests pass their own. */
-export interface CliIo {
-  /** Writes to standard output (text without a trailing newline is completed by the caller). */
-  readonly stdout: (text: string) => void;
-  /** Writes to standard error. */
-  readonly stderr: (text: string) => void;
-  /** Reads all of standard input. */
-  readonly readStdin: () => Promise<string>;
-  /** Directory that relative paths are resolved against. @default process.cwd() */
-  readonly cwd?: string;
-}
+export type { CliFlag, CliIo } from './command-line';
+export { parseCommandLine } from './command-line';
 
 /** Exit codes. */
 export const EXIT_OK = 0;
@@ -82,62 +74,6 @@ export interface ParsedArgs {
   readonly help: boolean;
 }
 
-/** An option of a command line: its flag, whether it takes a value, and what it does with it. */
-export interface CliFlag<S> {
-  /** `--name`, and the short form if any. */
-  readonly names: readonly string[];
-  /** True when the flag takes a value (`--x v` or `--x=v`). */
-  readonly takesValue: boolean;
-  /** Applies the flag to the state being built; throws an `InputError` for a bad value. */
-  readonly apply: (state: S, value: string) => void;
-}
-
-/**
- * Parses `argv` against `flags`: positional arguments are paths (`-` is stdin, `--` ends the
- * options), `-h`/`--help` sets `help`. Shared by the doctor and its subcommands.
- */
-export function parseCommandLine<S>(argv: readonly string[], flags: readonly CliFlag<S>[], state: S): { paths: string[]; help: boolean } {
-  const byName = new Map<string, CliFlag<S>>();
-  for (const f of flags) for (const n of f.names) byName.set(n, f);
-  const paths: string[] = [];
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    let arg = argv[i];
-    if (arg === '--') {
-      paths.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '-h' || arg === '--help') {
-      help = true;
-      continue;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      paths.push(arg);
-      continue;
-    }
-    let value: string | undefined;
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('--') && eq > 0) {
-      value = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
-    }
-    const flag = byName.get(arg);
-    if (!flag) throw new InputError(`unknown option ${arg}`);
-    if (!flag.takesValue) {
-      if (value !== undefined) throw new InputError(`${arg} takes no value`);
-      flag.apply(state, '');
-      continue;
-    }
-    if (value === undefined) {
-      if (i + 1 >= argv.length) throw new InputError(`${arg} needs a value`);
-      value = argv[++i];
-    }
-    if (value === '') throw new InputError(`${arg} needs a non-empty value`);
-    flag.apply(state, value);
-  }
-  return { paths, help };
-}
-
 interface DoctorArgsState {
   format: ReportFormat;
   operatorNamespace?: string;
@@ -151,36 +87,95 @@ interface DoctorArgsState {
   verbose: boolean;
 }
 
-const list = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v);
 
 /** The doctor's flags, for subcommands that take the same ones. */
 export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
   {
-    names: ['--format'], takesValue: true, apply: (s, v) => {
+    names: ['--format'],
+    takesValue: true,
+    apply: (s, v) => {
       if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
       s.format = v;
     },
   },
-  { names: ['--operator-namespace'], takesValue: true, apply: (s, v) => { s.operatorNamespace = v; } },
-  { names: ['--cnpg-version'], takesValue: true, apply: (s, v) => { s.cnpgVersion = v; } },
-  { names: ['--namespace', '-n'], takesValue: true, apply: (s, v) => { s.defaultNamespace = v; } },
-  { names: ['--cluster-resource-namespace'], takesValue: true, apply: (s, v) => { s.clusterResourceNamespace = v; } },
-  { names: ['--known-plugin'], takesValue: true, apply: (s, v) => { s.knownPlugins.push(...list(v)); } },
-  { names: ['--disable'], takesValue: true, apply: (s, v) => { s.disable.push(...list(v)); } },
   {
-    names: ['--sidecar-plugin'], takesValue: true, apply: (s, v) => {
+    names: ['--operator-namespace'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.operatorNamespace = v;
+    },
+  },
+  {
+    names: ['--cnpg-version'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.cnpgVersion = v;
+    },
+  },
+  {
+    names: ['--namespace', '-n'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.defaultNamespace = v;
+    },
+  },
+  {
+    names: ['--cluster-resource-namespace'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.clusterResourceNamespace = v;
+    },
+  },
+  {
+    names: ['--known-plugin'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.knownPlugins.push(...list(v));
+    },
+  },
+  {
+    names: ['--disable'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.disable.push(...list(v));
+    },
+  },
+  {
+    names: ['--sidecar-plugin'],
+    takesValue: true,
+    apply: (s, v) => {
       const eq = v.indexOf('=');
       const container = eq > 0 ? v.slice(0, eq).trim() : '';
       const name = eq > 0 ? v.slice(eq + 1).trim() : '';
-      if (!container || !name) throw new InputError(`--sidecar-plugin '${v}' must be CONTAINER=NAME, e.g. --sidecar-plugin barman-cloud=barman-cloud.cloudnative-pg.io`);
+      if (!container || !name)
+        throw new InputError(`--sidecar-plugin '${v}' must be CONTAINER=NAME, e.g. --sidecar-plugin barman-cloud=barman-cloud.cloudnative-pg.io`);
       if (s.sidecarPlugins[container] !== undefined && s.sidecarPlugins[container] !== name) {
-        throw new InputError(`--sidecar-plugin gives container '${container}' two plugin names ('${s.sidecarPlugins[container]}' and '${name}'); a socket has one name`);
+        throw new InputError(
+          `--sidecar-plugin gives container '${container}' two plugin names ('${s.sidecarPlugins[container]}' and '${name}'); a socket has one name`,
+        );
       }
       s.sidecarPlugins[container] = name;
     },
   },
-  { names: ['--fail-on-warnings'], takesValue: false, apply: (s) => { s.failOnWarnings = true; } },
-  { names: ['--verbose', '-v'], takesValue: false, apply: (s) => { s.verbose = true; } },
+  {
+    names: ['--fail-on-warnings'],
+    takesValue: false,
+    apply: (s) => {
+      s.failOnWarnings = true;
+    },
+  },
+  {
+    names: ['--verbose', '-v'],
+    takesValue: false,
+    apply: (s) => {
+      s.verbose = true;
+    },
+  },
 ];
 
 /** Parses the doctor's command line. */
@@ -189,10 +184,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
   const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
   return {
-    paths, format: state.format, help, failOnWarnings: state.failOnWarnings,
+    paths,
+    format: state.format,
+    help,
+    failOnWarnings: state.failOnWarnings,
     options: {
-      operatorNamespace, cnpgVersion, defaultNamespace, knownPlugins, disable, sidecarPlugins,
-      ...(verbose ? { verbose } : {}), ...(clusterResourceNamespace !== undefined ? { clusterResourceNamespace } : {}),
+      operatorNamespace,
+      cnpgVersion,
+      defaultNamespace,
+      knownPlugins,
+      disable,
+      sidecarPlugins,
+      ...(verbose ? { verbose } : {}),
+      ...(clusterResourceNamespace !== undefined ? { clusterResourceNamespace } : {}),
     },
   };
 }
@@ -241,7 +245,9 @@ function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefin
 /** The human report: plugins, then findings grouped by object, then a summary line. */
 export function formatText(report: DoctorReport, docs: readonly LoadedDocument[], fileCount: number): string {
   const lines: string[] = [];
-  lines.push(`cnpg-i-doctor: ${plural(report.objectCount, 'object')} in ${plural(fileCount, 'file')}; operator namespace '${report.operatorNamespace}'; CloudNativePG ${report.cnpgVersion}`);
+  lines.push(
+    `cnpg-i-doctor: ${plural(report.objectCount, 'object')} in ${plural(fileCount, 'file')}; operator namespace '${report.operatorNamespace}'; CloudNativePG ${report.cnpgVersion}`,
+  );
   lines.push('');
   if (report.plugins.length === 0) {
     lines.push('No plugin would be discovered.');
@@ -303,29 +309,41 @@ function suppressedSummary(report: DoctorReport): string {
 /** The machine report. */
 export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]): string {
   const errors = report.findings.filter((f) => f.severity === 'error').length;
-  return JSON.stringify({
-    operatorNamespace: report.operatorNamespace,
-    cnpgVersion: report.cnpgVersion,
-    objectCount: report.objectCount,
-    plugins: report.plugins,
-    findings: report.findings.map((f) => {
-      const d = f.index !== undefined ? docs[f.index] : undefined;
-      const { index: _index, ...rest } = f;
-      return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line, column: d.column } } : rest;
-    }),
-    suppressed: report.suppressed.map((f) => {
-      const { index: _index, ...rest } = f;
-      return rest;
-    }),
-    ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
-    summary: { errors, warnings: report.findings.length - errors, suppressed: report.suppressed.length },
-  }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        operatorNamespace: report.operatorNamespace,
+        cnpgVersion: report.cnpgVersion,
+        objectCount: report.objectCount,
+        plugins: report.plugins,
+        findings: report.findings.map((f) => {
+          const d = f.index !== undefined ? docs[f.index] : undefined;
+          const { index: _index, ...rest } = f;
+          return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line, column: d.column } } : rest;
+        }),
+        suppressed: report.suppressed.map((f) => {
+          const { index: _index, ...rest } = f;
+          return rest;
+        }),
+        ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
+        summary: { errors, warnings: report.findings.length - errors, suppressed: report.suppressed.length },
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** The error report of `--format json`: `{"error": {...}}`. */
 export function formatJsonError(message: string, e?: unknown): string {
   const location = e instanceof InputError ? e.location : undefined;
-  return JSON.stringify({ error: { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}), exitCode: EXIT_USAGE } }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      { error: { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}), exitCode: EXIT_USAGE } },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /**
@@ -356,11 +374,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return usageError('no input: pass files, directories or - for stdin');
     }
     const docs = await load(args.paths, io, cwd);
-    const report = analyzeWithNames(docs.map((d) => d.value), args.options, CLI_OPTION_NAMES);
+    const report = analyzeWithNames(
+      docs.map((d) => d.value),
+      args.options,
+      CLI_OPTION_NAMES,
+    );
     const fileCount = new Set(docs.map((d) => d.file)).size;
-    io.stdout(args.format === 'json' ? formatJson(report, docs)
-      : args.format === 'sarif' ? formatSarif(report, docs, cwd)
-        : formatText(report, docs, fileCount));
+    io.stdout(
+      args.format === 'json' ? formatJson(report, docs) : args.format === 'sarif' ? formatSarif(report, docs, cwd) : formatText(report, docs, fileCount),
+    );
     const failing = report.findings.some((f) => f.severity === 'error' || args.failOnWarnings);
     return failing ? EXIT_FINDINGS : EXIT_OK;
   } catch (e) {
@@ -378,19 +400,23 @@ export function runCli(): void {
   const io: CliIo = {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    readStdin: () => new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      process.stdin.on('data', (c: Buffer) => chunks.push(c));
-      process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      process.stdin.on('error', reject);
-    }),
+    readStdin: () =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        process.stdin.on('data', (c: Buffer) => chunks.push(c));
+        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        process.stdin.on('error', reject);
+      }),
   };
-  main(process.argv.slice(2), io).then((code) => {
-    process.exitCode = code;
-  }, (e: unknown) => {
-    process.stderr.write(`cnpg-i-doctor: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
-    process.exitCode = 3;
-  });
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`cnpg-i-doctor: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 3;
+    },
+  );
 }
 
 if (require.main === module) runCli();

@@ -219,7 +219,11 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
   }
   if (deep !== undefined) {
     const pos = lineCounter.linePos(deep);
-    throw new InputError(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, { file, line: pos.line, column: pos.col });
+    throw new InputError(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, {
+      file,
+      line: pos.line,
+      column: pos.col,
+    });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CnpgIValidationError } from '../common/errors';
 import { planChanges } from '../plan/plan';
 import { formatPlanJson, formatPlanSarif, formatPlanText } from '../plan/plan-format';
-import { CliFlag, CliIo, parseCommandLine } from './doctor';
+import { CliFlag, CliIo, parseCommandLine } from './command-line';
 import { InputError, collectFiles, parseManifestText } from './load-manifests';
 
 // The doctor's exit codes (src/cli/doctor.ts), repeated to keep the two modules free of a cycle.
@@ -46,11 +46,21 @@ interface PlanArgsState {
 
 /** The plan's options, parsed by the doctor's own command-line parser. */
 const PLAN_FLAGS: readonly CliFlag<PlanArgsState>[] = [
-  { names: ['--format'], takesValue: true, apply: (s, v) => {
-    if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
-    s.format = v;
-  } },
-  { names: ['--namespace', '-n'], takesValue: true, apply: (s, v) => { s.namespace = v; } },
+  {
+    names: ['--format'],
+    takesValue: true,
+    apply: (s, v) => {
+      if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
+      s.format = v;
+    },
+  },
+  {
+    names: ['--namespace', '-n'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.namespace = v;
+    },
+  },
 ];
 
 function parseArgs(argv: readonly string[]): PlanArgs {

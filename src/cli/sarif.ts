@@ -42,16 +42,29 @@ function result(f: Finding | SuppressedFinding, docs: readonly LoadedDocument[],
     ruleIndex: ruleIndex.get(f.ruleId),
     level: f.severity,
     message: { text: `${f.object}: ${f.message}${f.path ? ` (at ${f.path})` : ''}. Fix: ${f.fix}` },
-    locations: [{
-      ...(located ? {
-        physicalLocation: {
-          artifactLocation: { uri: artifactUri(d.file, cwd) },
-          region: { startLine: d.line, startColumn: d.column },
-        },
-      } : {}),
-      logicalLocations: [{ fullyQualifiedName: f.path ? `${f.object}#${f.path}` : f.object, kind: 'object' }],
-    }],
-    ...(suppressedBy ? { suppressions: [{ kind: suppressedBy === 'annotation' ? 'inSource' : 'external', justification: suppressedBy === 'annotation' ? 'cnpg-i.dev/doctor-ignore annotation' : '--disable' }] } : {}),
+    locations: [
+      {
+        ...(located
+          ? {
+              physicalLocation: {
+                artifactLocation: { uri: artifactUri(d.file, cwd) },
+                region: { startLine: d.line, startColumn: d.column },
+              },
+            }
+          : {}),
+        logicalLocations: [{ fullyQualifiedName: f.path ? `${f.object}#${f.path}` : f.object, kind: 'object' }],
+      },
+    ],
+    ...(suppressedBy
+      ? {
+          suppressions: [
+            {
+              kind: suppressedBy === 'annotation' ? 'inSource' : 'external',
+              justification: suppressedBy === 'annotation' ? 'cnpg-i.dev/doctor-ignore annotation' : '--disable',
+            },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -61,12 +74,14 @@ export function formatSarif(report: DoctorReport, docs: readonly LoadedDocument[
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
-    runs: [{
-      tool: { driver: driver() },
-      invocations: [{ executionSuccessful: true }],
-      results: [...report.findings, ...report.suppressed].map((f) => result(f, docs, cwd, ruleIndex)),
-      properties: { operatorNamespace: report.operatorNamespace, cnpgVersion: report.cnpgVersion, objectCount: report.objectCount },
-    }],
+    runs: [
+      {
+        tool: { driver: driver() },
+        invocations: [{ executionSuccessful: true }],
+        results: [...report.findings, ...report.suppressed].map((f) => result(f, docs, cwd, ruleIndex)),
+        properties: { operatorNamespace: report.operatorNamespace, cnpgVersion: report.cnpgVersion, objectCount: report.objectCount },
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }
@@ -76,21 +91,36 @@ export function sarifForError(message: string, location: { file: string; line: n
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
-    runs: [{
-      tool: { driver: driver() },
-      invocations: [{
-        executionSuccessful: false,
-        exitCode: 2,
-        toolExecutionNotifications: [{
-          level: 'error',
-          message: { text: message },
-          ...(location && location.file !== '<stdin>' ? {
-            locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(location.file, cwd) }, region: { startLine: location.line, startColumn: location.column } } }],
-          } : {}),
-        }],
-      }],
-      results: [],
-    }],
+    runs: [
+      {
+        tool: { driver: driver() },
+        invocations: [
+          {
+            executionSuccessful: false,
+            exitCode: 2,
+            toolExecutionNotifications: [
+              {
+                level: 'error',
+                message: { text: message },
+                ...(location && location.file !== '<stdin>'
+                  ? {
+                      locations: [
+                        {
+                          physicalLocation: {
+                            artifactLocation: { uri: artifactUri(location.file, cwd) },
+                            region: { startLine: location.line, startColumn: location.column },
+                          },
+                        },
+                      ],
+                    }
+                  : {}),
+              },
+            ],
+          },
+        ],
+        results: [],
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }

@@ -46,18 +46,21 @@ const LISTED_KEYS = 12;
 export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknown, keys: readonly string[], options: RefuseUnknownKeysOptions = {}): void {
   if (value === undefined && options.optional) return;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const example = keys.slice(0, 2).map((k) => `${k}: ...`).join(', ');
+    const example = keys
+      .slice(0, 2)
+      .map((k) => `${k}: ...`)
+      .join(', ');
     invalid(scope, prop, value, `must be an object, not ${typeName(value)}`, keys.length > 0 ? `pass { ${example} }` : 'pass {}');
   }
   const declared = new Set(keys);
-  const unknown = Object.keys(value).filter((k) => !declared.has(k)).sort();
+  const unknown = Object.keys(value)
+    .filter((k) => !declared.has(k))
+    .sort();
   if (unknown.length === 0) return;
   const key = unknown[0];
   const near = nearestName(key, keys);
   const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown key${unknown.length > 2 ? 's' : ''})` : '';
   const listed = keys.length > LISTED_KEYS ? `${keys.slice(0, LISTED_KEYS).join(', ')}, ...` : keys.join(', ');
-  const fix = near !== undefined
-    ? `did you mean '${near}'?`
-    : keys.length > 0 ? `remove it; ${prop} takes ${listed}` : `remove it; ${prop} takes no keys`;
+  const fix = near !== undefined ? `did you mean '${near}'?` : keys.length > 0 ? `remove it; ${prop} takes ${listed}` : `remove it; ${prop} takes no keys`;
   invalid(scope, `${prop}.${key}`, (value as Record<string, unknown>)[key], `is not a declared key of ${prop}${others}`, fix);
 }

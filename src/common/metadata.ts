@@ -25,10 +25,22 @@ export function validateMetadata(scope: ErrorScope, prop: string, value: unknown
     if (v !== undefined) out[k] = v;
   }
   if (out.name !== undefined && !isDnsSubdomain(out.name as string)) {
-    invalid(scope, `${prop}.name`, out.name, 'is not an object name (a lower-case DNS subdomain)', 'use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one');
+    invalid(
+      scope,
+      `${prop}.name`,
+      out.name,
+      'is not an object name (a lower-case DNS subdomain)',
+      'use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one',
+    );
   }
   if (out.namespace !== undefined && !isDnsLabel(out.namespace as string)) {
-    invalid(scope, `${prop}.namespace`, out.namespace, 'is not a namespace name (an RFC 1123 label)', "use lower-case letters, digits and '-', e.g. 'databases'");
+    invalid(
+      scope,
+      `${prop}.namespace`,
+      out.namespace,
+      'is not a namespace name (an RFC 1123 label)',
+      "use lower-case letters, digits and '-', e.g. 'databases'",
+    );
   }
   if (out.labels !== undefined) out.labels = validateLabels(scope, `${prop}.labels`, out.labels);
   if (out.annotations !== undefined) {
@@ -39,7 +51,13 @@ export function validateMetadata(scope: ErrorScope, prop: string, value: unknown
   if (out.finalizers !== undefined) out.finalizers = validateStringArray(scope, `${prop}.finalizers`, out.finalizers);
   if (out.ownerReferences !== undefined) {
     if (!Array.isArray(out.ownerReferences)) {
-      invalid(scope, `${prop}.ownerReferences`, out.ownerReferences, `must be an array, not ${typeName(out.ownerReferences)}`, 'pass [{ apiVersion, kind, name, uid }]');
+      invalid(
+        scope,
+        `${prop}.ownerReferences`,
+        out.ownerReferences,
+        `must be an array, not ${typeName(out.ownerReferences)}`,
+        'pass [{ apiVersion, kind, name, uid }]',
+      );
     }
     validateJson(scope, `${prop}.ownerReferences`, out.ownerReferences);
   }
@@ -73,8 +91,13 @@ export function validateJson(scope: ErrorScope, prop: string, value: unknown): v
       }
       return;
     }
-    invalid(scope, at, v, `is not plain JSON (${typeof v === 'object' ? ((v as object).constructor?.name || 'an object') : typeof v})`,
-      'write strings, numbers, booleans, arrays and plain objects, as in the CRD');
+    invalid(
+      scope,
+      at,
+      v,
+      `is not plain JSON (${typeof v === 'object' ? (v as object).constructor?.name || 'an object' : typeof v})`,
+      'write strings, numbers, booleans, arrays and plain objects, as in the CRD',
+    );
   };
   walk(value, prop);
 }

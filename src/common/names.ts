@@ -73,8 +73,13 @@ export function childObjectName(parent: Construct, childId: string, kind: NameKi
   if (!VALID[kind](name)) {
     // Only reachable without cdk8s's hash (a chart with disableResourceNameHashes) and an id with
     // no letter (or, for dns1035, no letter at all).
-    invalid(parent, 'id', childId, `gives the object name ${describeValue(generated)}, from which no valid name can be derived`,
-      "use an id with letters, such as 'barman'");
+    invalid(
+      parent,
+      'id',
+      childId,
+      `gives the object name ${describeValue(generated)}, from which no valid name can be derived`,
+      "use an id with letters, such as 'barman'",
+    );
   }
   return name;
 }
@@ -96,7 +101,10 @@ export function deriveName(generated: string, kind: NameKind, max: number): stri
 /** Collapses `-` runs and trims every dot-separated part of `-`, dropping empty parts. */
 function tidy(name: string, dots: boolean): string {
   const parts = dots ? name.split('.') : [name];
-  return parts.map((p) => p.replace(/-+/g, '-').replace(/^-|-$/g, '')).filter((p) => p !== '').join('.');
+  return parts
+    .map((p) => p.replace(/-+/g, '-').replace(/^-|-$/g, ''))
+    .filter((p) => p !== '')
+    .join('.');
 }
 
 /** What cdk8s generates for an ApiObject at `parent/childId[/apiObjectId]`, asked of the chart itself. */

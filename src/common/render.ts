@@ -36,7 +36,12 @@ export function isDuration(value: unknown): value is Duration {
 
 // Kibibytes per binary unit, the largest first.
 const BINARY_UNITS: ReadonlyArray<readonly [string, number]> = [
-  ['Ei', 1024 ** 5], ['Pi', 1024 ** 4], ['Ti', 1024 ** 3], ['Gi', 1024 ** 2], ['Mi', 1024], ['Ki', 1],
+  ['Ei', 1024 ** 5],
+  ['Pi', 1024 ** 4],
+  ['Ti', 1024 ** 3],
+  ['Gi', 1024 ** 2],
+  ['Mi', 1024],
+  ['Ki', 1],
 ];
 
 /** The size in bytes when it is a whole, finite, non-negative number of bytes. */
@@ -65,7 +70,12 @@ export function renderQuantity(size: Size, scope: ErrorScope = 'renderQuantity',
   return `${kib / per}${unit}`;
 }
 
-const GO_UNITS: ReadonlyArray<readonly [string, number]> = [['h', 3_600_000], ['m', 60_000], ['s', 1000], ['ms', 1]];
+const GO_UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1000],
+  ['ms', 1],
+];
 
 /**
  * Renders a cdk8s `Duration` as a Go duration (what `time.ParseDuration` reads; cert-manager's
@@ -77,7 +87,13 @@ const GO_UNITS: ReadonlyArray<readonly [string, number]> = [['h', 3_600_000], ['
 export function renderDuration(d: Duration, scope: ErrorScope = 'renderDuration', prop = 'duration'): string {
   const ms = isDuration(d) ? d.toMilliseconds({ integral: false }) : NaN;
   if (!Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0) {
-    return invalid(scope, prop, isDuration(d) ? `${ms}ms` : d, 'is not a whole, non-negative number of milliseconds', 'use a Duration such as Duration.hours(1)');
+    return invalid(
+      scope,
+      prop,
+      isDuration(d) ? `${ms}ms` : d,
+      'is not a whole, non-negative number of milliseconds',
+      'use a Duration such as Duration.hours(1)',
+    );
   }
   if (ms === 0) return '0s';
   let rest = ms;
@@ -125,7 +141,13 @@ export function requireDuration(scope: ErrorScope, prop: string, value: unknown,
   if (!isDuration(value)) invalid(scope, prop, value, `must be a cdk8s Duration, not ${typeName(value)}`, `use ${example}`);
   const ms = value.toMilliseconds({ integral: false });
   if (!Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0 || (ms === 0 && !options.allowZero)) {
-    invalid(scope, prop, `${ms}ms`, options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds', `use ${example}`);
+    invalid(
+      scope,
+      prop,
+      `${ms}ms`,
+      options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds',
+      `use ${example}`,
+    );
   }
   return value;
 }

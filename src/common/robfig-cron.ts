@@ -18,7 +18,18 @@ interface FieldSpec {
 }
 
 const MONTH_NAMES: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const DOW_NAMES: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
 
@@ -40,14 +51,14 @@ export type CronSchedule =
   | { readonly kind: 'descriptor'; readonly descriptor: string }
   | { readonly kind: 'every'; readonly seconds: number; readonly requested: string }
   | {
-    readonly kind: 'spec';
-    /** How many fields were written (5 or 6). */
-    readonly fieldCount: 5 | 6;
-    /** The six fields after robfig filled in the default (`*` for a missing day-of-week). */
-    readonly fields: readonly string[];
-    /** The fields that select no value at all (e.g. `,`), so the schedule never fires. */
-    readonly emptyFields: readonly string[];
-  };
+      readonly kind: 'spec';
+      /** How many fields were written (5 or 6). */
+      readonly fieldCount: 5 | 6;
+      /** The six fields after robfig filled in the default (`*` for a missing day-of-week). */
+      readonly fields: readonly string[];
+      /** The fields that select no value at all (e.g. `,`), so the schedule never fires. */
+      readonly emptyFields: readonly string[];
+    };
 
 /** The outcome of {@link parseCronSchedule}: the schedule, or the reason robfig refuses it. @internal */
 export type CronParseResult = { readonly ok: true; readonly schedule: CronSchedule } | { readonly ok: false; readonly error: string };
@@ -164,8 +175,14 @@ function parseDescriptor(spec: string): CronParseResult {
 }
 
 const UNIT_NANOS: Record<string, bigint> = {
-  'ns': 1n, 'us': 1_000n, '\u00b5s': 1_000n, '\u03bcs': 1_000n, 'ms': 1_000_000n,
-  's': 1_000_000_000n, 'm': 60_000_000_000n, 'h': 3_600_000_000_000n,
+  ns: 1n,
+  us: 1_000n,
+  '\u00b5s': 1_000n,
+  '\u03bcs': 1_000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
 };
 
 /**

@@ -27,7 +27,16 @@ function isRecord(x: unknown): x is Record<string, unknown> {
  * check in the strategies of StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod and
  * ReplicationController).
  */
-const WORKLOAD_KINDS = new Set(['apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', 'batch/Job', 'batch/CronJob', '/Pod', '/ReplicationController']);
+const WORKLOAD_KINDS = new Set([
+  'apps/Deployment',
+  'apps/StatefulSet',
+  'apps/DaemonSet',
+  'apps/ReplicaSet',
+  'batch/Job',
+  'batch/CronJob',
+  '/Pod',
+  '/ReplicationController',
+]);
 
 function groupOf(apiVersion: unknown): string {
   return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
@@ -59,13 +68,29 @@ export function apiServerIssues(obj: unknown): SchemaIssue[] {
   const group = groupOf(obj.apiVersion);
   const name = isRecord(obj.metadata) ? obj.metadata.name : undefined;
   if (typeof name === 'string' && WORKLOAD_KINDS.has(`${group}/${String(obj.kind)}`) && !out.some((i) => i.path === 'metadata.name') && !isDnsLabel(name)) {
-    out.push(s.issue(['metadata', 'name'], 'invalid-name', name, `is not a DNS label, which a ${String(obj.kind)} name should be (it becomes Pod host names; the API server warns)`,
-      "a lowercase RFC 1123 label (at most 63 characters of a-z, 0-9 and '-')", "use '-' instead of '.' and '_'"));
+    out.push(
+      s.issue(
+        ['metadata', 'name'],
+        'invalid-name',
+        name,
+        `is not a DNS label, which a ${String(obj.kind)} name should be (it becomes Pod host names; the API server warns)`,
+        "a lowercase RFC 1123 label (at most 63 characters of a-z, 0-9 and '-')",
+        "use '-' instead of '.' and '_'",
+      ),
+    );
   }
   const isCluster = group === 'postgresql.cnpg.io' && obj.kind === 'Cluster';
   if (isCluster && typeof name === 'string' && !out.some((i) => i.path === 'metadata.name') && !(isDns1035Label(name) && name.length <= 50)) {
-    out.push(s.issue(['metadata', 'name'], 'invalid-name', name, 'is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name',
-      "at most 50 characters of a-z, 0-9 and '-', a letter first", "use a name such as 'orders-db'"));
+    out.push(
+      s.issue(
+        ['metadata', 'name'],
+        'invalid-name',
+        name,
+        'is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name',
+        "at most 50 characters of a-z, 0-9 and '-', a letter first",
+        "use a name such as 'orders-db'",
+      ),
+    );
   }
   resourceIssues(obj, [], { checkFormat: !s.hasCrdSchema(obj.apiVersion, obj.kind), zeroLimitUnset: isCluster }, out, s);
   return out;
@@ -107,15 +132,30 @@ function requirementIssues(r: Record<string, unknown>, path: (string | number)[]
   const requests = isRecord(r.requests) ? r.requests : {};
   const limits = isRecord(r.limits) ? r.limits : {};
   if (walk.checkFormat) {
-    for (const [side, map] of [['requests', requests], ['limits', limits]] as const) {
+    for (const [side, map] of [
+      ['requests', requests],
+      ['limits', limits],
+    ] as const) {
       for (const [name, v] of Object.entries(map)) {
         if (parseQuantity(v) === undefined) {
-          out.push(s.issue([...path, side, name], 'format', v, 'is not a Kubernetes quantity', "a quantity such as '500m', '2', '128Mi' or '1Gi'", "write e.g. '500m' or '1Gi'"));
+          out.push(
+            s.issue(
+              [...path, side, name],
+              'format',
+              v,
+              'is not a Kubernetes quantity',
+              "a quantity such as '500m', '2', '128Mi' or '1Gi'",
+              "write e.g. '500m' or '1Gi'",
+            ),
+          );
         }
       }
     }
   }
-  for (const [side, map] of [['requests', requests], ['limits', limits]] as const) {
+  for (const [side, map] of [
+    ['requests', requests],
+    ['limits', limits],
+  ] as const) {
     for (const [name, v] of Object.entries(map)) {
       const q = parseQuantity(v);
       if (q !== undefined && q.num < 0n) {
@@ -131,19 +171,43 @@ function requirementIssues(r: Record<string, unknown>, path: (string | number)[]
       // Huge pages and extended resources (example.com/gpu) cannot be overcommitted: the request
       // needs a limit, and the same one.
       if (limits[name] === undefined) {
-        out.push(s.issue([...path, 'limits', name], 'required', undefined, `is not set; ${name} cannot be overcommitted, so a request needs an equal limit`,
-          `a limit equal to the request ${describeValue(requested)}`, `set limits.${name} to ${describeValue(requested)}`));
+        out.push(
+          s.issue(
+            [...path, 'limits', name],
+            'required',
+            undefined,
+            `is not set; ${name} cannot be overcommitted, so a request needs an equal limit`,
+            `a limit equal to the request ${describeValue(requested)}`,
+            `set limits.${name} to ${describeValue(requested)}`,
+          ),
+        );
       } else if (lim !== undefined && compareQuantities(req, lim) !== 0) {
-        out.push(s.issue([...path, 'requests', name], 'schema', requested, `differs from the ${name} limit ${describeValue(limits[name])}; ${name} cannot be overcommitted`,
-          `exactly ${describeValue(limits[name])}`, 'make the request and the limit equal'));
+        out.push(
+          s.issue(
+            [...path, 'requests', name],
+            'schema',
+            requested,
+            `differs from the ${name} limit ${describeValue(limits[name])}; ${name} cannot be overcommitted`,
+            `exactly ${describeValue(limits[name])}`,
+            'make the request and the limit equal',
+          ),
+        );
       }
       continue;
     }
     if (lim === undefined) continue;
     if (walk.zeroLimitUnset && lim.num === 0n) continue;
     if (compareQuantities(req, lim) > 0) {
-      out.push(s.issue([...path, 'requests', name], 'max', requested, `is above the ${name} limit ${describeValue(limits[name])}; a request must be less than or equal to its limit`,
-        `at most ${describeValue(limits[name])}`, `lower the request or raise the limit`));
+      out.push(
+        s.issue(
+          [...path, 'requests', name],
+          'max',
+          requested,
+          `is above the ${name} limit ${describeValue(limits[name])}; a request must be less than or equal to its limit`,
+          `at most ${describeValue(limits[name])}`,
+          `lower the request or raise the limit`,
+        ),
+      );
     }
   }
   // Anything else under `resources` (claims) holds no quantities.

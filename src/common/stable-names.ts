@@ -20,14 +20,14 @@ export interface StableNameRule {
 export const CLUSTER_NAME_RULE: StableNameRule = {
   kind: 'Cluster',
   test: (n) => isDns1035Label(n) && n.length <= 50,
-  describe: 'a DNS-1035 label of at most 50 characters (lower-case letters, digits and \'-\', a letter first)',
+  describe: "a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first)",
 };
 
 /** Any namespaced custom resource name: an RFC 1123 subdomain. */
 export const SUBDOMAIN_NAME_RULE = (kind: string): StableNameRule => ({
   kind,
   test: isDnsSubdomain,
-  describe: 'an RFC 1123 subdomain (lower-case letters, digits, \'-\' and \'.\', at most 253 characters)',
+  describe: "an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters)",
 });
 
 /**
@@ -39,9 +39,13 @@ export const SUBDOMAIN_NAME_RULE = (kind: string): StableNameRule => ({
  */
 export function nameFromId(scope: Construct, rule: StableNameRule, candidate: string = scope.node.id): string {
   if (!rule.test(candidate)) {
-    invalid(scope, 'id', candidate,
+    invalid(
+      scope,
+      'id',
+      candidate,
       `cannot make the ${rule.kind} name ${JSON.stringify(candidate)}: by default the name is the construct id, which must be ${rule.describe}`,
-      `give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }`);
+      `give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }`,
+    );
   }
   return candidate;
 }
@@ -95,9 +99,13 @@ export function claimName(construct: IConstruct, kind: string, namespace: string
     const all = claims.get(key) ?? [];
     if (all.length < 2) return;
     const others = all.filter((c) => c.construct !== construct).map((c) => c.construct.node.path);
-    invalid(construct, 'metadata.name', name,
+    invalid(
+      construct,
+      'metadata.name',
+      name,
       `is also the name of the ${kind} of ${others.join(', ')} in namespace '${namespace ?? '(the default)'}'; one would silently replace the other`,
-      'give one of the constructs another id, or pin a distinct metadata.name on one of them');
+      'give one of the constructs another id, or pin a distinct metadata.name on one of them',
+    );
   };
 }
 

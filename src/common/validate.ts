@@ -95,7 +95,7 @@ export function validateInteger(scope: ErrorScope, prop: string, value: unknown,
  */
 export function validateStringMap(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an object of strings, not ${typeName(value)}`, 'pass { key: \'value\' }');
+    invalid(scope, prop, value, `must be an object of strings, not ${typeName(value)}`, "pass { key: 'value' }");
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -185,8 +185,13 @@ export function validateLabels(scope: ErrorScope, prop: string, value: unknown):
   for (const [k, v] of Object.entries(labels)) {
     validateLabelKey(scope, prop, k);
     if (!isLabelValue(v)) {
-      invalid(scope, `${prop}.${k}`, v, 'is not a valid label value',
-        'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string');
+      invalid(
+        scope,
+        `${prop}.${k}`,
+        v,
+        'is not a valid label value',
+        'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string',
+      );
     }
   }
   return labels;
@@ -219,7 +224,15 @@ export function isEnumValue<T extends string>(values: Record<string, T>, value: 
  */
 export function validateEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T {
   if (!isEnumValue(values, value)) {
-    invalid(scope, prop, value, `is not a ${enumName}`, `use one of ${Object.keys(values).map((k) => `${enumName}.${k}`).join(', ')}`);
+    invalid(
+      scope,
+      prop,
+      value,
+      `is not a ${enumName}`,
+      `use one of ${Object.keys(values)
+        .map((k) => `${enumName}.${k}`)
+        .join(', ')}`,
+    );
   }
   return value;
 }
@@ -228,7 +241,13 @@ export function validateEnum<T extends string>(scope: ErrorScope, prop: string, 
  * Checks an optional value of a string enum.
  * @internal
  */
-export function validateOptionalEnum<T extends string>(scope: ErrorScope, prop: string, value: unknown, values: Record<string, T>, enumName: string): T | undefined {
+export function validateOptionalEnum<T extends string>(
+  scope: ErrorScope,
+  prop: string,
+  value: unknown,
+  values: Record<string, T>,
+  enumName: string,
+): T | undefined {
   return value === undefined ? undefined : validateEnum(scope, prop, value, values, enumName);
 }
 
@@ -282,8 +301,15 @@ export function pickDefined<T extends object, K extends keyof T>(props: T, keys:
  * @internal
  */
 export function isPortName(value: string): boolean {
-  return typeof value === 'string' && value.length <= 15 && /^[-a-z0-9]+$/.test(value) && /[a-z]/.test(value) &&
-    !value.includes('--') && !value.startsWith('-') && !value.endsWith('-');
+  return (
+    typeof value === 'string' &&
+    value.length <= 15 &&
+    /^[-a-z0-9]+$/.test(value) &&
+    /[a-z]/.test(value) &&
+    !value.includes('--') &&
+    !value.startsWith('-') &&
+    !value.endsWith('-')
+  );
 }
 
 /**

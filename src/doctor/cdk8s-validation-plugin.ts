@@ -85,7 +85,13 @@ export class DoctorValidationPlugin {
 
   constructor(props: DoctorValidationPluginProps = {}) {
     if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
-      invalid('DoctorValidationPlugin', 'properties', props, 'must be an object', 'write properties: { operatorNamespace, cnpgVersion, knownPlugins, defaultNamespace, failOnWarnings }');
+      invalid(
+        'DoctorValidationPlugin',
+        'properties',
+        props,
+        'must be an object',
+        'write properties: { operatorNamespace, cnpgVersion, knownPlugins, defaultNamespace, failOnWarnings }',
+      );
     }
     const { failOnWarnings, ...options } = props ?? {};
     if (failOnWarnings !== undefined && typeof failOnWarnings !== 'boolean') {
@@ -125,16 +131,18 @@ export class DoctorValidationPlugin {
 }
 
 function toViolation(f: Finding, objects: unknown[], origin: string[]): DoctorViolation {
-  const raw = f.index !== undefined ? objects[f.index] as { metadata?: { name?: unknown } } | undefined : undefined;
+  const raw = f.index !== undefined ? (objects[f.index] as { metadata?: { name?: unknown } } | undefined) : undefined;
   const name = typeof raw?.metadata?.name === 'string' ? raw.metadata.name : f.object;
   return {
     ruleName: `${f.ruleId} ${f.ruleName} (${f.severity})`,
     recommendation: `${f.object}: ${f.message}`,
     fix: f.fix,
-    violatingResources: [{
-      resourceName: name,
-      locations: f.path ? [f.path] : [],
-      manifestPath: f.index !== undefined ? origin[f.index] ?? '' : '',
-    }],
+    violatingResources: [
+      {
+        resourceName: name,
+        locations: f.path ? [f.path] : [],
+        manifestPath: f.index !== undefined ? (origin[f.index] ?? '') : '',
+      },
+    ],
   };
 }

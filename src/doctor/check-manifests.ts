@@ -9,7 +9,21 @@ import { nearestRuleId } from './suppressions';
 const SCOPE = 'checkManifests';
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
-export type OptionNames = Readonly<Record<'scope' | 'options' | 'operatorNamespace' | 'defaultNamespace' | 'cnpgVersion' | 'knownPlugins' | 'disable' | 'sidecarPlugins' | 'verbose' | 'clusterResourceNamespace', string>>;
+export type OptionNames = Readonly<
+  Record<
+    | 'scope'
+    | 'options'
+    | 'operatorNamespace'
+    | 'defaultNamespace'
+    | 'cnpgVersion'
+    | 'knownPlugins'
+    | 'disable'
+    | 'sidecarPlugins'
+    | 'verbose'
+    | 'clusterResourceNamespace',
+    string
+  >
+>;
 
 /** The API's words: `options.cnpgVersion`. */
 export const API_OPTION_NAMES: OptionNames = {
@@ -38,9 +52,22 @@ export function validateRuleIds(ids: readonly unknown[], prop: (i: number) => st
   return ids.map((id, i) => {
     if (typeof id !== 'string' || ruleSpec(id) === undefined) {
       const retired = typeof id === 'string' ? retiredRule(id) : undefined;
-      if (retired) invalid(scope, prop(i), id, `is a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now`, `disable ${retired.replacedBy} instead, if that is what you mean`);
+      if (retired)
+        invalid(
+          scope,
+          prop(i),
+          id,
+          `is a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now`,
+          `disable ${retired.replacedBy} instead, if that is what you mean`,
+        );
       const nearest = typeof id === 'string' ? nearestRuleId(id, RULE_IDS) : undefined;
-      invalid(scope, prop(i), id, 'is not a rule of the doctor', nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050');
+      invalid(
+        scope,
+        prop(i),
+        id,
+        'is not a rule of the doctor',
+        nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050',
+      );
     }
     return id as RuleId;
   });
@@ -54,12 +81,22 @@ function readOptions(options: unknown, names: OptionNames) {
     return value;
   };
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    invalid(scope, names.options, options, 'must be an object', 'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }');
+    invalid(
+      scope,
+      names.options,
+      options,
+      'must be an object',
+      'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }',
+    );
   }
   const o = (options ?? {}) as Record<string, unknown>;
   const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
   const defaultNamespace = optionalString(names.defaultNamespace, o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");
-  const clusterResourceNamespace = optionalString(names.clusterResourceNamespace, o.clusterResourceNamespace, "pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'");
+  const clusterResourceNamespace = optionalString(
+    names.clusterResourceNamespace,
+    o.clusterResourceNamespace,
+    "pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'",
+  );
   const versionString = optionalString(names.cnpgVersion, o.cnpgVersion, "pass a version such as '1.27.1'") ?? DEFAULT_CNPG_VERSION;
   const version = parseVersion(versionString);
   if (!version) invalid(scope, names.cnpgVersion, versionString, 'is not a version', "use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
@@ -76,16 +113,34 @@ function readOptions(options: unknown, names: OptionNames) {
   const sidecarPlugins = new Map<string, string>();
   if (o.sidecarPlugins !== undefined && o.sidecarPlugins !== null) {
     if (typeof o.sidecarPlugins !== 'object' || Array.isArray(o.sidecarPlugins)) {
-      invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'must map sidecar container names to plugin names', "pass { 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }");
+      invalid(
+        scope,
+        names.sidecarPlugins,
+        o.sidecarPlugins,
+        'must map sidecar container names to plugin names',
+        "pass { 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }",
+      );
     }
     for (const [container, name] of Object.entries(o.sidecarPlugins as Record<string, unknown>)) {
-      if (container.trim() === '') invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'has an empty container name', 'name the sidecar container of the operator Deployment');
+      if (container.trim() === '')
+        invalid(scope, names.sidecarPlugins, o.sidecarPlugins, 'has an empty container name', 'name the sidecar container of the operator Deployment');
       sidecarPlugins.set(container, optionalString(item(names.sidecarPlugins, container), name, 'pass the plugin name the container serves') ?? '');
     }
   }
-  if (o.verbose !== undefined && o.verbose !== null && typeof o.verbose !== 'boolean') invalid(scope, names.verbose, o.verbose, 'must be true or false', 'pass verbose: true');
+  if (o.verbose !== undefined && o.verbose !== null && typeof o.verbose !== 'boolean')
+    invalid(scope, names.verbose, o.verbose, 'must be true or false', 'pass verbose: true');
   const verbose = o.verbose === true;
-  return { operatorNamespace, defaultNamespace, clusterResourceNamespace, versionString: versionString.replace(/^v/, ''), version: version!, knownPlugins, disable, sidecarPlugins, verbose };
+  return {
+    operatorNamespace,
+    defaultNamespace,
+    clusterResourceNamespace,
+    versionString: versionString.replace(/^v/, ''),
+    version: version!,
+    knownPlugins,
+    disable,
+    sidecarPlugins,
+    verbose,
+  };
 }
 
 /**
@@ -110,7 +165,12 @@ function runRules(model: DoctorModel, disable: ReadonlySet<string>): { findings:
       if (seen.has(key)) return;
       seen.add(key);
       const finding: Finding = {
-        ruleId, ruleName: spec.name, severity, object: target.ref, message, fix: fix ?? spec.fix,
+        ruleId,
+        ruleName: spec.name,
+        severity,
+        object: target.ref,
+        message,
+        fix: fix ?? spec.fix,
         ...(path !== undefined ? { path } : {}),
         ...(target.index !== undefined ? { index: target.index } : {}),
       };

@@ -9,7 +9,7 @@ export type Json = Record<string, unknown>;
 
 /** The value if it is a plain object (not an array, not null). */
 export function asObject(value: unknown): Json | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Json : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 }
 
 /** The value if it is a string. */
@@ -57,11 +57,30 @@ export function stringMap(value: unknown): Record<string, string> {
 
 /** Kinds that have no namespace. */
 const CLUSTER_SCOPED_KINDS = new Set([
-  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition',
-  'ClusterIssuer', 'StorageClass', 'PriorityClass', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
-  'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'APIService', 'IngressClass', 'RuntimeClass',
-  'CSIDriver', 'CSINode', 'VolumeAttachment', 'VolumeSnapshotClass', 'ClusterImageCatalog', 'PodSecurityPolicy',
-  'CertificateSigningRequest', 'ComponentStatus',
+  'Namespace',
+  'Node',
+  'PersistentVolume',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'ClusterIssuer',
+  'StorageClass',
+  'PriorityClass',
+  'MutatingWebhookConfiguration',
+  'ValidatingWebhookConfiguration',
+  'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionPolicyBinding',
+  'APIService',
+  'IngressClass',
+  'RuntimeClass',
+  'CSIDriver',
+  'CSINode',
+  'VolumeAttachment',
+  'VolumeSnapshotClass',
+  'ClusterImageCatalog',
+  'PodSecurityPolicy',
+  'CertificateSigningRequest',
+  'ComponentStatus',
 ]);
 
 /** Kinds that describe how to build manifests rather than objects to apply. */
@@ -174,9 +193,15 @@ export class ManifestIndex {
     }
     const clusterScoped = CLUSTER_SCOPED_KINDS.has(kind);
     const ns = asString(metadata?.namespace);
-    const namespace = clusterScoped ? undefined : (ns || defaultNamespace);
+    const namespace = clusterScoped ? undefined : ns || defaultNamespace;
     const m: Manifest = {
-      index, raw, apiVersion, group, kind, name, namespace,
+      index,
+      raw,
+      apiVersion,
+      group,
+      kind,
+      name,
+      namespace,
       namespaceAssumed: !clusterScoped && !ns,
       ref: refOf(kind, namespace, name),
       labels: stringMap(metadata?.labels),
@@ -244,11 +269,22 @@ export class ManifestIndex {
 export function podTemplatesOf(m: Manifest): PodTemplate[] {
   const paths: string[][] = [];
   switch (m.kind) {
-    case 'Pod': paths.push([]); break;
-    case 'Deployment': case 'StatefulSet': case 'DaemonSet': case 'ReplicaSet': case 'Job': case 'ReplicationController':
-      paths.push(['spec', 'template']); break;
-    case 'CronJob': paths.push(['spec', 'jobTemplate', 'spec', 'template']); break;
-    default: return [];
+    case 'Pod':
+      paths.push([]);
+      break;
+    case 'Deployment':
+    case 'StatefulSet':
+    case 'DaemonSet':
+    case 'ReplicaSet':
+    case 'Job':
+    case 'ReplicationController':
+      paths.push(['spec', 'template']);
+      break;
+    case 'CronJob':
+      paths.push(['spec', 'jobTemplate', 'spec', 'template']);
+      break;
+    default:
+      return [];
   }
   const out: PodTemplate[] = [];
   for (const p of paths) {

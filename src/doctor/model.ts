@@ -59,7 +59,11 @@ export interface SidecarInfo {
 /** How the operator namespace was chosen. */
 export type OperatorNamespaceSource =
   | { readonly kind: 'option' }
-  | { readonly kind: 'deployment'; readonly from: OperatorCandidate; readonly conflicting: ReadonlyArray<{ readonly candidate: OperatorCandidate; readonly namespace: string }> }
+  | {
+      readonly kind: 'deployment';
+      readonly from: OperatorCandidate;
+      readonly conflicting: ReadonlyArray<{ readonly candidate: OperatorCandidate; readonly namespace: string }>;
+    }
   | { readonly kind: 'default'; readonly candidate?: OperatorCandidate };
 
 /** The options the model is built from, validated. */
@@ -135,8 +139,17 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
   const candidates = findOperatorCandidates(objects);
   const { ns, source } = resolveOperatorNamespace(candidates, opts);
   const index = new ManifestIndex(objects, opts.defaultNamespace ?? ns);
-  const model = new DoctorModel(index, ns, source, candidates, opts.version, opts.versionString,
-    new Set(opts.knownPlugins), opts.sidecarPlugins, opts.defaultNamespace);
+  const model = new DoctorModel(
+    index,
+    ns,
+    source,
+    candidates,
+    opts.version,
+    opts.versionString,
+    new Set(opts.knownPlugins),
+    opts.sidecarPlugins,
+    opts.defaultNamespace,
+  );
   model.verbose = opts.verbose === true;
   model.clusterResourceNamespace = opts.clusterResourceNamespace;
 
@@ -157,8 +170,13 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
     const svcNs = info.service.namespace!;
     const host = dialsFullyQualified(model.version) ? `${info.service.name}.${svcNs}.svc` : info.service.name;
     model.discover({
-      name: info.pluginName!, source: 'service', object: info.service.ref, port: info.port,
-      clientSecret: info.clientSecret, serverSecret: info.serverSecret, serverName: info.verifiedName,
+      name: info.pluginName!,
+      source: 'service',
+      object: info.service.ref,
+      port: info.port,
+      clientSecret: info.clientSecret,
+      serverSecret: info.serverSecret,
+      serverName: info.verifiedName,
       address: `${host}:${info.port}`,
     });
   }
@@ -166,7 +184,8 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
     model.sidecarDeployments.push(d);
     for (const s of d.sidecars) {
       model.sidecars.push(s);
-      if (s.pluginName) model.discover({ name: s.pluginName, source: 'sidecar', object: s.deployment.ref, address: s.socketPath ? `unix://${s.socketPath}` : undefined });
+      if (s.pluginName)
+        model.discover({ name: s.pluginName, source: 'sidecar', object: s.deployment.ref, address: s.socketPath ? `unix://${s.socketPath}` : undefined });
     }
   }
   for (const name of opts.knownPlugins) model.discover({ name, source: 'known' });

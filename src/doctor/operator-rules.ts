@@ -26,7 +26,9 @@ export interface OperatorCandidate {
 
 /** The `manager` container of an operator pod spec. */
 export function managerContainer(podSpec: unknown): Json | undefined {
-  return objectsOf(dig(podSpec, 'containers')).map((c) => c.item).find((c) => c.name === 'manager');
+  return objectsOf(dig(podSpec, 'containers'))
+    .map((c) => c.item)
+    .find((c) => c.name === 'manager');
 }
 
 /**
@@ -40,9 +42,7 @@ export function isOperatorDeployment(raw: Json): boolean {
   if (!manager) return false;
   const labels = stringMap(dig(template, 'metadata', 'labels'));
   const image = asString(manager.image) ?? '';
-  return labels[OPERATOR_POD_LABEL.key] === OPERATOR_POD_LABEL.value
-    || envValue(manager, 'OPERATOR_NAMESPACE') !== undefined
-    || /cloudnative-pg/.test(image);
+  return labels[OPERATOR_POD_LABEL.key] === OPERATOR_POD_LABEL.value || envValue(manager, 'OPERATOR_NAMESPACE') !== undefined || /cloudnative-pg/.test(image);
 }
 
 /** Operator Deployments in the input (Lists expanded), without building the index. */
@@ -59,7 +59,8 @@ export function findOperatorCandidates(objects: readonly unknown[]): OperatorCan
     const manager = managerContainer(dig(raw, 'spec', 'template', 'spec'))!;
     const env = envValue(manager, 'OPERATOR_NAMESPACE');
     out.push({
-      raw, index,
+      raw,
+      index,
       name: asString(dig(raw, 'metadata', 'name')) ?? '',
       namespace: asString(dig(raw, 'metadata', 'namespace')) || undefined,
       envNamespace: env?.value || undefined,

@@ -95,7 +95,10 @@ export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServic
   const annotationsRaw = asObject(dig(svc.raw, 'metadata', 'annotations')) ?? {};
   const has = (o: Json, k: string) => Object.prototype.hasOwnProperty.call(o, k);
   const nearMisses: Array<{ key: string; where: 'label' | 'annotation'; id: KeyId }> = [];
-  for (const [where, map] of [['label', labelsRaw], ['annotation', annotationsRaw]] as const) {
+  for (const [where, map] of [
+    ['label', labelsRaw],
+    ['annotation', annotationsRaw],
+  ] as const) {
     for (const k of Object.keys(map)) {
       const id = nearMissOf(k);
       if (id) nearMisses.push({ key: k, where, id });
@@ -112,26 +115,46 @@ export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServic
 
   for (const id of KEY_IDS) {
     const k = PLUGIN_KEYS[id];
-    const rule = id === 'name' ? 'CNPGI010' as const : 'CNPGI011' as const;
+    const rule = id === 'name' ? ('CNPGI010' as const) : ('CNPGI011' as const);
     const what = id === 'name' ? 'label' : 'annotation';
     if (!has(home(id), k)) {
       const miss = nearMisses.find((n) => n.id === id);
       if (id === 'serverName') {
         if (miss) {
-          problem(rule, 'warning', `${miss.where} \`${miss.key}\` looks like a misspelling of the optional annotation \`${k}\`; the operator ignores it and verifies the short Service name '${svc.name}'`,
-            `rename it to \`${k}\` (an annotation), or remove it`, `${miss.where === 'label' ? 'metadata.labels' : 'metadata.annotations'}.${miss.key}`);
+          problem(
+            rule,
+            'warning',
+            `${miss.where} \`${miss.key}\` looks like a misspelling of the optional annotation \`${k}\`; the operator ignores it and verifies the short Service name '${svc.name}'`,
+            `rename it to \`${k}\` (an annotation), or remove it`,
+            `${miss.where === 'label' ? 'metadata.labels' : 'metadata.annotations'}.${miss.key}`,
+          );
         }
         continue;
       }
       if (has(away(id), k)) {
-        problem(rule, 'error', `\`${k}\` is set as ${id === 'name' ? 'an annotation' : 'a label'}, but the operator reads it from ${id === 'name' ? 'the labels' : 'the annotations'}, so it ignores this Service`,
-          `move it under ${homePath(id)}`, `${id === 'name' ? 'metadata.annotations' : 'metadata.labels'}.${k}`);
+        problem(
+          rule,
+          'error',
+          `\`${k}\` is set as ${id === 'name' ? 'an annotation' : 'a label'}, but the operator reads it from ${id === 'name' ? 'the labels' : 'the annotations'}, so it ignores this Service`,
+          `move it under ${homePath(id)}`,
+          `${id === 'name' ? 'metadata.annotations' : 'metadata.labels'}.${k}`,
+        );
       } else if (miss) {
-        problem(rule, 'error', `${miss.where} \`${miss.key}\` looks like a misspelling of the ${what} \`${k}\`; the operator only knows the exact key, so it ignores this Service`,
-          `rename it to \`${k}\`${miss.where === (id === 'name' ? 'label' : 'annotation') ? '' : ` and move it under ${homePath(id)}`}`, `${miss.where === 'label' ? 'metadata.labels' : 'metadata.annotations'}.${miss.key}`);
+        problem(
+          rule,
+          'error',
+          `${miss.where} \`${miss.key}\` looks like a misspelling of the ${what} \`${k}\`; the operator only knows the exact key, so it ignores this Service`,
+          `rename it to \`${k}\`${miss.where === (id === 'name' ? 'label' : 'annotation') ? '' : ` and move it under ${homePath(id)}`}`,
+          `${miss.where === 'label' ? 'metadata.labels' : 'metadata.annotations'}.${miss.key}`,
+        );
       } else {
-        problem(rule, 'error', `plugin Service has no ${what} \`${k}\`; the operator silently ignores a plugin Service missing ${id === 'name' ? 'it' : 'any of the three annotations (port, client and server Secret)'}`,
-          KEY_FIX[id], homePath(id));
+        problem(
+          rule,
+          'error',
+          `plugin Service has no ${what} \`${k}\`; the operator silently ignores a plugin Service missing ${id === 'name' ? 'it' : 'any of the three annotations (port, client and server Secret)'}`,
+          KEY_FIX[id],
+          homePath(id),
+        );
       }
       continue;
     }
@@ -139,17 +162,33 @@ export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServic
     const path = `${homePath(id)}.${k}`;
     if (typeof v !== 'string') {
       if (id === 'port') {
-        problem('CNPGI013', 'error', `\`${k}\` is ${v === null ? 'null' : `a ${typeof v}`}, not a string; the API server rejects non-string ${what} values`,
-          typeof v === 'number' ? `quote it: \`${k}: "${v}"\`` : KEY_FIX[id], path);
+        problem(
+          'CNPGI013',
+          'error',
+          `\`${k}\` is ${v === null ? 'null' : `a ${typeof v}`}, not a string; the API server rejects non-string ${what} values`,
+          typeof v === 'number' ? `quote it: \`${k}: "${v}"\`` : KEY_FIX[id],
+          path,
+        );
       } else {
-        problem('CNPGI012', 'error', `\`${k}\` is ${v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`}, not a string; the API server rejects non-string ${what} values`,
-          KEY_FIX[id], path);
+        problem(
+          'CNPGI012',
+          'error',
+          `\`${k}\` is ${v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`}, not a string; the API server rejects non-string ${what} values`,
+          KEY_FIX[id],
+          path,
+        );
       }
       continue;
     }
     if (v.length === 0) {
       if (id === 'serverName') {
-        problem('CNPGI012', 'warning', `\`${k}\` is empty; the operator verifies the short Service name '${svc.name}' instead`, 'remove the annotation or give it the name in the server certificate', path);
+        problem(
+          'CNPGI012',
+          'warning',
+          `\`${k}\` is empty; the operator verifies the short Service name '${svc.name}' instead`,
+          'remove the annotation or give it the name in the server certificate',
+          path,
+        );
         continue;
       }
       problem('CNPGI012', 'error', `\`${k}\` is empty; the operator skips a plugin Service whose ${what} is empty`, KEY_FIX[id], path);
@@ -162,11 +201,21 @@ export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServic
   if (values.port !== undefined) {
     const parsed = parsePort(values.port);
     if (parsed === undefined) {
-      problem('CNPGI013', 'error', `\`${PLUGIN_KEYS.port}\` '${values.port}' is not an integer; the operator's strconv.Atoi fails and it retries forever (InvalidPortAnnotation)`,
-        `write the port number only, e.g. \`${PLUGIN_KEYS.port}: "9090"\``, `metadata.annotations.${PLUGIN_KEYS.port}`);
+      problem(
+        'CNPGI013',
+        'error',
+        `\`${PLUGIN_KEYS.port}\` '${values.port}' is not an integer; the operator's strconv.Atoi fails and it retries forever (InvalidPortAnnotation)`,
+        `write the port number only, e.g. \`${PLUGIN_KEYS.port}: "9090"\``,
+        `metadata.annotations.${PLUGIN_KEYS.port}`,
+      );
     } else if (parsed < 1 || parsed > 65535) {
-      problem('CNPGI013', 'error', `\`${PLUGIN_KEYS.port}\` '${values.port}' is not a TCP port (1 to 65535)`,
-        'use the port the plugin listens on, e.g. "9090"', `metadata.annotations.${PLUGIN_KEYS.port}`);
+      problem(
+        'CNPGI013',
+        'error',
+        `\`${PLUGIN_KEYS.port}\` '${values.port}' is not a TCP port (1 to 65535)`,
+        'use the port the plugin listens on, e.g. "9090"',
+        `metadata.annotations.${PLUGIN_KEYS.port}`,
+      );
     } else {
       port = parsed;
     }

@@ -7,9 +7,7 @@ import { Json, asArray, asObject, asString, dig, objectsOf } from './manifest-in
 import { ContainerRef } from './pod-template';
 
 /** Volume types the restricted profile allows. */
-const RESTRICTED_VOLUME_TYPES = new Set([
-  'configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret',
-]);
+const RESTRICTED_VOLUME_TYPES = new Set(['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']);
 
 const ALLOWED_SECCOMP = new Set(['RuntimeDefault', 'Localhost']);
 
@@ -44,7 +42,8 @@ export function containerViolations(spec: Json, c: ContainerRef): string[] {
   if (nonRoot !== true) out.push(`${name} does not run as non-root (runAsNonRoot: true on the pod or container)`);
   if ((sc.runAsUser ?? pod.runAsUser) === 0) out.push(`${name} runs as uid 0`);
   const seccomp = asString(dig(sc, 'seccompProfile', 'type')) ?? asString(dig(pod, 'seccompProfile', 'type'));
-  if (!seccomp || !ALLOWED_SECCOMP.has(seccomp)) out.push(`${name} has ${seccomp ? `seccomp profile ${seccomp}` : 'no seccomp profile'} (RuntimeDefault or Localhost required)`);
+  if (!seccomp || !ALLOWED_SECCOMP.has(seccomp))
+    out.push(`${name} has ${seccomp ? `seccomp profile ${seccomp}` : 'no seccomp profile'} (RuntimeDefault or Localhost required)`);
   for (const { item } of objectsOf(c.container.ports)) {
     if (item.hostPort !== undefined && item.hostPort !== 0) out.push(`${name} uses hostPort ${String(item.hostPort)}`);
   }

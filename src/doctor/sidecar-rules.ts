@@ -5,8 +5,8 @@
  * file name is a plugin name; cnpg-i-machinery creates `<--plugin-path>/<plugin name>`
  * (default /plugins).
  */
-import type { DoctorModel, SidecarInfo } from './model';
 import { Json, Manifest, asObject, asString, dig, objectsOf } from './manifest-index';
+import type { DoctorModel, SidecarInfo } from './model';
 import { isOperatorDeployment, managerContainer } from './operator-rules';
 import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from './pod-template';
 
@@ -49,7 +49,12 @@ function socketDir(ctx: DoctorModel, deployment: Manifest, manager: Json): { dir
       const key = 'PLUGIN_SOCKET_DIR'.slice(prefix.length);
       const cmRef = asString(dig(item, 'configMapRef', 'name'));
       const secretRef = asString(dig(item, 'secretRef', 'name'));
-      const holder = cmRef !== undefined ? ctx.index.get('ConfigMap', ns, cmRef, '')[0] : secretRef !== undefined ? ctx.index.get('Secret', ns, secretRef, '')[0] : undefined;
+      const holder =
+        cmRef !== undefined
+          ? ctx.index.get('ConfigMap', ns, cmRef, '')[0]
+          : secretRef !== undefined
+            ? ctx.index.get('Secret', ns, secretRef, '')[0]
+            : undefined;
       if (!holder) return { source: `an envFrom ${cmRef !== undefined ? 'ConfigMap' : 'Secret'} the input does not contain` };
       const plain = asString(dig(holder.raw, cmRef !== undefined ? 'data' : 'stringData', key));
       const encoded = cmRef === undefined ? asString(dig(holder.raw, 'data', key)) : undefined;
@@ -158,8 +163,12 @@ export function readSidecars(ctx: DoctorModel): SidecarDeployment[] {
       const name = fromManifest ?? fromOption;
       const socketPath = name && dir ? `${dir === '/' ? '' : dir}/${name}` : undefined;
       return {
-        deployment, containerName: c.name, containerPath: `${specPath}.${c.path}`, pluginName: name,
-        ...(name ? { nameSource: fromManifest ? 'manifest' as const : 'option' as const } : {}), socketPath,
+        deployment,
+        containerName: c.name,
+        containerPath: `${specPath}.${c.path}`,
+        pluginName: name,
+        ...(name ? { nameSource: fromManifest ? ('manifest' as const) : ('option' as const) } : {}),
+        socketPath,
       };
     });
     out.push({ deployment, spec, managerPath, managerMounts, volumes, dir, dirSource: source, managerMount, containers, sidecars });

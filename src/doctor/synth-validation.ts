@@ -107,7 +107,13 @@ export class Doctor {
     }
     const { failOnWarnings, printWarning, ...doctorOptions } = options ?? {};
     if (printWarning !== undefined && typeof printWarning !== 'function') {
-      invalid('Doctor.addValidation', 'options.printWarning', printWarning, 'is not a function', 'pass (line) => ..., or leave it out to print to standard error');
+      invalid(
+        'Doctor.addValidation',
+        'options.printWarning',
+        printWarning,
+        'is not a function',
+        'pass (line) => ..., or leave it out to print to standard error',
+      );
     }
     const print = printWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
     // cdk8s may validate the same tree more than once per synth: each warning is printed once

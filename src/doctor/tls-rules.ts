@@ -27,7 +27,12 @@ export function issuerType(issuer: Manifest): string {
 /** Resolves a Certificate's issuerRef as cert-manager does. */
 export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolution {
   const ref = asObject(dig(cert.raw, 'spec', 'issuerRef'));
-  if (!ref) return { status: 'invalid', message: 'has no spec.issuerRef; cert-manager cannot issue it', fix: 'set spec.issuerRef: {name, kind: Issuer | ClusterIssuer}' };
+  if (!ref)
+    return {
+      status: 'invalid',
+      message: 'has no spec.issuerRef; cert-manager cannot issue it',
+      fix: 'set spec.issuerRef: {name, kind: Issuer | ClusterIssuer}',
+    };
   const name = asString(ref.name);
   if (!name) return { status: 'invalid', message: 'has no spec.issuerRef.name; cert-manager cannot issue it', fix: 'set spec.issuerRef.name' };
   const kind = asString(ref.kind) || 'Issuer';
@@ -40,7 +45,11 @@ export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolutio
     return { status: 'missing', kind, name, hint: local ? ` (an Issuer '${name}' exists in '${cert.namespace}': did you mean kind: Issuer?)` : undefined };
   }
   if (kind !== 'Issuer') {
-    return { status: 'invalid', message: `has issuerRef kind '${kind}' in group cert-manager.io, which has only Issuer and ClusterIssuer`, fix: 'use kind: Issuer or kind: ClusterIssuer' };
+    return {
+      status: 'invalid',
+      message: `has issuerRef kind '${kind}' in group cert-manager.io, which has only Issuer and ClusterIssuer`,
+      fix: 'use kind: Issuer or kind: ClusterIssuer',
+    };
   }
   const found = ctx.index.get('Issuer', cert.namespace, name, 'cert-manager.io')[0];
   if (found) return { status: 'found', issuer: found, type: issuerType(found) };
@@ -54,7 +63,11 @@ export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolutio
   }
   const cluster = ctx.index.get('ClusterIssuer', undefined, name, 'cert-manager.io')[0];
   if (cluster) {
-    return { status: 'invalid', message: `references Issuer '${name}' (kind defaults to Issuer), but '${name}' is a ClusterIssuer`, fix: 'set spec.issuerRef.kind: ClusterIssuer' };
+    return {
+      status: 'invalid',
+      message: `references Issuer '${name}' (kind defaults to Issuer), but '${name}' is a ClusterIssuer`,
+      fix: 'set spec.issuerRef.kind: ClusterIssuer',
+    };
   }
   return { status: 'missing', kind, name };
 }

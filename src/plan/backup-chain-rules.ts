@@ -11,12 +11,13 @@ export const WAL_ARCHIVER_CHANGED: PlanRule = {
   name: 'wal-archiver-changed',
   severities: {
     error: 'The Cluster archived its WAL before and no longer does (no enabled plugin with `isWALArchiver`, no in-tree barmanObjectStore).',
-    warning: '`isWALArchiver` moves to another plugin, or Barman Cloud\'s `barmanObjectName` or `serverName` parameter changes.',
+    warning: "`isWALArchiver` moves to another plugin, or Barman Cloud's `barmanObjectName` or `serverName` parameter changes.",
   },
   what: 'The WAL archiver of an existing Cluster stops, moves to another plugin, or archives into another ObjectStore or server name.',
-  why: 'The archiver is the one enabled plugin with `isWALArchiver` (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); '
-    + 'Barman Cloud writes under `<destinationPath>/<serverName>` of the ObjectStore named by `barmanObjectName`, the server name defaulting to the Cluster name '
-    + '(plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster). A new place has no base backup to replay the WAL onto.',
+  why:
+    'The archiver is the one enabled plugin with `isWALArchiver` (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); ' +
+    'Barman Cloud writes under `<destinationPath>/<serverName>` of the ObjectStore named by `barmanObjectName`, the server name defaulting to the Cluster name ' +
+    '(plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster). A new place has no base backup to replay the WAL onto.',
   fix: 'Revert it; for a deliberate move, take a base backup right after the change and keep the old ObjectStore until its backups expire.',
   kinds: ['Cluster'],
 };
@@ -26,9 +27,10 @@ export const OBJECT_STORE_DESTINATION_CHANGED: PlanRule = {
   id: 'CNPGI241',
   name: 'object-store-destination-changed',
   severities: { error: 'A Cluster of the next manifests archives into the ObjectStore whose `destinationPath` or `serverName` changes.' },
-  what: 'An ObjectStore\'s `spec.configuration.destinationPath` or `serverName` changes while a Cluster archives into it.',
-  why: 'Barman Cloud resolves the destination from the ObjectStore on every archive call (plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go Archive): '
-    + 'the Cluster silently starts a new archive, without base backups, and the old backups are no longer where the store points.',
+  what: "An ObjectStore's `spec.configuration.destinationPath` or `serverName` changes while a Cluster archives into it.",
+  why:
+    'Barman Cloud resolves the destination from the ObjectStore on every archive call (plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go Archive): ' +
+    'the Cluster silently starts a new archive, without base backups, and the old backups are no longer where the store points.',
   fix: 'Keep the destination; to move, create a second ObjectStore, switch the Cluster to it, and take a base backup.',
   kinds: ['ObjectStore', 'Cluster'],
 };
@@ -52,7 +54,12 @@ export function checkBackupChain(ctx: PlanContext): void {
     if (!before) continue;
     if (!after) {
       ctx.emit({
-        ruleId: WAL_ARCHIVER_CHANGED.id, severity: 'error', object: next.ref, path: 'spec.plugins', before: before.plugin, after: null,
+        ruleId: WAL_ARCHIVER_CHANGED.id,
+        severity: 'error',
+        object: next.ref,
+        path: 'spec.plugins',
+        before: before.plugin,
+        after: null,
         message: `stops archiving WAL (it archived through ${before.plugin}): no point-in-time recovery after this change`,
         fix: `keep \`isWALArchiver: true\` on ${before.plugin}`,
       });
@@ -67,11 +74,15 @@ export function checkBackupChain(ctx: PlanContext): void {
     if (changed.length === 0) continue;
     const [what, b, a] = changed[0];
     ctx.emit({
-      ruleId: WAL_ARCHIVER_CHANGED.id, severity: 'warning', object: next.ref,
+      ruleId: WAL_ARCHIVER_CHANGED.id,
+      severity: 'warning',
+      object: next.ref,
       path: what === 'WAL archiver plugin' ? 'spec.plugins' : `spec.plugins[${after.plugin}].parameters`,
-      before: b ?? null, after: a ?? null,
-      message: `archives its WAL elsewhere: the ${changed.map(([w]) => w).join(' and ')} change${changed.length === 1 ? 's' : ''} `
-        + `(${changed.map(([, x, y]) => `'${x ?? '(none)'}' -> '${y ?? '(none)'}'`).join(', ')}); the new archive has no base backup yet`,
+      before: b ?? null,
+      after: a ?? null,
+      message:
+        `archives its WAL elsewhere: the ${changed.map(([w]) => w).join(' and ')} change${changed.length === 1 ? 's' : ''} ` +
+        `(${changed.map(([, x, y]) => `'${x ?? '(none)'}' -> '${y ?? '(none)'}'`).join(', ')}); the new archive has no base backup yet`,
       fix: 'revert it, or take a base backup right after the change and keep the old ObjectStore until its backups expire',
     });
   }
@@ -86,10 +97,15 @@ export function checkBackupChain(ctx: PlanContext): void {
       const a = asString(dig(next.body, 'spec', 'configuration', field));
       if (b === a) continue;
       ctx.emit({
-        ruleId: OBJECT_STORE_DESTINATION_CHANGED.id, severity: 'error', object: next.ref, path: `spec.configuration.${field}`,
-        before: b ?? null, after: a ?? null,
-        message: `changes ${field} from '${b ?? '(unset)'}' to '${a ?? '(unset)'}' while Cluster${clusters.length === 1 ? '' : 's'} `
-          + `${clusters.map((c) => `'${c}'`).join(', ')} archive${clusters.length === 1 ? 's' : ''} into it: a new archive without base backups starts silently`,
+        ruleId: OBJECT_STORE_DESTINATION_CHANGED.id,
+        severity: 'error',
+        object: next.ref,
+        path: `spec.configuration.${field}`,
+        before: b ?? null,
+        after: a ?? null,
+        message:
+          `changes ${field} from '${b ?? '(unset)'}' to '${a ?? '(unset)'}' while Cluster${clusters.length === 1 ? '' : 's'} ` +
+          `${clusters.map((c) => `'${c}'`).join(', ')} archive${clusters.length === 1 ? 's' : ''} into it: a new archive without base backups starts silently`,
         fix: `keep \`${field}: ${b ?? '(unset)'}\`; to move, add a second ObjectStore, switch the Cluster to it and take a base backup`,
       });
     }

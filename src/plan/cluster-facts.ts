@@ -5,8 +5,22 @@
 import { Json, asArray, asObject, asString, dig } from './plan-model';
 
 const SUFFIX: Record<string, number> = {
-  '': 1, 'n': 1e-9, 'u': 1e-6, 'm': 1e-3, 'k': 1e3, 'M': 1e6, 'G': 1e9, 'T': 1e12, 'P': 1e15, 'E': 1e18,
-  'Ki': 2 ** 10, 'Mi': 2 ** 20, 'Gi': 2 ** 30, 'Ti': 2 ** 40, 'Pi': 2 ** 50, 'Ei': 2 ** 60,
+  '': 1,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
 };
 const QUANTITY = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?$/;
 
@@ -132,7 +146,9 @@ export function walArchiveOf(cluster: Json, clusterName: string): WalArchive | u
  */
 export function pluginsUsedBy(kind: string, body: Json): string[] {
   if (kind === 'Cluster') {
-    const names = clusterPlugins(body).filter((p) => p.enabled).map((p) => p.name);
+    const names = clusterPlugins(body)
+      .filter((p) => p.enabled)
+      .map((p) => p.name);
     for (const e of asArray(dig(body, 'spec', 'externalClusters'))) {
       const n = asString(dig(e, 'plugin', 'name'));
       if (n !== undefined) names.push(n);

@@ -93,15 +93,33 @@ export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const o = asObject(value);
   if (o) {
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 const CLUSTER_SCOPED_KINDS = new Set([
-  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition',
-  'ClusterIssuer', 'StorageClass', 'PriorityClass', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
-  'ClusterImageCatalog', 'APIService', 'VolumeSnapshotClass', 'IngressClass', 'RuntimeClass', 'CSIDriver',
+  'Namespace',
+  'Node',
+  'PersistentVolume',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'ClusterIssuer',
+  'StorageClass',
+  'PriorityClass',
+  'MutatingWebhookConfiguration',
+  'ValidatingWebhookConfiguration',
+  'ClusterImageCatalog',
+  'APIService',
+  'VolumeSnapshotClass',
+  'IngressClass',
+  'RuntimeClass',
+  'CSIDriver',
 ]);
 
 /** One object of a manifest set. @internal */
@@ -153,9 +171,13 @@ export class PlanIndex {
       if (name === undefined || name === '') return;
       this.count++;
       const group = groupOf(apiVersion);
-      const namespace = CLUSTER_SCOPED_KINDS.has(kind) ? undefined : (asString(dig(o, 'metadata', 'namespace')) || defaultNamespace);
+      const namespace = CLUSTER_SCOPED_KINDS.has(kind) ? undefined : asString(dig(o, 'metadata', 'namespace')) || defaultNamespace;
       const obj: PlanObject = {
-        kind, group, namespace, name, body: o,
+        kind,
+        group,
+        namespace,
+        name,
+        body: o,
         ref: namespace === undefined ? `${kind}/${name}` : `${kind}/${namespace}/${name}`,
         key: keyOf(group, kind, namespace, name),
       };
@@ -168,7 +190,10 @@ export class PlanIndex {
     for (const value of objects) add(value);
     // Drop the earlier copies of duplicates from the kind lists.
     for (const [kind, list] of this.byKind) {
-      this.byKind.set(kind, list.filter((o) => this.byKey.get(o.key) === o));
+      this.byKind.set(
+        kind,
+        list.filter((o) => this.byKey.get(o.key) === o),
+      );
     }
   }
 

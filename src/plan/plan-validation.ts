@@ -49,7 +49,10 @@ function readPrevious(dir: string): unknown[] | undefined {
 
 /** The objects `scope` synthesizes, rendered as cdk8s writes them. */
 function synthesizedObjects(scope: IConstruct): unknown[] {
-  return scope.node.findAll().filter(ApiObject.isApiObject).map((o) => o.toJson());
+  return scope.node
+    .findAll()
+    .filter(ApiObject.isApiObject)
+    .map((o) => o.toJson());
 }
 
 /**
@@ -75,8 +78,8 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
     validate: () => {
       const previous = readPrevious(previousDir);
       if (previous === undefined) return [];
-      return planChanges(previous, synthesizedObjects(scope), planOptions).findings
-        .filter((f) => f.severity === 'error' || failOnWarnings === true)
+      return planChanges(previous, synthesizedObjects(scope), planOptions)
+        .findings.filter((f) => f.severity === 'error' || failOnWarnings === true)
         .map(formatPlanFinding);
     },
   });

@@ -2,8 +2,8 @@ import { invalid } from '../common/errors';
 import { typeName } from '../common/validate';
 import { BACKUP_CHAIN_RULES, checkBackupChain } from './backup-chain-rules';
 import { DATA_LOSS_RULES, checkDataLoss } from './data-loss-rules';
-import { PLUGIN_OUTAGE_RULES, checkPluginOutage } from './plugin-outage-rules';
 import { PlanContext, PlanFinding, PlanIndex, PlanOptions, PlanReport, PlanRule, canonical } from './plan-model';
+import { PLUGIN_OUTAGE_RULES, checkPluginOutage } from './plugin-outage-rules';
 import { UPDATE_RULES, checkUpdates } from './update-rules';
 
 /**
@@ -32,10 +32,18 @@ const RULE_ORDER = new Map(PLAN_RULES.map((r, i) => [r.id, i]));
  * object); `kind: List` is expanded. Planning is linear in the number of objects.
  */
 export function planChanges(previous: readonly unknown[], next: readonly unknown[], options: PlanOptions = {}): PlanReport {
-  for (const [prop, value] of [['previous', previous], ['next', next]] as const) {
+  for (const [prop, value] of [
+    ['previous', previous],
+    ['next', next],
+  ] as const) {
     if (!Array.isArray(value)) {
-      invalid('planChanges', prop, value, `must be an array of manifest objects, not ${typeName(value)}`,
-        'pass the parsed documents, e.g. YAML.parseAllDocuments(text).map((d) => d.toJSON())');
+      invalid(
+        'planChanges',
+        prop,
+        value,
+        `must be an array of manifest objects, not ${typeName(value)}`,
+        'pass the parsed documents, e.g. YAML.parseAllDocuments(text).map((d) => d.toJSON())',
+      );
     }
   }
   const defaultNamespace = typeof options?.defaultNamespace === 'string' && options.defaultNamespace !== '' ? options.defaultNamespace : 'default';
@@ -56,10 +64,13 @@ export function planChanges(previous: readonly unknown[], next: readonly unknown
     else if (n.body !== o.body && canonical(n.body) !== canonical(o.body)) changed++;
   }
   const common = prev.byKey.size - removed;
-  findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)
-    || (a.object < b.object ? -1 : a.object > b.object ? 1 : 0)
-    || (RULE_ORDER.get(a.ruleId)! - RULE_ORDER.get(b.ruleId)!)
-    || ((a.path ?? '') < (b.path ?? '') ? -1 : (a.path ?? '') > (b.path ?? '') ? 1 : 0));
+  findings.sort(
+    (a, b) =>
+      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+      (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
+      RULE_ORDER.get(a.ruleId)! - RULE_ORDER.get(b.ruleId)! ||
+      ((a.path ?? '') < (b.path ?? '') ? -1 : (a.path ?? '') > (b.path ?? '') ? 1 : 0),
+  );
   return {
     findings,
     previousCount: prev.count,

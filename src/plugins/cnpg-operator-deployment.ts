@@ -1,6 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { invalid } from '../common/errors';
+import { RenderedJson } from '../common/json';
 import { typeName } from '../common/validate';
 import { Kind, PropSpec, checkProps, refuseFirst, resourcesManifest } from './internal';
 import { restrictedContainerSecurityContext, restrictedContainerSecurityContextManifest } from './pod-security';
@@ -56,7 +57,13 @@ export class OperatorDeployment implements IOperatorDeployment {
    */
   public static fromApiObject(deployment: ApiObject, options: OperatorDeploymentOptions = {}): IOperatorDeployment {
     if (!(deployment instanceof ApiObject)) {
-      invalid('OperatorDeployment.fromApiObject', 'deployment', deployment, `must be a cdk8s ApiObject, not ${typeName(deployment)}`, 'pass the ApiObject of the operator Deployment');
+      invalid(
+        'OperatorDeployment.fromApiObject',
+        'deployment',
+        deployment,
+        `must be a cdk8s ApiObject, not ${typeName(deployment)}`,
+        'pass the ApiObject of the operator Deployment',
+      );
     }
     const host = new ApiObjectSidecarHost(deployment);
     const manager = resolveManager('OperatorDeployment.fromApiObject', deployment, host.view(), options);
@@ -73,13 +80,17 @@ export class OperatorDeployment implements IOperatorDeployment {
       const origin = jsiiOrigin(deployment);
       const ours = jsiiOrigin(kplus.Deployment.prototype)!;
       const plus = origin !== undefined && origin.fqn === 'Deployment' && origin.module.startsWith('cdk8s-plus-');
-      const value = plus ? (deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)' : deployment;
-      const problem = !plus ? `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`
-        : origin.module !== ours.module ? `is a ${origin.module} ${origin.version} Deployment, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`
+      const value = plus ? ((deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)') : deployment;
+      const problem = !plus
+        ? `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`
+        : origin.module !== ours.module
+          ? `is a ${origin.module} ${origin.version} Deployment, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`
           : `is a ${origin.module} ${origin.version} Deployment from a second copy of ${origin.module} (this library loads ${ours.version})`;
-      const fix = !plus ? 'pass the cdk8s-plus Deployment that runs the operator'
-        : origin.module !== ours.module ? `build the operator Deployment with ${ours.module} (npm install ${ours.module}; import * as kplus from '${ours.module}'), `
-          + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })'
+      const fix = !plus
+        ? 'pass the cdk8s-plus Deployment that runs the operator'
+        : origin.module !== ours.module
+          ? `build the operator Deployment with ${ours.module} (npm install ${ours.module}; import * as kplus from '${ours.module}'), ` +
+            'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })'
           : `install one copy of ${ours.module} (npm dedupe, or the same version for the library and the app)`;
       invalid('OperatorDeployment.fromDeployment', 'deployment', value, problem, fix);
     }
@@ -154,7 +165,7 @@ export interface SidecarHost {
   mountOnContainer(containerName: string, volumeName: string, mountPath: string): void;
   addEnv(containerName: string, name: string, value: string): void;
   /** The Deployment as it will be synthesized, for the check that every added key survived. */
-  render(): any;
+  render(): RenderedJson;
 }
 
 /** The env variable the CloudNativePG manager reads its namespace from. */
@@ -172,7 +183,9 @@ export function isManagerContainer(c: ContainerView): boolean {
   return c.env.some((e) => e.name === OPERATOR_NAMESPACE_ENV) && c.argv.includes('controller');
 }
 
-const OPTIONS_SPEC: PropSpec<OperatorDeploymentOptions> = { managerContainerName: Kind.string('pass the name of the container that runs the CloudNativePG manager') };
+const OPTIONS_SPEC: PropSpec<OperatorDeploymentOptions> = {
+  managerContainerName: Kind.string('pass the name of the container that runs the CloudNativePG manager'),
+};
 
 function resolveManager(where: string, scope: ApiObject | kplus.Deployment, view: PodView, options: OperatorDeploymentOptions): string {
   checkProps(where, 'options', options, OPTIONS_SPEC);
@@ -180,21 +193,32 @@ function resolveManager(where: string, scope: ApiObject | kplus.Deployment, view
   const found = view.containers.filter(isManagerContainer);
   const names = view.containers.map((c) => `'${c.name}'`).join(', ') || 'none';
   refuseFirst(scope, [
-    [wanted !== undefined && !view.containers.some((c) => c.name === wanted), 'managerContainerName', wanted,
-      `is not a container of this Deployment (containers: ${names})`, 'pass the name of the container that runs the CloudNativePG manager'],
-    [wanted === undefined && found.length !== 1, 'deployment', view.containers.map((c) => c.name), found.length === 0
-      ? "has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found"
-      : `has ${found.length} containers that look like the CloudNativePG manager`, 'pass managerContainerName'],
+    [
+      wanted !== undefined && !view.containers.some((c) => c.name === wanted),
+      'managerContainerName',
+      wanted,
+      `is not a container of this Deployment (containers: ${names})`,
+      'pass the name of the container that runs the CloudNativePG manager',
+    ],
+    [
+      wanted === undefined && found.length !== 1,
+      'deployment',
+      view.containers.map((c) => c.name),
+      found.length === 0
+        ? "has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found"
+        : `has ${found.length} containers that look like the CloudNativePG manager`,
+      'pass managerContainerName',
+    ],
   ]);
   return wanted ?? found[0].name;
 }
 
 /** Reads the pod view out of a Deployment's Kubernetes JSON. @internal */
-export function podViewOfManifest(json: any): PodView | undefined {
+export function podViewOfManifest(json: RenderedJson): PodView | undefined {
   const pod = json?.spec?.template?.spec;
   if (pod === null || typeof pod !== 'object') return undefined;
-  const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
-  const containerView = (c: any): ContainerView => ({
+  const list = (v: unknown): RenderedJson[] => (Array.isArray(v) ? v : []);
+  const containerView = (c: RenderedJson): ContainerView => ({
     name: String(c?.name),
     argv: [...list(c?.command), ...list(c?.args)].filter((a) => typeof a === 'string'),
     env: list(c?.env).map((e) => ({
@@ -229,7 +253,8 @@ export function containerManifest(spec: SidecarContainerSpec, quantity: (q: stri
     imagePullPolicy: spec.imagePullPolicy,
   };
   if (spec.args.length > 0) container.args = [...spec.args];
-  if (spec.env.length > 0) container.env = spec.env.map(([name, v]) => (v.valueFrom !== undefined ? { name, valueFrom: v.valueFrom } : { name, value: v.value }));
+  if (spec.env.length > 0)
+    container.env = spec.env.map(([name, v]) => (v.valueFrom !== undefined ? { name, valueFrom: v.valueFrom } : { name, value: v.value }));
   const resources = resourcesManifest(spec.resources, quantity);
   if (resources) container.resources = resources;
   container.securityContext = restrictedContainerSecurityContextManifest(spec.securityContext.user, spec.securityContext.group);
@@ -243,9 +268,10 @@ export function containerManifest(spec: SidecarContainerSpec, quantity: (q: stri
  * quantities as `{ value }` objects and drop anything else (cdk8s issue 2172).
  */
 function isGeneratedL1(obj: ApiObject): boolean {
-  const ctor = obj.constructor as any;
-  return ctor !== ApiObject && typeof ctor.manifest === 'function' && ctor.GVK !== undefined
-    && Object.getPrototypeOf(obj).toJson !== ApiObject.prototype.toJson;
+  const ctor = obj.constructor as RenderedJson;
+  return (
+    ctor !== ApiObject && typeof ctor.manifest === 'function' && ctor.GVK !== undefined && Object.getPrototypeOf(obj).toJson !== ApiObject.prototype.toJson
+  );
 }
 
 const POD = '/spec/template/spec';
@@ -267,13 +293,18 @@ class ApiObjectSidecarHost implements SidecarHost {
     const deployment = this.obj.kind === 'Deployment' && this.obj.apiVersion === 'apps/v1';
     const view = deployment ? podViewOfManifest(this.obj.toJson()) : undefined;
     if (!view) {
-      invalid(this.obj, 'deployment', `${this.obj.apiVersion}/${this.obj.kind} ${this.obj.name}`, deployment ? 'has no spec.template.spec' : 'is not an apps/v1 Deployment',
-        'pass the operator Deployment, with its pod template');
+      invalid(
+        this.obj,
+        'deployment',
+        `${this.obj.apiVersion}/${this.obj.kind} ${this.obj.name}`,
+        deployment ? 'has no spec.template.spec' : 'is not an apps/v1 Deployment',
+        'pass the operator Deployment, with its pod template',
+      );
     }
     return view;
   }
 
-  public render(): any {
+  public render(): RenderedJson {
     return this.obj.toJson();
   }
 
@@ -285,9 +316,7 @@ class ApiObjectSidecarHost implements SidecarHost {
   public addEmptyDirVolume(name: string): void {
     const pod = this.obj.toJson().spec.template.spec;
     const volume = { name, emptyDir: {} };
-    this.obj.addJsonPatch(Array.isArray(pod.volumes)
-      ? JsonPatch.add(`${POD}/volumes/-`, volume)
-      : JsonPatch.add(`${POD}/volumes`, [volume]));
+    this.obj.addJsonPatch(Array.isArray(pod.volumes) ? JsonPatch.add(`${POD}/volumes/-`, volume) : JsonPatch.add(`${POD}/volumes`, [volume]));
   }
 
   public mountOnContainer(containerName: string, volumeName: string, mountPath: string): void {
@@ -299,7 +328,7 @@ class ApiObjectSidecarHost implements SidecarHost {
   }
 
   private appendToContainer(containerName: string, field: string, item: unknown): void {
-    const containers: any[] = this.obj.toJson().spec.template.spec.containers;
+    const containers: RenderedJson[] = this.obj.toJson().spec.template.spec.containers;
     const index = containers.findIndex((c) => c?.name === containerName);
     const base = `${POD}/containers/${index}/${field}`;
     this.obj.addJsonPatch(Array.isArray(containers[index][field]) ? JsonPatch.add(`${base}/-`, item) : JsonPatch.add(base, [item]));
@@ -325,7 +354,12 @@ class KplusSidecarHost implements SidecarHost {
         value: typeof v.value === 'string' ? v.value : undefined,
         fromSource: v.valueFrom !== undefined,
       })),
-      mounts: c.mounts.map((m) => ({ name: m.volume.name, mountPath: m.path, readOnly: m.readOnly === true, subPath: m.subPath !== undefined || m.subPathExpr !== undefined })),
+      mounts: c.mounts.map((m) => ({
+        name: m.volume.name,
+        mountPath: m.path,
+        readOnly: m.readOnly === true,
+        subPath: m.subPath !== undefined || m.subPathExpr !== undefined,
+      })),
     });
     const containers = this.deployment.containers.map(containerView);
     return {
@@ -335,7 +369,7 @@ class KplusSidecarHost implements SidecarHost {
     };
   }
 
-  public render(): any {
+  public render(): RenderedJson {
     return ApiObject.of(this.deployment).toJson();
   }
 
@@ -394,7 +428,7 @@ class KplusSidecarHost implements SidecarHost {
 function jsiiOrigin(value: unknown): { module: string; fqn: string; version: string } | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const ctor = (value as { constructor?: unknown }).constructor as Record<symbol, unknown> | undefined;
-  const rtti = typeof ctor === 'function' ? ctor[Symbol.for('jsii.rtti')] as { fqn?: unknown; version?: unknown } | undefined : undefined;
+  const rtti = typeof ctor === 'function' ? (ctor[Symbol.for('jsii.rtti')] as { fqn?: unknown; version?: unknown } | undefined) : undefined;
   if (!rtti || typeof rtti.fqn !== 'string' || typeof rtti.version !== 'string') return undefined;
   const dot = rtti.fqn.indexOf('.');
   return { module: rtti.fqn.slice(0, dot), fqn: rtti.fqn.slice(dot + 1), version: rtti.version };

@@ -10,7 +10,8 @@ import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
 const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {
   path: Kind.string("pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'"),
   namespace: (s, p, v) => {
-    if (typeof v !== 'string' || !isDnsLabel(v)) invalid(s, p, v, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
+    if (typeof v !== 'string' || !isDnsLabel(v))
+      invalid(s, p, v, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
   },
 };
 
@@ -75,8 +76,13 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
     const file = props.path;
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(file);
     if (url || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      invalid(this, 'path', file, url ? 'is a URL; synthesis would depend on the network' : `is not a file (relative paths start at the working directory ${process.cwd()})`,
-        url ? `download the manifest into your repository and ${fix}` : fix);
+      invalid(
+        this,
+        'path',
+        file,
+        url ? 'is a URL; synthesis would depend on the network' : `is not a file (relative paths start at the working directory ${process.cwd()})`,
+        url ? `download the manifest into your repository and ${fix}` : fix,
+      );
     }
     this.include = new Include(this, 'Resource', { url: file });
     // What cdk8s writes of the manifest (with the chart's labels and namespace) must still be
@@ -89,13 +95,24 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
       .filter((d) => d.managers.length > 0);
     const managers = found.length === 1 ? found[0].managers : [];
     refuseFirst(this, [
-      [found.length !== 1, 'path', file, found.length === 0
-        ? "has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand)"
-        : `has ${found.length} CloudNativePG operator Deployments (${found.map((d) => describeObject(d.obj)).join(', ')})`,
-      found.length === 0 ? 'pass the CloudNativePG release manifest (cnpg-<version>.yaml)'
-        : 'keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean'],
-      [managers.length > 1, 'path', file, `has an operator Deployment ${found[0] && describeObject(found[0].obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
-        'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName'],
+      [
+        found.length !== 1,
+        'path',
+        file,
+        found.length === 0
+          ? "has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand)"
+          : `has ${found.length} CloudNativePG operator Deployments (${found.map((d) => describeObject(d.obj)).join(', ')})`,
+        found.length === 0
+          ? 'pass the CloudNativePG release manifest (cnpg-<version>.yaml)'
+          : 'keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean',
+      ],
+      [
+        managers.length > 1,
+        'path',
+        file,
+        `has an operator Deployment ${found[0] && describeObject(found[0].obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
+        'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName',
+      ],
     ]);
     const { obj } = found[0];
     this.deployment = obj;
@@ -105,10 +122,20 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
     const declared: unknown = obj.toJson().metadata?.namespace;
     const namespace = props.namespace ?? declared;
     refuseFirst(this, [
-      [typeof declared === 'string' && props.namespace !== undefined && declared !== props.namespace, 'namespace', props.namespace,
-        `differs from '${declared}', where the manifest puts the operator Deployment`, `drop namespace (the operator runs in '${declared}') or change the manifest`],
-      [typeof namespace !== 'string', 'path', file, `has an operator Deployment ${describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
-        'pass namespace (the namespace you apply the manifest to)'],
+      [
+        typeof declared === 'string' && props.namespace !== undefined && declared !== props.namespace,
+        'namespace',
+        props.namespace,
+        `differs from '${declared}', where the manifest puts the operator Deployment`,
+        `drop namespace (the operator runs in '${declared}') or change the manifest`,
+      ],
+      [
+        typeof namespace !== 'string',
+        'path',
+        file,
+        `has an operator Deployment ${describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
+        'pass namespace (the namespace you apply the manifest to)',
+      ],
     ]);
     this.namespace = namespace as string;
   }

@@ -75,18 +75,31 @@ export const RENAMED_PLUGIN_KEYS: Readonly<Record<string, string>> = {
 export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, spec: PropSpec<T>, options: CheckPropsOptions<T> = {}): void {
   if (value === undefined && options.optional) return;
   const object = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const renamed = object ? Object.keys(value).sort().find((k) => !(k in spec) && options.renamed?.[k] !== undefined) : undefined;
+  const renamed = object
+    ? Object.keys(value)
+        .sort()
+        .find((k) => !(k in spec) && options.renamed?.[k] !== undefined)
+    : undefined;
   if ((!object && options.example !== undefined) || renamed !== undefined) {
-    invalid(scope, renamed === undefined ? prop : `${prop}.${renamed}`, renamed === undefined ? value : (value as Record<string, unknown>)[renamed],
+    invalid(
+      scope,
+      renamed === undefined ? prop : `${prop}.${renamed}`,
+      renamed === undefined ? value : (value as Record<string, unknown>)[renamed],
       renamed === undefined ? `must be an object, not ${typeName(value)}` : `is not a key of ${prop}: it was renamed`,
-      renamed === undefined ? `pass e.g. ${options.example}` : `use '${options.renamed![renamed]}' (the cdk8s-plus name)`);
+      renamed === undefined ? `pass e.g. ${options.example}` : `use '${options.renamed![renamed]}' (the cdk8s-plus name)`,
+    );
   }
   refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort());
   const given = value as Record<string, unknown>;
   const missing = (options.required ?? []).filter((k) => given[k] === undefined);
   if (missing.length > 0) {
-    invalid(scope, prop, Object.keys(given).filter((k) => given[k] !== undefined), `lacks the required key${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${k}'`).join(', ')}`,
-      options.example === undefined ? `set ${missing.join(' and ')}` : `pass e.g. ${options.example}`);
+    invalid(
+      scope,
+      prop,
+      Object.keys(given).filter((k) => given[k] !== undefined),
+      `lacks the required key${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${k}'`).join(', ')}`,
+      options.example === undefined ? `set ${missing.join(' and ')}` : `pass e.g. ${options.example}`,
+    );
   }
   for (const [key, kind] of Object.entries(spec) as Array<[string, PropKind]>) {
     if (given[key] !== undefined) kind(scope, prop === 'props' || prop === 'options' ? key : `${prop}.${key}`, given[key]);
@@ -97,35 +110,62 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
 export const Kind = {
   /** Anything: checked where it is used (a union-like class, a cross-field rule). */
   any: ((): void => undefined) as PropKind,
-  string: (fix: string): PropKind => (s, p, v) => { requireString(s, p, v, fix); },
+  string:
+    (fix: string): PropKind =>
+    (s, p, v) => {
+      requireString(s, p, v, fix);
+    },
   strings: validateStringArray as PropKind,
   boolean: validateOptionalBoolean as PropKind,
-  integer: (min: number, max = INT32_MAX): PropKind => (s, p, v) => { validateInteger(s, p, v, min, max); },
+  integer:
+    (min: number, max = INT32_MAX): PropKind =>
+    (s, p, v) => {
+      validateInteger(s, p, v, min, max);
+    },
   port: validatePort as PropKind,
-  enumOf: (values: Record<string, string>, name: string): PropKind => (s, p, v) => { validateOptionalEnum(s, p, v, values, name); },
+  enumOf:
+    (values: Record<string, string>, name: string): PropKind =>
+    (s, p, v) => {
+      validateOptionalEnum(s, p, v, values, name);
+    },
   labels: validateLabels as PropKind,
   /** Labels that select pods: an empty map would select every pod of the namespace. */
-  selector: (effect: string, fix: string): PropKind => (s, p, v) => {
-    if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, `is empty, which would ${effect} every pod in the namespace`, fix);
-  },
+  selector:
+    (effect: string, fix: string): PropKind =>
+    (s, p, v) => {
+      if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, `is empty, which would ${effect} every pod in the namespace`, fix);
+    },
   stringMap: validateStringMap as PropKind,
   pluginName: validatePluginName as PropKind,
-  image: (example: string): PropKind => (s, p, v) => { checkImage(s, p, v, example); },
+  image:
+    (example: string): PropKind =>
+    (s, p, v) => {
+      checkImage(s, p, v, example);
+    },
   /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
-  dnsName: (what: string, example: string): PropKind => (s, p, v) => {
-    if (typeof v !== 'string' || !isDnsSubdomain(v)) invalid(s, p, v, `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`);
-  },
+  dnsName:
+    (what: string, example: string): PropKind =>
+    (s, p, v) => {
+      if (typeof v !== 'string' || !isDnsSubdomain(v)) invalid(s, p, v, `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`);
+    },
   /** An instance of a class of this library, cdk8s or cdk8s-plus, or a value of its shape. */
-  instance: (is: (v: unknown) => boolean, what: string, fix: string): PropKind => (s, p, v) => {
-    if (!is(v)) invalid(s, p, v, `must be ${what}, not ${typeName(v)}`, fix);
-  },
+  instance:
+    (is: (v: unknown) => boolean, what: string, fix: string): PropKind =>
+    (s, p, v) => {
+      if (!is(v)) invalid(s, p, v, `must be ${what}, not ${typeName(v)}`, fix);
+    },
   /** An array of one kind. */
-  each: (kind: PropKind): PropKind => (s, p, v) => {
-    if (!Array.isArray(v)) invalid(s, p, v, `must be an array, not ${typeName(v)}`, 'pass a list, or leave the prop out');
-    v.forEach((x, i) => kind(s, `${p}[${i}]`, x));
-  },
+  each:
+    (kind: PropKind): PropKind =>
+    (s, p, v) => {
+      if (!Array.isArray(v)) invalid(s, p, v, `must be an array, not ${typeName(v)}`, 'pass a list, or leave the prop out');
+      v.forEach((x, i) => kind(s, `${p}[${i}]`, x));
+    },
   /** A nested options object with its own keys. */
-  props: <T>(spec: PropSpec<T>): PropKind => (s, p, v) => checkProps(s, p, v, spec),
+  props:
+    <T>(spec: PropSpec<T>): PropKind =>
+    (s, p, v) =>
+      checkProps(s, p, v, spec),
   envVariables: checkEnvVariables as PropKind,
   resources: checkResources as PropKind,
   duration: requireDuration as PropKind,
@@ -180,8 +220,13 @@ export function checkSubcommand(scope: ErrorScope, image: string, args: readonly
   const last = imageParts(image).repository.split('/').pop() ?? '';
   const known = SUBCOMMANDS.find(([re]) => re.test(last));
   if (known !== undefined && !args.includes(known[1])) {
-    invalid(scope, 'args', [...args], `does not name the '${known[1]}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
-      `start args with '${known[1]}', e.g. args: ['${known[1]}']`);
+    invalid(
+      scope,
+      'args',
+      [...args],
+      `does not name the '${known[1]}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
+      `start args with '${known[1]}', e.g. args: ['${known[1]}']`,
+    );
   }
 }
 
@@ -234,16 +279,34 @@ export function checkResources(scope: ErrorScope, prop: string, value: unknown):
   const r = value as Record<ResourceKind, { request?: unknown; limit?: unknown } | undefined>;
   for (const kind of Object.keys(RESOURCE_NAMES) as ResourceKind[]) {
     if (r[kind] === undefined) continue;
-    const is = kind === 'cpu' ? (v: unknown) => v instanceof kplus.Cpu && Number.isFinite(millicores(v)) : (v: unknown) => isSize(v) && Number.isFinite(v.toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
+    const is =
+      kind === 'cpu'
+        ? (v: unknown) => v instanceof kplus.Cpu && Number.isFinite(millicores(v))
+        : (v: unknown) => isSize(v) && Number.isFinite(v.toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
     checkProps(scope, `${prop}.${kind}`, r[kind], { request: Kind.any, limit: Kind.any });
     const { request, limit } = r[kind]!;
-    for (const [side, v] of [['request', request], ['limit', limit]] as const) {
-      if (v !== undefined && !is(v)) invalid(scope, `${prop}.${kind}.${side}`, v, `must be a ${kind === 'cpu' ? 'kplus.Cpu' : 'cdk8s Size'}`, kind === 'cpu' ? 'use kplus.Cpu.millis(100)' : 'use Size.mebibytes(128)');
+    for (const [side, v] of [
+      ['request', request],
+      ['limit', limit],
+    ] as const) {
+      if (v !== undefined && !is(v))
+        invalid(
+          scope,
+          `${prop}.${kind}.${side}`,
+          v,
+          `must be a ${kind === 'cpu' ? 'kplus.Cpu' : 'cdk8s Size'}`,
+          kind === 'cpu' ? 'use kplus.Cpu.millis(100)' : 'use Size.mebibytes(128)',
+        );
     }
     const amount = (v: unknown) => (kind === 'cpu' ? millicores(v as kplus.Cpu) : (v as Size).toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
     if (request !== undefined && limit !== undefined && amount(request) > amount(limit)) {
-      invalid(scope, `${prop}.${kind}.request`, renderResource(kind, request), `is more than the ${RESOURCE_NAMES[kind]} limit ${renderResource(kind, limit)}; the API server refuses a request above its limit`,
-        `lower the request to ${renderResource(kind, limit)} or less, or raise the limit`);
+      invalid(
+        scope,
+        `${prop}.${kind}.request`,
+        renderResource(kind, request),
+        `is more than the ${RESOURCE_NAMES[kind]} limit ${renderResource(kind, limit)}; the API server refuses a request above its limit`,
+        `lower the request to ${renderResource(kind, limit)} or less, or raise the limit`,
+      );
     }
   }
   return value as kplus.ContainerResources;
@@ -280,8 +343,13 @@ export function resourcesManifest(resources: kplus.ContainerResources, quantity:
 export const tolerationKind: PropKind = Kind.each((s, p, v) => {
   const t = v instanceof kplus.NodeTaintQuery ? (v as unknown as { _toKube(): kplus.k8s.Toleration })._toKube() : undefined;
   if (t === undefined || (t.key !== undefined && !isLabelKey(t.key)) || (t.value !== undefined && !isLabelValue(t.value))) {
-    invalid(s, p, t ?? v, t === undefined ? `must be a kplus.NodeTaintQuery, not ${typeName(v)}` : 'has a key or value that is not a label key or value',
-      "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()");
+    invalid(
+      s,
+      p,
+      t ?? v,
+      t === undefined ? `must be a kplus.NodeTaintQuery, not ${typeName(v)}` : 'has a key or value that is not a label key or value',
+      "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()",
+    );
   }
 });
 

@@ -2,15 +2,9 @@ import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { describeValue, invalid } from '../common/errors';
+import { RenderedJson } from '../common/json';
 import { isDnsLabel } from '../common/validate';
-import {
-  ContainerView,
-  IOperatorDeployment,
-  PodView,
-  SidecarContainerSpec,
-  SidecarHost,
-  containerManifest,
-} from './cnpg-operator-deployment';
+import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, guardOnce, refuseFirst } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
@@ -162,8 +156,11 @@ const OPTIONS_SPEC: PropSpec<SidecarPluginOptions> = {
 
 const PROPS_SPEC: PropSpec<SidecarPluginProps> = {
   ...OPTIONS_SPEC,
-  operator: Kind.instance((v) => v !== null && typeof v === 'object' && typeof (v as IOperatorDeployment)._sidecarHost === 'function', 'an operator Deployment',
-    'pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)'),
+  operator: Kind.instance(
+    (v) => v !== null && typeof v === 'object' && typeof (v as IOperatorDeployment)._sidecarHost === 'function',
+    'an operator Deployment',
+    'pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)',
+  ),
 };
 
 /** What all sidecars of one operator pod must agree on. */
@@ -229,7 +226,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     this.operator = operator;
     this.pluginName = props.pluginName;
     const image = props.image;
-    const args = [...props.args ?? []];
+    const args = [...(props.args ?? [])];
     checkSubcommand(this, image, args, undefined);
     const imagePullPolicy = props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
     const user = props.securityContext?.user ?? DEFAULT_PLUGIN_USER_ID;
@@ -242,13 +239,34 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const clash = flag.flagName === undefined ? undefined : args.find((a) => a === flag.flagName || a.startsWith(`${flag.flagName}=`));
     const dirFix = "use an absolute directory of plain segments such as '/plugins'";
     refuseFirst(this, [
-      [!/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'), 'socketDir', this.socketDir,
-        "is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments)", dirFix],
-      [this.socketPath.length > MAX_SOCKET_PATH, 'socketDir', this.socketDir,
-        `makes the socket path '${this.socketPath}' ${this.socketPath.length} characters long; a Unix socket path holds at most ${MAX_SOCKET_PATH}`, 'use a shorter socketDir'],
-      [clash !== undefined, 'args', clash, `already passes ${flag.flagName}, which the sidecar sets from socketDir`,
-        'remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()'],
-      [!isDnsLabel(containerName), 'containerName', containerName, 'is not a DNS label (RFC 1123)', "use lower-case letters, digits and '-', at most 63 characters"],
+      [
+        !/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'),
+        'socketDir',
+        this.socketDir,
+        "is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments)",
+        dirFix,
+      ],
+      [
+        this.socketPath.length > MAX_SOCKET_PATH,
+        'socketDir',
+        this.socketDir,
+        `makes the socket path '${this.socketPath}' ${this.socketPath.length} characters long; a Unix socket path holds at most ${MAX_SOCKET_PATH}`,
+        'use a shorter socketDir',
+      ],
+      [
+        clash !== undefined,
+        'args',
+        clash,
+        `already passes ${flag.flagName}, which the sidecar sets from socketDir`,
+        'remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()',
+      ],
+      [
+        !isDnsLabel(containerName),
+        'containerName',
+        containerName,
+        'is not a DNS label (RFC 1123)',
+        "use lower-case letters, digits and '-', at most 63 characters",
+      ],
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
@@ -308,18 +326,41 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const set = manager.env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
     const where = `manager container '${manager.name}'`;
     refuseFirst(this, [
-      [other !== undefined, 'pluginName', this.pluginName,
+      [
+        other !== undefined,
+        'pluginName',
+        this.pluginName,
         `is already a sidecar plugin of ${host.construct.node.path} (${other}); the socket file name is the plugin name, so it must be unique`,
-        'add each plugin once, or give the plugins different names'],
-      [shared !== undefined && shared.socketDir !== this.socketDir, 'socketDir', this.socketDir,
+        'add each plugin once, or give the plugins different names',
+      ],
+      [
+        shared !== undefined && shared.socketDir !== this.socketDir,
+        'socketDir',
+        this.socketDir,
         `differs from '${shared?.socketDir}' used by ${shared?.firstPath}; the operator lists one socket directory`,
-        `use socketDir '${shared?.socketDir}' for every sidecar plugin of this operator`],
-      [set !== undefined && (set.fromSource || set.value === undefined), 'socketDir', this.socketDir,
-        `cannot be checked: ${PLUGIN_SOCKET_DIR_ENV} on ${where} comes from valueFrom`, `set ${PLUGIN_SOCKET_DIR_ENV} to a plain value on the manager`],
-      [set?.value !== undefined && set.value !== this.socketDir, 'socketDir', this.socketDir,
+        `use socketDir '${shared?.socketDir}' for every sidecar plugin of this operator`,
+      ],
+      [
+        set !== undefined && (set.fromSource || set.value === undefined),
+        'socketDir',
+        this.socketDir,
+        `cannot be checked: ${PLUGIN_SOCKET_DIR_ENV} on ${where} comes from valueFrom`,
+        `set ${PLUGIN_SOCKET_DIR_ENV} to a plain value on the manager`,
+      ],
+      [
+        set?.value !== undefined && set.value !== this.socketDir,
+        'socketDir',
+        this.socketDir,
         `differs from ${PLUGIN_SOCKET_DIR_ENV} ${describeValue(set?.value)} already set on ${where}; the operator only lists that directory`,
-        `set socketDir to ${describeValue(set?.value)}`],
-      [view.containerNames.includes(containerName), 'containerName', containerName, 'is already a container of the operator Deployment', 'set containerName to another name'],
+        `set socketDir to ${describeValue(set?.value)}`,
+      ],
+      [
+        view.containerNames.includes(containerName),
+        'containerName',
+        containerName,
+        'is already a container of the operator Deployment',
+        'set containerName to another name',
+      ],
     ]);
   }
 
@@ -332,12 +373,20 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const volume = mount && view.volumes.find((v) => v.name === mount.name);
     const what = mount?.readOnly ? 'read-only' : mount?.subPath ? 'a subPath' : 'not an emptyDir';
     refuseFirst(this, [
-      [!mount && view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME), 'socketDir', this.socketDir,
+      [
+        !mount && view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME),
+        'socketDir',
+        this.socketDir,
         `is not where the manager mounts the existing volume '${SIDECAR_PLUGIN_VOLUME_NAME}'`,
-        `set socketDir to where the manager mounts '${SIDECAR_PLUGIN_VOLUME_NAME}', or rename that volume`],
-      [mount !== undefined && (mount.readOnly || mount.subPath || !volume || !volume.emptyDir), 'socketDir', this.socketDir,
+        `set socketDir to where the manager mounts '${SIDECAR_PLUGIN_VOLUME_NAME}', or rename that volume`,
+      ],
+      [
+        mount !== undefined && (mount.readOnly || mount.subPath || !volume || !volume.emptyDir),
+        'socketDir',
+        this.socketDir,
         `is where the manager already mounts volume '${mount?.name}', which is ${what}; sockets need a writable emptyDir shared with the plugin`,
-        'choose another socketDir or change that mount'],
+        'choose another socketDir or change that mount',
+      ],
     ]);
     return mount?.name;
   }
@@ -347,23 +396,25 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const json = host.render();
     const pod = json?.spec?.template?.spec ?? {};
     const errors: string[] = [];
-    const containers: any[] = Array.isArray(pod.containers) ? pod.containers : [];
+    const containers: RenderedJson[] = Array.isArray(pod.containers) ? pod.containers : [];
     const rendered = containers.find((c) => c?.name === spec.name);
     const expected = containerManifest(spec);
     const missing = rendered === undefined ? ['the container'] : missingPaths(expected, rendered, '');
     if (missing.length > 0) {
-      errors.push(`container '${spec.name}' lost ${missing.join(', ')} in synthesis; the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject`);
+      errors.push(
+        `container '${spec.name}' lost ${missing.join(', ')} in synthesis; the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject`,
+      );
     }
-    const volume = (Array.isArray(pod.volumes) ? pod.volumes : []).find((v: any) => v?.name === this.volumeName);
+    const volume = (Array.isArray(pod.volumes) ? pod.volumes : []).find((v: RenderedJson) => v?.name === this.volumeName);
     if (!volume || volume.emptyDir === undefined) {
       errors.push(`volume '${this.volumeName}' (emptyDir) is missing from the synthesized Deployment`);
     }
     const manager = containers.find((c) => c?.name === managerName);
-    const mounts: any[] = Array.isArray(manager?.volumeMounts) ? manager.volumeMounts : [];
+    const mounts: RenderedJson[] = Array.isArray(manager?.volumeMounts) ? manager.volumeMounts : [];
     if (!mounts.some((m) => m?.name === this.volumeName && m?.mountPath === this.socketDir)) {
       errors.push(`manager container '${managerName}' does not mount volume '${this.volumeName}' at '${this.socketDir}' in the synthesized Deployment`);
     }
-    const env: any[] = Array.isArray(manager?.env) ? manager.env : [];
+    const env: RenderedJson[] = Array.isArray(manager?.env) ? manager.env : [];
     const dir = env.find((e) => e?.name === PLUGIN_SOCKET_DIR_ENV)?.value ?? DEFAULT_PLUGIN_SOCKET_DIR;
     if (dir !== this.socketDir) {
       errors.push(`manager container '${managerName}' lists sockets in '${dir}', not in socketDir '${this.socketDir}'`);
@@ -391,8 +442,7 @@ function missingPaths(expected: unknown, actual: unknown, at: string): string[] 
   }
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [at || '/'];
-    return Object.entries(expected as Record<string, unknown>)
-      .flatMap(([k, v]) => missingPaths(v, (actual as Record<string, unknown>)[k], `${at}/${k}`));
+    return Object.entries(expected as Record<string, unknown>).flatMap(([k, v]) => missingPaths(v, (actual as Record<string, unknown>)[k], `${at}/${k}`));
   }
   return expected === actual ? [] : [at || '/'];
 }

@@ -200,8 +200,11 @@ export interface StandalonePluginObjectNames extends PluginCertificateNames {
   readonly selectorLabels?: Record<string, string>;
 }
 
-const SECRET_KIND = Kind.instance((v) => v !== null && typeof v === 'object' && typeof (v as kplus.ISecret).name === 'string' && isDnsSubdomain((v as kplus.ISecret).name),
-  'a kplus.ISecret with a valid name', "use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')");
+const SECRET_KIND = Kind.instance(
+  (v) => v !== null && typeof v === 'object' && typeof (v as kplus.ISecret).name === 'string' && isDnsSubdomain((v as kplus.ISecret).name),
+  'a kplus.ISecret with a valid name',
+  "use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')",
+);
 
 /** What each key of {@link PluginDeploymentProps} holds. @internal */
 export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
@@ -211,7 +214,13 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   // server certificate's first DNS name.
   serviceName: (s, p, v) => {
     if (typeof v !== 'string' || !isDns1035Label(v)) {
-      invalid(s, p, v, 'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)', "set serviceName to a name such as 'my-plugin'");
+      invalid(
+        s,
+        p,
+        v,
+        'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
+        "set serviceName to a name such as 'my-plugin'",
+      );
     }
   },
   port: Kind.port,
@@ -224,7 +233,7 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   priorityClassName: Kind.dnsName('a PriorityClass name', 'system-cluster-critical'),
   securityContext: Kind.props<PluginSecurityContextProps>({ user: Kind.integer(1), group: Kind.integer(1) }),
   networkPolicy: Kind.boolean,
-  operatorPodLabels: Kind.selector('admit',"name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"),
+  operatorPodLabels: Kind.selector('admit', "name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"),
   labels: Kind.labels,
 };
 
@@ -236,13 +245,17 @@ const STANDALONE_SPEC: PropSpec<StandalonePluginProps> = {
   command: Kind.strings,
   appendTlsArgs: Kind.boolean,
   replicas: Kind.integer(0),
-  strategy: Kind.instance((v) => v instanceof kplus.DeploymentStrategy, 'a kplus.DeploymentStrategy', 'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'),
+  strategy: Kind.instance(
+    (v) => v instanceof kplus.DeploymentStrategy,
+    'a kplus.DeploymentStrategy',
+    'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()',
+  ),
   automountServiceAccountToken: Kind.boolean,
   objectNames: Kind.props<StandalonePluginObjectNames>({
     ...PLUGIN_CERTIFICATE_NAMES_SPEC,
     deployment: Kind.string("use a name such as 'my-plugin'"),
     serviceAccount: Kind.string("use a name such as 'my-plugin'"),
-    selectorLabels: Kind.selector('select',"name the pod labels, e.g. { app: 'my-plugin' }"),
+    selectorLabels: Kind.selector('select', "name the pod labels, e.g. { app: 'my-plugin' }"),
   }),
 };
 
@@ -309,8 +322,11 @@ export class StandalonePlugin extends Construct implements IPlugin {
 
   constructor(scope: Construct, id: string, props: StandalonePluginProps) {
     super(scope, id);
-    checkProps(this, 'props', props, STANDALONE_SPEC,
-      { required: ['pluginName', 'image'], example: "{ pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }", renamed: RENAMED_PLUGIN_KEYS });
+    checkProps(this, 'props', props, STANDALONE_SPEC, {
+      required: ['pluginName', 'image'],
+      example: "{ pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }",
+      renamed: RENAMED_PLUGIN_KEYS,
+    });
     const namespace = pluginNamespace(this);
     this.namespace = namespace;
     this.pluginName = props.pluginName;
@@ -318,11 +334,11 @@ export class StandalonePlugin extends Construct implements IPlugin {
     const replicas = props.replicas ?? 1;
     const user = props.securityContext?.user ?? DEFAULT_PLUGIN_USER_ID;
     const group = props.securityContext?.group ?? DEFAULT_PLUGIN_USER_ID;
-    const userArgs = [...props.args ?? []];
+    const userArgs = [...(props.args ?? [])];
     const appendTlsArgs = props.appendTlsArgs ?? true;
     const automountToken = props.automountServiceAccountToken ?? false;
     const extraLabels = { ...props.labels };
-    const operatorPodLabels = { ...props.operatorPodLabels ?? DEFAULT_OPERATOR_POD_LABELS };
+    const operatorPodLabels = { ...(props.operatorPodLabels ?? DEFAULT_OPERATOR_POD_LABELS) };
     const objectNames: StandalonePluginObjectNames = props.objectNames ?? {};
     if (appendTlsArgs) checkUserArgs(this, userArgs);
     checkSubcommand(this, props.image, userArgs, props.command);
@@ -381,10 +397,13 @@ export class StandalonePlugin extends Construct implements IPlugin {
       automountServiceAccountToken: automountToken,
       securityContext: { ensureNonRoot: true, user, group },
     });
-    this.selectorLabels = objectNames.selectorLabels !== undefined ? { ...objectNames.selectorLabels } : {
-      'app.kubernetes.io/name': 'cnpg-i-plugin',
-      'app.kubernetes.io/instance': this.deployment.name,
-    };
+    this.selectorLabels =
+      objectNames.selectorLabels !== undefined
+        ? { ...objectNames.selectorLabels }
+        : {
+            'app.kubernetes.io/name': 'cnpg-i-plugin',
+            'app.kubernetes.io/instance': this.deployment.name,
+          };
     for (const [k, v] of Object.entries(this.selectorLabels)) {
       this.deployment.podMetadata.addLabel(k, v);
     }
@@ -396,11 +415,11 @@ export class StandalonePlugin extends Construct implements IPlugin {
 
     const tlsArgs = appendTlsArgs
       ? [
-        `--server-cert=${this.serverCertPath}`,
-        `--server-key=${this.serverKeyPath}`,
-        `--client-cert=${this.clientCaPath}`,
-        `--server-address=${this.serverAddress}`,
-      ]
+          `--server-cert=${this.serverCertPath}`,
+          `--server-key=${this.serverKeyPath}`,
+          `--client-cert=${this.clientCaPath}`,
+          `--server-address=${this.serverAddress}`,
+        ]
       : [];
     this.container = this.deployment.addContainer({
       name: 'plugin',
@@ -417,10 +436,12 @@ export class StandalonePlugin extends Construct implements IPlugin {
       securityContext: restrictedContainerSecurityContext(user, group),
     });
 
-    const serverVolume = kplus.Volume.fromSecret(this, 'ServerSecretVolume',
-      kplus.Secret.fromSecretName(this, 'ServerSecret', this.serverSecretName), { name: 'server' });
-    const clientVolume = kplus.Volume.fromSecret(this, 'ClientSecretVolume',
-      kplus.Secret.fromSecretName(this, 'ClientSecret', this.clientSecretName), { name: 'client' });
+    const serverVolume = kplus.Volume.fromSecret(this, 'ServerSecretVolume', kplus.Secret.fromSecretName(this, 'ServerSecret', this.serverSecretName), {
+      name: 'server',
+    });
+    const clientVolume = kplus.Volume.fromSecret(this, 'ClientSecretVolume', kplus.Secret.fromSecretName(this, 'ClientSecret', this.clientSecretName), {
+      name: 'client',
+    });
     this.container.mount(SERVER_MOUNT, serverVolume, { readOnly: true });
     this.container.mount(CLIENT_MOUNT, clientVolume, { readOnly: true });
     if (props.tolerations !== undefined && props.tolerations.length > 0) {
@@ -435,10 +456,12 @@ export class StandalonePlugin extends Construct implements IPlugin {
         spec: {
           podSelector: { matchLabels: { ...this.selectorLabels } },
           policyTypes: ['Ingress'],
-          ingress: [{
-            from: [{ podSelector: { matchLabels: operatorPodLabels } }],
-            ports: [{ protocol: 'TCP', port: kplus.k8s.IntOrString.fromNumber(this.port) }],
-          }],
+          ingress: [
+            {
+              from: [{ podSelector: { matchLabels: operatorPodLabels } }],
+              ports: [{ protocol: 'TCP', port: kplus.k8s.IntOrString.fromNumber(this.port) }],
+            },
+          ],
         },
       });
       addSchemaGuard(this, this.networkPolicy);
@@ -469,7 +492,12 @@ export class StandalonePlugin extends Construct implements IPlugin {
     if (rendered !== undefined) resource.addJsonPatch(JsonPatch.add('/spec/template/spec/containers/0/resources', rendered));
     const pullSecrets = props.imagePullSecrets ?? [];
     if (pullSecrets.length > 0) {
-      resource.addJsonPatch(JsonPatch.add('/spec/template/spec/imagePullSecrets', pullSecrets.map((s) => ({ name: s.name }))));
+      resource.addJsonPatch(
+        JsonPatch.add(
+          '/spec/template/spec/imagePullSecrets',
+          pullSecrets.map((s) => ({ name: s.name })),
+        ),
+      );
     }
     if (props.nodeSelector !== undefined && Object.keys(props.nodeSelector).length > 0) {
       resource.addJsonPatch(JsonPatch.add('/spec/template/spec/nodeSelector', { ...props.nodeSelector }));
@@ -490,9 +518,13 @@ export function pluginNamespace(scope: Construct): string {
   const chart = Chart.of(scope);
   const namespace = chart.namespace;
   if (namespace === undefined || !isDnsLabel(namespace)) {
-    invalid(scope, namespace === undefined ? 'chart' : 'namespace', namespace ?? chart.node.path,
+    invalid(
+      scope,
+      namespace === undefined ? 'chart' : 'namespace',
+      namespace ?? chart.node.path,
       namespace === undefined ? "has no namespace; a plugin must be in the operator's namespace" : 'of the chart is not a namespace name (an RFC 1123 label)',
-      "create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+      "create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
+    );
   }
   return namespace;
 }
@@ -520,12 +552,17 @@ function checkUserArgs(scope: Construct, args: string[]): void {
   args.forEach((arg, i) => {
     const flag = arg.split('=')[0];
     if (TLS_FLAGS.includes(flag) || flag === SOCKET_FLAG) {
-      invalid(scope, `args[${i}]`, arg, flag === SOCKET_FLAG
-        ? 'selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags'
-        : 'repeats a TLS flag that the construct sets from the mounted Secrets',
-      flag === SOCKET_FLAG
-        ? 'remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment'
-        : 'remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself');
+      invalid(
+        scope,
+        `args[${i}]`,
+        arg,
+        flag === SOCKET_FLAG
+          ? 'selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags'
+          : 'repeats a TLS flag that the construct sets from the mounted Secrets',
+        flag === SOCKET_FLAG
+          ? 'remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment'
+          : 'remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself',
+      );
     }
   });
 }

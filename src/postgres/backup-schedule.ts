@@ -58,8 +58,16 @@ export class BackupSchedule {
   public static cron(options: BackupCronOptions = {}): BackupSchedule {
     const where = 'BackupSchedule.cron';
     const o = ownKeys(where, 'options', options, CRON_KEYS) ?? {};
-    const fields = ([['second', '0'], ['minute', '0'], ['hour', '*'], ['day', '*'], ['month', '*'], ['weekDay', '*']] as const)
-      .map(([key, dflt]) => cronField(where, key, o[key], dflt));
+    const fields = (
+      [
+        ['second', '0'],
+        ['minute', '0'],
+        ['hour', '*'],
+        ['day', '*'],
+        ['month', '*'],
+        ['weekDay', '*'],
+      ] as const
+    ).map(([key, dflt]) => cronField(where, key, o[key], dflt));
     return new BackupSchedule(validateSchedule(where, 'options', fields.join(' ')));
   }
 
@@ -88,8 +96,13 @@ export class BackupSchedule {
 function cronField(where: ErrorScope, key: string, value: unknown, dflt: string): string {
   if (value === undefined) return dflt;
   if (typeof value !== 'string' || value.trim() === '' || /\s/.test(value.trim())) {
-    invalid(where, key, value, typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', value),
-      "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'");
+    invalid(
+      where,
+      key,
+      value,
+      typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', value),
+      "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'",
+    );
   }
   return value.trim();
 }

@@ -64,7 +64,13 @@ export interface RecoveryFromPluginOptions {
 }
 
 const RECOVERY_KEYS = declaredKeys<RecoveryFromPluginOptions>({
-  sourceName: true, parameters: true, objectStore: true, database: true, owner: true, secretName: true, recoveryTarget: true,
+  sourceName: true,
+  parameters: true,
+  objectStore: true,
+  database: true,
+  owner: true,
+  secretName: true,
+  recoveryTarget: true,
 });
 
 /**
@@ -107,15 +113,18 @@ export class ClusterBootstrap {
     const o = propsOf(where, 'options', options, RECOVERY_KEYS);
     const name = externalClusterNameOf(where, 'sourceName', o.sourceName);
     const source = ExternalClusterSource.fromPlugin(plugin, { parameters: o.parameters, objectStore: o.objectStore });
-    return new ClusterBootstrap({
-      recovery: {
-        source: name,
-        database: o.database,
-        owner: o.owner,
-        secret: o.secretName === undefined ? undefined : { name: o.secretName },
-        recoveryTarget: o.recoveryTarget,
+    return new ClusterBootstrap(
+      {
+        recovery: {
+          source: name,
+          database: o.database,
+          owner: o.owner,
+          secret: o.secretName === undefined ? undefined : { name: o.secretName },
+          recoveryTarget: o.recoveryTarget,
+        },
       },
-    }, { name, source });
+      { name, source },
+    );
   }
 
   /**

@@ -16,10 +16,15 @@ export function refuseClusterMistakes(scope: Construct, cluster: Obj): void {
   const issues: FidelityIssue[] = [...checkClusterReferences(cluster)];
   if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_NAME}"`)) {
     const stores = referencedObjectStores(cluster).flatMap((name) =>
-      claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })));
-    issues.push(...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) =>
-      // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
-      i.severity === 'error' || /ignored$/.test(i.message)));
+      claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
+    );
+    issues.push(
+      ...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter(
+        (i) =>
+          // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
+          i.severity === 'error' || /ignored$/.test(i.message),
+      ),
+    );
   }
   const first = issues[0];
   if (first) invalid(scope, first.path, valueAt(cluster, first.path), first.message, first.fix);

@@ -2,7 +2,7 @@ import { ErrorScope, invalid } from '../common/errors';
 import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../common/robfig-cron';
 import { wrongType } from './internal';
 
-const SIX_FIELDS = 'use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. \'0 0 2 * * *\', or a descriptor such as \'@daily\'';
+const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
 
 /**
  * Checks a `ScheduledBackup` schedule with the parser CloudNativePG uses (robfig/cron v1.2.0
@@ -20,13 +20,17 @@ export function validateSchedule(scope: ErrorScope, prop: string, value: unknown
   const parsed = parseCronSchedule(value);
   if (!parsed.ok) {
     if (value.startsWith('@')) {
-      invalid(scope, prop, value, parsed.error,
-        `use one of ${CRON_DESCRIPTORS.join(', ')} or '@every <duration>' such as '@every 6h'`);
+      invalid(scope, prop, value, parsed.error, `use one of ${CRON_DESCRIPTORS.join(', ')} or '@every <duration>' such as '@every 6h'`);
     }
     const fields = goFields(value);
     if (fields.length === 5) {
-      invalid(scope, prop, value, `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
-        `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`);
+      invalid(
+        scope,
+        prop,
+        value,
+        `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
+        `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`,
+      );
     }
     invalid(scope, prop, value, parsed.error, SIX_FIELDS);
   }
@@ -34,9 +38,13 @@ export function validateSchedule(scope: ErrorScope, prop: string, value: unknown
   if (schedule.kind === 'spec') {
     if (schedule.fieldCount === 5) {
       const { reading, intended } = fiveFieldReading(schedule.fields);
-      invalid(scope, prop, value,
+      invalid(
+        scope,
+        prop,
+        value,
         `has 5 fields, which CloudNativePG reads seconds first without a day-of-week: it ${reading}`,
-        `write the 6-field form '${intended}' (second minute hour day-of-month month day-of-week)`);
+        `write the 6-field form '${intended}' (second minute hour day-of-month month day-of-week)`,
+      );
     }
     if (schedule.emptyFields.length > 0) {
       invalid(scope, prop, value, `selects no value in its ${schedule.emptyFields.join(', ')} field, so it never runs`, SIX_FIELDS);

@@ -61,7 +61,11 @@ export interface ExternalClusterPluginOptions {
 }
 
 const CONNECTION_KEYS = declaredKeys<ExternalClusterConnection>({
-  connectionParameters: true, password: true, sslCert: true, sslKey: true, sslRootCert: true,
+  connectionParameters: true,
+  password: true,
+  sslCert: true,
+  sslKey: true,
+  sslRootCert: true,
 });
 const PLUGIN_KEYS = declaredKeys<ExternalClusterPluginOptions>({ parameters: true, objectStore: true, connection: true });
 
@@ -79,10 +83,13 @@ export class ExternalClusterSource {
   public static fromPlugin(plugin: IPlugin, options: ExternalClusterPluginOptions = {}): ExternalClusterSource {
     const where = 'ExternalClusterSource.fromPlugin';
     const o = ownKeys(where, 'options', options, PLUGIN_KEYS) ?? {};
-    return new ExternalClusterSource({
-      ...connectionOf(where, 'options.connection', o.connection),
-      plugin: { name: pluginNameOf(where, 'plugin', plugin), parameters: parametersOf(where, 'options.parameters', o.parameters) },
-    }, o.objectStore);
+    return new ExternalClusterSource(
+      {
+        ...connectionOf(where, 'options.connection', o.connection),
+        plugin: { name: pluginNameOf(where, 'plugin', plugin), parameters: parametersOf(where, 'options.parameters', o.parameters) },
+      },
+      o.objectStore,
+    );
   }
 
   /** Through a libpq connection (`connectionParameters` and Secret references). */
@@ -117,8 +124,13 @@ function connectionOf(where: ErrorScope, prop: string, value: ExternalClusterCon
   const connectionParameters = parametersOf(where, `${prop}.connectionParameters`, c.connectionParameters ?? null);
   const secret = Object.keys(connectionParameters ?? {}).find((k) => k.toLowerCase() === 'password');
   if (secret !== undefined) {
-    invalid(where, `${prop}.connectionParameters.${secret}`, '<redacted>', 'would put a secret in the manifest',
-      'store it in a Secret and reference it with password: { name, key }');
+    invalid(
+      where,
+      `${prop}.connectionParameters.${secret}`,
+      '<redacted>',
+      'would put a secret in the manifest',
+      'store it in a Secret and reference it with password: { name, key }',
+    );
   }
   return {
     connectionParameters,

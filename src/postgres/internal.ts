@@ -2,10 +2,9 @@ import { ApiObject, ApiObjectMetadata, Chart, Size } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
 import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
-import { refuseUnknownKeys } from '../common/keys';
-import { declaredKeys } from '../common/keys';
-import { renderQuantity, requireSize } from '../common/render';
+import { refuseUnknownKeys, declaredKeys } from '../common/keys';
 import { validateJson, validateMetadata } from '../common/metadata';
+import { renderQuantity, requireSize } from '../common/render';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { claimName } from '../common/stable-names';
 import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
@@ -60,8 +59,13 @@ export function wrongType(what: string, value: unknown): string {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the classes have private constructors
 export function classOf<T>(scope: ErrorScope, prop: string, value: T, cls: Function, optional = false): T {
   if (!(value instanceof cls) && !(optional && value === undefined)) {
-    invalid(scope, prop, value, wrongType(`${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}`, value),
-      `use ${FACTORY_EXAMPLES[cls.name] ?? `a static factory of ${cls.name}`}`);
+    invalid(
+      scope,
+      prop,
+      value,
+      wrongType(`${/^[AEIOU]/.test(cls.name) ? 'an' : 'a'} ${cls.name}`, value),
+      `use ${FACTORY_EXAMPLES[cls.name] ?? `a static factory of ${cls.name}`}`,
+    );
   }
   return value;
 }
@@ -70,7 +74,8 @@ const FACTORY_EXAMPLES: Record<string, string> = {
   ClusterImage: "ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })",
   ClusterBootstrap: 'ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
   BackupSchedule: "BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')",
-  ExternalClusterSource: 'ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })',
+  ExternalClusterSource:
+    'ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })',
   ObjectStoreCredentials: 'a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
 };
 
@@ -81,8 +86,13 @@ const FACTORY_EXAMPLES: Record<string, string> = {
  */
 export function pluginNameOf(scope: ErrorScope, prop: string, plugin: unknown): string {
   if (plugin === null || typeof plugin !== 'object' || !('pluginName' in plugin)) {
-    invalid(scope, prop, plugin, wrongType('an IPlugin', plugin),
-      "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+    invalid(
+      scope,
+      prop,
+      plugin,
+      wrongType('an IPlugin', plugin),
+      "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+    );
   }
   return validatePluginName(scope, `${prop}.pluginName`, (plugin as IPlugin).pluginName);
 }
@@ -105,9 +115,15 @@ export function parametersOf(scope: ErrorScope, prop: string, value: unknown): R
  */
 export function externalClusterNameOf(scope: ErrorScope, prop: string, name: unknown): string {
   if (typeof name !== 'string' || name === '' || isRefusedExternalClusterName(name)) {
-    invalid(scope, prop, name, typeof name === 'string' && name !== ''
-      ? "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it"
-      : wrongType('a non-empty string', name), "use a plain name such as 'origin'");
+    invalid(
+      scope,
+      prop,
+      name,
+      typeof name === 'string' && name !== ''
+        ? "is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it"
+        : wrongType('a non-empty string', name),
+      "use a plain name such as 'origin'",
+    );
   }
   return name;
 }
@@ -146,10 +162,13 @@ export function clusterBinding(cluster: object): ClusterBinding | undefined {
 export function checkBackupPlugin(scope: ErrorScope, binding: ClusterBinding, clusterName: string, pluginName: string): void {
   const entry = binding.plugins().find((p) => p.pluginName === pluginName);
   if (entry === undefined || !entry.enabled) {
-    invalid(scope, 'plugin', pluginName, entry === undefined
-      ? `is not among the plugins of Cluster '${clusterName}'`
-      : `is disabled (enabled: false) on Cluster '${clusterName}'`,
-    `enable it with addPlugin(${describeValue(pluginName)}) on ${binding.construct.node.path}, or back up through a plugin the Cluster enables`);
+    invalid(
+      scope,
+      'plugin',
+      pluginName,
+      entry === undefined ? `is not among the plugins of Cluster '${clusterName}'` : `is disabled (enabled: false) on Cluster '${clusterName}'`,
+      `enable it with addPlugin(${describeValue(pluginName)}) on ${binding.construct.node.path}, or back up through a plugin the Cluster enables`,
+    );
   }
 }
 
@@ -160,18 +179,31 @@ export function checkBackupPlugin(scope: ErrorScope, binding: ClusterBinding, cl
  * the same namespace.
  * @internal
  */
-export function resolveBackupCluster(scope: Construct, cluster: unknown, metadataNamespace: string | undefined):
-{ readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
+export function resolveBackupCluster(
+  scope: Construct,
+  cluster: unknown,
+  metadataNamespace: string | undefined,
+): { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
   if (cluster === null || typeof cluster !== 'object' || typeof (cluster as { name?: unknown }).name !== 'string') {
-    invalid(scope, 'cluster', cluster, wrongType('an IPostgresCluster', cluster),
-      "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
+    invalid(
+      scope,
+      'cluster',
+      cluster,
+      wrongType('an IPostgresCluster', cluster),
+      "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
+    );
   }
   const { name, namespace: clusterNamespace } = cluster as { name: string; namespace?: string };
   const binding = clusterBinding(cluster);
   const namespace = metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace;
   if ((binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace) {
-    invalid(scope, 'metadata.namespace', namespace, `differs from the namespace of Cluster '${name}' (${describeValue(clusterNamespace)})`,
-      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+    invalid(
+      scope,
+      'metadata.namespace',
+      namespace,
+      `differs from the namespace of Cluster '${name}' (${describeValue(clusterNamespace)})`,
+      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+    );
   }
   return { name, namespace, binding };
 }
@@ -201,15 +233,24 @@ const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
 export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unknown): SecretKeyReference | undefined {
   if (value === undefined) return undefined;
   const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
-  const bad = typeof name !== 'string' || !isDnsSubdomain(name) ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
-    : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..') ? ['key', key, "is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..')"] : undefined;
+  const bad =
+    typeof name !== 'string' || !isDnsSubdomain(name)
+      ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
+      : typeof key !== 'string' || !SECRET_DATA_KEY.test(key) || key === '.' || key.startsWith('..')
+        ? ['key', key, "is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..')"]
+        : undefined;
   if (bad) invalid(scope, `${prop}.${bad[0]}`, bad[1], bad[2] as string, "pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }");
   return { name, key };
 }
 
 /** The fields of `ApiObjectMetadata` a construct of this area writes. @internal */
 export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
-  name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true,
+  name: true,
+  namespace: true,
+  labels: true,
+  annotations: true,
+  finalizers: true,
+  ownerReferences: true,
 });
 
 const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
@@ -222,14 +263,21 @@ const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'epheme
  * the schema guard, which compares the quantities exactly.
  * @internal
  */
-export function resourcesOf(scope: ErrorScope, prop: string, value: object | undefined, keys: readonly string[]):
-{ requests?: Record<string, string>; limits?: Record<string, string> } | undefined {
+export function resourcesOf(
+  scope: ErrorScope,
+  prop: string,
+  value: object | undefined,
+  keys: readonly string[],
+): { requests?: Record<string, string>; limits?: Record<string, string> } | undefined {
   const r = ownKeys(scope, prop, value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined, keys);
   if (r === undefined) return undefined;
   const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
   for (const key of keys as Array<keyof typeof RESOURCE_NAMES>) {
     const pair = ownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS);
-    for (const [which, side] of [['request', 'requests'], ['limit', 'limits']] as const) {
+    for (const [which, side] of [
+      ['request', 'requests'],
+      ['limit', 'limits'],
+    ] as const) {
       const v = pair?.[which];
       if (v === undefined) continue;
       const at = `${prop}.${key}.${which}`;

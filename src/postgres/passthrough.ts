@@ -39,8 +39,9 @@ export function wrapValues(value: unknown, typeName: string, parentType?: string
   if (!isPlain(value)) return value;
   // A map of value classes (requests: { storage: '5Gi' }) is named after the map itself.
   const mapOfValues = valueClass(typeName) !== undefined;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) =>
-    [k, wrapValues(v, mapOfValues ? typeName : typeName + pascal(k), mapOfValues ? undefined : typeName)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, wrapValues(v, mapOfValues ? typeName : typeName + pascal(k), mapOfValues ? undefined : typeName)]),
+  );
 }
 
 const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
@@ -59,8 +60,13 @@ export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, wr
       if (v === undefined) continue;
       const key = k in out ? k : Object.keys(out).find((o) => norm(o) === norm(k));
       if (key === undefined) {
-        invalid(scope, `${prop}.${k}`, v, 'would not be written: the Cluster CRD bindings have no such field here, or no such value',
-          'check the spelling and the type against the CRD (a quantity is a string such as \'5Gi\')');
+        invalid(
+          scope,
+          `${prop}.${k}`,
+          v,
+          'would not be written: the Cluster CRD bindings have no such field here, or no such value',
+          "check the spelling and the type against the CRD (a quantity is a string such as '5Gi')",
+        );
       }
       refuseLosses(scope, `${prop}.${key === k ? k : key}`, v, out[key]);
     }
@@ -71,17 +77,33 @@ export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, wr
     return;
   }
   // A generated quantity / int-or-string class (it has `fromString`) renders as its `value`.
-  const valueObject = given !== null && typeof given === 'object' && 'value' in given
-    && typeof (given.constructor as { fromString?: unknown } | undefined)?.fromString === 'function';
-  if ((typeof given === 'object' && given !== null && !valueObject) || ['function', 'symbol', 'bigint'].includes(typeof given)
-    || (typeof given === 'number' && !Number.isFinite(given))) {
-    invalid(scope, prop, given, `is not plain JSON (${typeof given === 'object' ? (given as object).constructor?.name ?? 'an object' : typeof given})`,
-      'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them');
+  const valueObject =
+    given !== null &&
+    typeof given === 'object' &&
+    'value' in given &&
+    typeof (given.constructor as { fromString?: unknown } | undefined)?.fromString === 'function';
+  if (
+    (typeof given === 'object' && given !== null && !valueObject) ||
+    ['function', 'symbol', 'bigint'].includes(typeof given) ||
+    (typeof given === 'number' && !Number.isFinite(given))
+  ) {
+    invalid(
+      scope,
+      prop,
+      given,
+      `is not plain JSON (${typeof given === 'object' ? ((given as object).constructor?.name ?? 'an object') : typeof given})`,
+      'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+    );
   }
   const expected = valueObject ? (given as { value: unknown }).value : given;
   if (!Object.is(expected, written)) {
-    invalid(scope, prop, expected, `would be written as ${written === undefined ? 'nothing' : JSON.stringify(written)}`,
-      'write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them');
+    invalid(
+      scope,
+      prop,
+      expected,
+      `would be written as ${written === undefined ? 'nothing' : JSON.stringify(written)}`,
+      'write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them',
+    );
   }
 }
 
@@ -94,8 +116,12 @@ const CONVERTERS = cnpg as unknown as Converters;
  * deepest field that fails is named, so the caller can refuse it instead of crashing.
  * @internal
  */
-export function convertField(typeName: string, field: string, value: unknown, prop: string):
-{ readonly json: Record<string, unknown> } | { readonly failed: string; readonly value: unknown; readonly reason: string } {
+export function convertField(
+  typeName: string,
+  field: string,
+  value: unknown,
+  prop: string,
+): { readonly json: Record<string, unknown> } | { readonly failed: string; readonly value: unknown; readonly reason: string } {
   const convert = CONVERTERS[`toJson_${typeName}`]!;
   try {
     return { json: convert({ [field]: value }) as Record<string, unknown> };

@@ -1,10 +1,6 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
-import {
-  Backup as CnpgBackup,
-  BackupSpecMethod as CnpgBackupSpecMethod,
-  BackupSpecTarget as CnpgBackupSpecTarget,
-} from '../../imports/postgresql.cnpg.io';
+import { Backup as CnpgBackup, BackupSpecMethod as CnpgBackupSpecMethod, BackupSpecTarget as CnpgBackupSpecTarget } from '../../imports/postgresql.cnpg.io';
 import { declaredKeys } from '../common/keys';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';

@@ -104,8 +104,16 @@ export interface PluginScheduledBackupProps extends PluginScheduledBackupOptions
 }
 
 const KEYS = declaredKeys<PluginScheduledBackupProps>({
-  plugin: true, schedule: true, parameters: true, immediate: true, suspend: true, backupOwnerReference: true,
-  target: true, online: true, metadata: true, cluster: true,
+  plugin: true,
+  schedule: true,
+  parameters: true,
+  immediate: true,
+  suspend: true,
+  backupOwnerReference: true,
+  target: true,
+  online: true,
+  metadata: true,
+  cluster: true,
 });
 
 /**
@@ -136,7 +144,11 @@ export class PluginScheduledBackup extends Construct {
     const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });
 
     this.apiObject = new CnpgScheduledBackup(this, 'Resource', {
-      metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
+      metadata: {
+        ...metadata,
+        name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`),
+        namespace: cluster.namespace,
+      },
       spec: {
         cluster: { name: cluster.name },
         schedule: this.schedule,

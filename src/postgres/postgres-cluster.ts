@@ -25,7 +25,18 @@ import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
 import {
-  bindCluster, classOf, externalClusterNameOf, wrongType, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf, resourcesOf,
+  bindCluster,
+  classOf,
+  externalClusterNameOf,
+  wrongType,
+  guardAndCheck,
+  metadataOf,
+  ownKeys,
+  parametersOf,
+  plainJson,
+  pluginNameOf,
+  propsOf,
+  resourcesOf,
 } from './internal';
 import { convertField, refuseLosses, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -278,15 +289,30 @@ export interface PostgresClusterProps {
 }
 
 const PROPS_KEYS = declaredKeys<PostgresClusterProps>({
-  metadata: true, instances: true, storage: true, walStorage: true, image: true, postgresql: true, bootstrap: true,
-  replica: true, monitoring: true, resources: true, affinity: true, spec: true,
+  metadata: true,
+  instances: true,
+  storage: true,
+  walStorage: true,
+  image: true,
+  postgresql: true,
+  bootstrap: true,
+  replica: true,
+  monitoring: true,
+  resources: true,
+  affinity: true,
+  spec: true,
 });
 const STORAGE_KEYS = declaredKeys<ClusterStorage>({ size: true, storageClass: true, resizeInUseVolumes: true, pvcTemplate: true });
 const POSTGRESQL_KEYS = declaredKeys<PostgresqlConfiguration>({ parameters: true });
 const MONITORING_KEYS = declaredKeys<ClusterMonitoring>({ enablePodMonitor: true });
 const RESOURCES_KEYS = declaredKeys<ClusterResources>({ cpu: true, memory: true });
 const REPLICA_KEYS = declaredKeys<ClusterReplica>({
-  source: true, enabled: true, primary: true, self: true, promotionToken: true, minApplyDelay: true,
+  source: true,
+  enabled: true,
+  primary: true,
+  self: true,
+  promotionToken: true,
+  minApplyDelay: true,
 });
 const PLUGIN_KEYS = declaredKeys<ClusterPluginOptions>({ enabled: true, isWalArchiver: true, parameters: true, objectStore: true });
 
@@ -307,8 +333,17 @@ const MANAGED: Record<string, string> = {
 
 /** Where an error about a rendered spec field points: the typed prop that wrote it, or `spec`. */
 const PROP_OF_FIELD: Record<string, string> = {
-  storage: 'storage', walStorage: 'walStorage', affinity: 'affinity', bootstrap: 'bootstrap', imageName: 'image', imageCatalogRef: 'image',
-  externalClusters: 'externalClusters', plugins: 'plugins', instances: 'instances', replica: 'replica', resources: 'resources',
+  storage: 'storage',
+  walStorage: 'walStorage',
+  affinity: 'affinity',
+  bootstrap: 'bootstrap',
+  imageName: 'image',
+  imageCatalogRef: 'image',
+  externalClusters: 'externalClusters',
+  plugins: 'plugins',
+  instances: 'instances',
+  replica: 'replica',
+  resources: 'resources',
 };
 
 interface Rendered {
@@ -346,8 +381,13 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public static fromClusterName(name: string, namespace?: string): IPostgresCluster {
     if (typeof name !== 'string' || !CLUSTER_NAME_RULE.test(name)) {
-      invalid('PostgresCluster.fromClusterName', 'name', name, `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}`,
-        'pass the metadata.name of the Cluster');
+      invalid(
+        'PostgresCluster.fromClusterName',
+        'name',
+        name,
+        `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}`,
+        'pass the metadata.name of the Cluster',
+      );
     }
     return namespace === undefined ? { name } : { name, namespace };
   }
@@ -456,10 +496,17 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     const archiver = entry.enabled === true && entry.isWalArchiver === true ? this.pluginEntries.find((e) => e.enabled && e.isWalArchiver) : undefined;
     const problem = this.pluginEntries.some((e) => e.pluginName === pluginName)
       ? ['', pluginName, 'is added twice', 'add each plugin once, with all its parameters']
-      : archiver ? ['.isWalArchiver', true, `is already set by plugin '${archiver.pluginName}'`, 'CloudNativePG allows one WAL archiver per Cluster']
-        : entry.enabled === true && entry.isWalArchiver === true && (this.passthrough.backup as { barmanObjectStore?: unknown } | undefined)?.barmanObjectStore !== undefined
-          ? ['.isWalArchiver', true, 'is set while spec.backup.barmanObjectStore is set',
-            'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false']
+      : archiver
+        ? ['.isWalArchiver', true, `is already set by plugin '${archiver.pluginName}'`, 'CloudNativePG allows one WAL archiver per Cluster']
+        : entry.enabled === true &&
+            entry.isWalArchiver === true &&
+            (this.passthrough.backup as { barmanObjectStore?: unknown } | undefined)?.barmanObjectStore !== undefined
+          ? [
+              '.isWalArchiver',
+              true,
+              'is set while spec.backup.barmanObjectStore is set',
+              'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false',
+            ]
           : undefined;
     if (problem) invalid(this, `${at}${problem[0]}`, problem[1], problem[2] as string, problem[3] as string);
     this.pluginEntries.push(entry);
@@ -508,30 +555,39 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   /** Adds `barmanObjectName` from a linked ObjectStore, which must live in this Cluster's namespace. */
   private withObjectStore(prop: string, parameters: Record<string, string> | undefined, store: IObjectStore | undefined): Record<string, string> | undefined {
     if (store === undefined) return parameters;
-    const problem = store === null || typeof store !== 'object' || typeof store.name !== 'string'
-      ? [wrongType('an ObjectStore or ObjectStore.fromObjectStoreName(...)', store), 'pass the ObjectStore construct']
-      : store.namespace !== undefined && store.namespace !== this.namespace
-        ? [`is in namespace '${store.namespace}', but Barman Cloud looks for it in the Cluster's namespace ${describeValue(this.namespace)}`,
-          "create the ObjectStore in the Cluster's chart or namespace"]
-        : parameters?.barmanObjectName !== undefined
-          ? ['is given together with parameters.barmanObjectName', 'give the ObjectStore only: its name is the parameter']
-          : undefined;
+    const problem =
+      store === null || typeof store !== 'object' || typeof store.name !== 'string'
+        ? [wrongType('an ObjectStore or ObjectStore.fromObjectStoreName(...)', store), 'pass the ObjectStore construct']
+        : store.namespace !== undefined && store.namespace !== this.namespace
+          ? [
+              `is in namespace '${store.namespace}', but Barman Cloud looks for it in the Cluster's namespace ${describeValue(this.namespace)}`,
+              "create the ObjectStore in the Cluster's chart or namespace",
+            ]
+          : parameters?.barmanObjectName !== undefined
+            ? ['is given together with parameters.barmanObjectName', 'give the ObjectStore only: its name is the parameter']
+            : undefined;
     if (problem) invalid(this, prop, store?.name ?? store, problem[0], problem[1]);
     return { ...parameters, barmanObjectName: store.name };
   }
 
   private passthroughOf(spec: unknown): Record<string, unknown> {
     const s = ownKeys(this, 'spec', spec as Record<string, unknown> | undefined, [...CLUSTER_SPEC_PASSTHROUGH_KEYS, ...Object.keys(MANAGED)]) ?? {};
-    const managed = Object.keys(MANAGED).find((k) => s[k] !== undefined)
-      ?? (['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).find((k) => {
+    const managed =
+      Object.keys(MANAGED).find((k) => s[k] !== undefined) ??
+      (['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).find((k) => {
         const [section, field] = k.split('.');
         const v = s[section];
         return v !== null && typeof v === 'object' && (v as Record<string, unknown>)[field] !== undefined;
       });
     if (managed !== undefined) {
       const [section, field] = managed.split('.');
-      invalid(this, `spec.${managed}`, field === undefined ? s[section] : (s[section] as Record<string, unknown>)[field],
-        'is written by PostgresCluster', `use ${MANAGED[managed] ?? `the ${managed} prop`} instead`);
+      invalid(
+        this,
+        `spec.${managed}`,
+        field === undefined ? s[section] : (s[section] as Record<string, unknown>)[field],
+        'is written by PostgresCluster',
+        `use ${MANAGED[managed] ?? `the ${managed} prop`} instead`,
+      );
     }
     return { ...s };
   }
@@ -593,8 +649,13 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       const out = convertField('ClusterSpec', field, value, prop);
       try {
         if ('failed' in out) {
-          invalid(this, out.failed, out.value, `cannot be written: the generated bindings expect another type here (${out.reason})`,
-            'check the type against the CRD (a list, an object, a string...)');
+          invalid(
+            this,
+            out.failed,
+            out.value,
+            `cannot be written: the generated bindings expect another type here (${out.reason})`,
+            'check the type against the CRD (a list, an object, a string...)',
+          );
         }
         const [key] = Object.keys(out.json);
         refuseLosses(this, prop, value, out.json[key]);
@@ -616,12 +677,15 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       isWalArchiver: e.isWalArchiver,
       parameters: e.parameters === undefined ? undefined : { ...e.parameters },
     }));
-    return wrapValues({
-      ...this.passthrough,
-      ...this.fixedSpec,
-      plugins: plugins.length ? plugins : undefined,
-      externalClusters: this.externalClusters.length ? this.externalClusters.map((c) => ({ ...c })) : undefined,
-    }, 'ClusterSpec') as CnpgClusterSpec;
+    return wrapValues(
+      {
+        ...this.passthrough,
+        ...this.fixedSpec,
+        plugins: plugins.length ? plugins : undefined,
+        externalClusters: this.externalClusters.length ? this.externalClusters.map((c) => ({ ...c })) : undefined,
+      },
+      'ClusterSpec',
+    ) as CnpgClusterSpec;
   }
 }
 
@@ -629,6 +693,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 function mergeSection<T extends object>(passthrough: T | undefined, typed: Partial<T>): T | undefined {
   const set = Object.entries(typed).filter(([, v]) => v !== undefined);
   // A section that is not an object is left as given, for the checks to refuse.
-  if (set.length === 0 || (passthrough !== undefined && (passthrough === null || typeof passthrough !== 'object' || Array.isArray(passthrough)))) return passthrough;
+  if (set.length === 0 || (passthrough !== undefined && (passthrough === null || typeof passthrough !== 'object' || Array.isArray(passthrough))))
+    return passthrough;
   return { ...passthrough, ...Object.fromEntries(set) } as T;
 }

@@ -124,10 +124,20 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
     const logLevel = props.logLevel ?? PluginLogLevel.INFO;
     const fixed = props.names?._fixed;
     refuseFirst(this, [
-      [props.envVariables !== undefined && SIDECAR_IMAGE_ENV in props.envVariables, `envVariables.${SIDECAR_IMAGE_ENV}`, props.envVariables?.[SIDECAR_IMAGE_ENV],
-        'is set by the construct from sidecarImage', 'set sidecarImage instead'],
-      [fixed !== undefined && props.serviceName !== undefined, 'serviceName', props.serviceName,
-        `conflicts with names, which fixes the Service name to '${fixed?.service}'`, 'remove serviceName, or use BarmanCloudNames.generated()'],
+      [
+        props.envVariables !== undefined && SIDECAR_IMAGE_ENV in props.envVariables,
+        `envVariables.${SIDECAR_IMAGE_ENV}`,
+        props.envVariables?.[SIDECAR_IMAGE_ENV],
+        'is set by the construct from sidecarImage',
+        'set sidecarImage instead',
+      ],
+      [
+        fixed !== undefined && props.serviceName !== undefined,
+        'serviceName',
+        props.serviceName,
+        `conflicts with names, which fixes the Service name to '${fixed?.service}'`,
+        'remove serviceName, or use BarmanCloudNames.generated()',
+      ],
     ]);
     // The upstream Issuer is SelfSigned: with another TLS mode, the leaf issuer keeps a generated name.
     const selfSigned = props.tls === undefined || props.tls.mode === PluginTlsMode.SELF_SIGNED;
@@ -136,8 +146,9 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       metadata: {
         // Like upstream's generated Secret: a new image means a new name, so the pod template
         // changes and the Deployment rolls; the old ConfigMap is left for GitOps pruning.
-        name: childObjectName(this.node.scope as Construct, this.node.id, 'subdomain',
-          { extra: ['sidecar-image', createHash('sha256').update(this.sidecarImage).digest('hex').slice(0, 10)] }),
+        name: childObjectName(this.node.scope as Construct, this.node.id, 'subdomain', {
+          extra: ['sidecar-image', createHash('sha256').update(this.sidecarImage).digest('hex').slice(0, 10)],
+        }),
         labels: props.labels,
       },
       data: { [SIDECAR_IMAGE_ENV]: this.sidecarImage },
@@ -159,90 +170,112 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
       },
       // The plugin is a controller: it reads ObjectStores and Backups and writes Roles.
       automountServiceAccountToken: true,
-      ...(fixed === undefined ? {} : {
-        serviceName: fixed.service,
-        objectNames: {
-          deployment: fixed.deployment,
-          serviceAccount: fixed.serviceAccount,
-          selectorLabels: fixed.selectorLabels,
-          issuer: selfSigned ? fixed.issuer : undefined,
-          clientCertificate: fixed.clientCertificate,
-          serverCertificate: fixed.serverCertificate,
-          clientSecret: fixed.clientSecret,
-          serverSecret: fixed.serverSecret,
-        },
-      }),
+      ...(fixed === undefined
+        ? {}
+        : {
+            serviceName: fixed.service,
+            objectNames: {
+              deployment: fixed.deployment,
+              serviceAccount: fixed.serviceAccount,
+              selectorLabels: fixed.selectorLabels,
+              issuer: selfSigned ? fixed.issuer : undefined,
+              clientCertificate: fixed.clientCertificate,
+              serverCertificate: fixed.serverCertificate,
+              clientSecret: fixed.clientSecret,
+              serverSecret: fixed.serverSecret,
+            },
+          }),
     });
     this.pluginName = this.plugin.pluginName;
 
     const labels = props.labels === undefined ? undefined : { ...props.labels };
     const subjects = [{ kind: 'ServiceAccount', name: this.plugin.serviceAccount.name, namespace: this.plugin.namespace }];
 
-    this.clusterRole = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
-      metadata: { labels, name: fixed?.clusterRole ?? childObjectName(this, 'ClusterRole', 'subdomain') },
-      rules: [
-        // The plugin writes, for each Cluster, a Role granting the instance sidecar read access
-        // to its ObjectStores and their credential Secrets. Kubernetes only lets it grant what it
-        // holds itself, so it needs these verbs on Secrets (create/delete as upstream grants them).
-        { apiGroups: [''], resources: ['secrets'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
-        // Reconciles ObjectStores (the controller in the `operator` subcommand) and reads them
-        // when it injects the sidecar into instance pods.
-        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
-        // kubebuilder's rule for the kind it reconciles: lets it add finalizers to ObjectStores
-        // and make them owners (blockOwnerDeletion) of other objects.
-        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/finalizers'], verbs: ['update'] },
-        // Writes ObjectStore status (recovery window, last archived WAL); the Roles it writes let
-        // the sidecar update it too, which again needs the verb here first.
-        { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/status'], verbs: ['get', 'patch', 'update'] },
-        // Reads the Backups that Clusters take through the plugin (granted upstream on the
-        // ObjectStore reconciler).
-        { apiGroups: ['postgresql.cnpg.io'], resources: ['backups'], verbs: ['get', 'list', 'watch'] },
-        // Makes the Cluster the owner (with blockOwnerDeletion) of the per-Cluster Role and
-        // RoleBinding, which the API server only allows to who may update the Cluster's finalizers.
-        { apiGroups: ['postgresql.cnpg.io'], resources: ['clusters/finalizers'], verbs: ['update'] },
-        // Creates and updates the per-Cluster Role and RoleBinding for the instance sidecar.
-        { apiGroups: [RBAC_GROUP], resources: ['rolebindings', 'roles'], verbs: ['create', 'get', 'list', 'patch', 'update', 'watch'] },
-      ],
-    })));
-    this.clusterRoleBinding = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
-      metadata: { labels, name: fixed?.clusterRoleBinding ?? childObjectName(this, 'ClusterRoleBinding', 'subdomain') },
-      roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.clusterRole.name },
-      subjects,
-    })));
+    this.clusterRole = this.guarded(
+      clusterScoped(
+        new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+          metadata: { labels, name: fixed?.clusterRole ?? childObjectName(this, 'ClusterRole', 'subdomain') },
+          rules: [
+            // The plugin writes, for each Cluster, a Role granting the instance sidecar read access
+            // to its ObjectStores and their credential Secrets. Kubernetes only lets it grant what it
+            // holds itself, so it needs these verbs on Secrets (create/delete as upstream grants them).
+            { apiGroups: [''], resources: ['secrets'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
+            // Reconciles ObjectStores (the controller in the `operator` subcommand) and reads them
+            // when it injects the sidecar into instance pods.
+            { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+            // kubebuilder's rule for the kind it reconciles: lets it add finalizers to ObjectStores
+            // and make them owners (blockOwnerDeletion) of other objects.
+            { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/finalizers'], verbs: ['update'] },
+            // Writes ObjectStore status (recovery window, last archived WAL); the Roles it writes let
+            // the sidecar update it too, which again needs the verb here first.
+            { apiGroups: ['barmancloud.cnpg.io'], resources: ['objectstores/status'], verbs: ['get', 'patch', 'update'] },
+            // Reads the Backups that Clusters take through the plugin (granted upstream on the
+            // ObjectStore reconciler).
+            { apiGroups: ['postgresql.cnpg.io'], resources: ['backups'], verbs: ['get', 'list', 'watch'] },
+            // Makes the Cluster the owner (with blockOwnerDeletion) of the per-Cluster Role and
+            // RoleBinding, which the API server only allows to who may update the Cluster's finalizers.
+            { apiGroups: ['postgresql.cnpg.io'], resources: ['clusters/finalizers'], verbs: ['update'] },
+            // Creates and updates the per-Cluster Role and RoleBinding for the instance sidecar.
+            { apiGroups: [RBAC_GROUP], resources: ['rolebindings', 'roles'], verbs: ['create', 'get', 'list', 'patch', 'update', 'watch'] },
+          ],
+        }),
+      ),
+    );
+    this.clusterRoleBinding = this.guarded(
+      clusterScoped(
+        new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+          metadata: { labels, name: fixed?.clusterRoleBinding ?? childObjectName(this, 'ClusterRoleBinding', 'subdomain') },
+          roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.clusterRole.name },
+          subjects,
+        }),
+      ),
+    );
 
-    this.metricsAuthClusterRole = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
-      metadata: { labels, name: fixed?.metricsAuthClusterRole ?? childObjectName(this, 'MetricsAuthClusterRole', 'subdomain') },
-      rules: [
-        // The metrics endpoint (off unless `--metrics-bind-address` is set) authenticates the
-        // bearer token of each scrape with a TokenReview...
-        { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
-        // ...and authorizes it with a SubjectAccessReview.
-        { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
-      ],
-    })));
-    this.metricsAuthClusterRoleBinding = this.guarded(clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
-      metadata: { labels, name: fixed?.metricsAuthClusterRoleBinding ?? childObjectName(this, 'MetricsAuthClusterRoleBinding', 'subdomain') },
-      roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.metricsAuthClusterRole.name },
-      subjects,
-    })));
+    this.metricsAuthClusterRole = this.guarded(
+      clusterScoped(
+        new kplus.k8s.KubeClusterRole(this, 'MetricsAuthClusterRole', {
+          metadata: { labels, name: fixed?.metricsAuthClusterRole ?? childObjectName(this, 'MetricsAuthClusterRole', 'subdomain') },
+          rules: [
+            // The metrics endpoint (off unless `--metrics-bind-address` is set) authenticates the
+            // bearer token of each scrape with a TokenReview...
+            { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+            // ...and authorizes it with a SubjectAccessReview.
+            { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+          ],
+        }),
+      ),
+    );
+    this.metricsAuthClusterRoleBinding = this.guarded(
+      clusterScoped(
+        new kplus.k8s.KubeClusterRoleBinding(this, 'MetricsAuthClusterRoleBinding', {
+          metadata: { labels, name: fixed?.metricsAuthClusterRoleBinding ?? childObjectName(this, 'MetricsAuthClusterRoleBinding', 'subdomain') },
+          roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: this.metricsAuthClusterRole.name },
+          subjects,
+        }),
+      ),
+    );
 
     const leaderElectionVerbs = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
-    this.leaderElectionRole = this.guarded(new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
-      metadata: { labels, name: fixed?.leaderElectionRole ?? childObjectName(this, 'LeaderElectionRole', 'subdomain') },
-      rules: [
-        // controller-runtime's leader election lock: older releases kept it in a ConfigMap...
-        { apiGroups: [''], resources: ['configmaps'], verbs: leaderElectionVerbs },
-        // ...current ones in a Lease, in the namespace of the ServiceAccount.
-        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: leaderElectionVerbs },
-        // Records "became leader" events.
-        { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
-      ],
-    }));
-    this.leaderElectionRoleBinding = this.guarded(new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
-      metadata: { labels, name: fixed?.leaderElectionRoleBinding ?? childObjectName(this, 'LeaderElectionRoleBinding', 'subdomain') },
-      roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: this.leaderElectionRole.name },
-      subjects,
-    }));
+    this.leaderElectionRole = this.guarded(
+      new kplus.k8s.KubeRole(this, 'LeaderElectionRole', {
+        metadata: { labels, name: fixed?.leaderElectionRole ?? childObjectName(this, 'LeaderElectionRole', 'subdomain') },
+        rules: [
+          // controller-runtime's leader election lock: older releases kept it in a ConfigMap...
+          { apiGroups: [''], resources: ['configmaps'], verbs: leaderElectionVerbs },
+          // ...current ones in a Lease, in the namespace of the ServiceAccount.
+          { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: leaderElectionVerbs },
+          // Records "became leader" events.
+          { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+        ],
+      }),
+    );
+    this.leaderElectionRoleBinding = this.guarded(
+      new kplus.k8s.KubeRoleBinding(this, 'LeaderElectionRoleBinding', {
+        metadata: { labels, name: fixed?.leaderElectionRoleBinding ?? childObjectName(this, 'LeaderElectionRoleBinding', 'subdomain') },
+        roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: this.leaderElectionRole.name },
+        subjects,
+      }),
+    );
 
     if (props.objectStoreCrd !== undefined) {
       this.objectStoreCrd = includeCrds(this, props.objectStoreCrd);
@@ -280,7 +313,13 @@ function includeCrds(scope: Construct, url: string): Include {
   const include = new Include(scope, 'ObjectStoreCrd', { url });
   const crds = include.apiObjects.filter((o) => o.kind === 'CustomResourceDefinition');
   if (crds.length === 0) {
-    invalid(scope, 'objectStoreCrd', url, 'holds no CustomResourceDefinition', 'use the CRD file of the plugin release, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL');
+    invalid(
+      scope,
+      'objectStoreCrd',
+      url,
+      'holds no CustomResourceDefinition',
+      'use the CRD file of the plugin release, e.g. BARMAN_CLOUD_OBJECT_STORE_CRD_URL',
+    );
   }
   for (const obj of include.apiObjects) {
     if (obj.kind === 'CustomResourceDefinition') {

@@ -62,7 +62,11 @@ const PARAMETERS_SPEC: PropSpec<HelloWorldParameters> = {
 const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
   ...PLUGIN_DEPLOYMENT_SPEC,
   replicas: Kind.integer(0),
-  strategy: Kind.instance((v) => v instanceof kplus.DeploymentStrategy, 'a kplus.DeploymentStrategy', 'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()'),
+  strategy: Kind.instance(
+    (v) => v instanceof kplus.DeploymentStrategy,
+    'a kplus.DeploymentStrategy',
+    'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()',
+  ),
   automountServiceAccountToken: Kind.boolean,
   image: Kind.image(HELLO_WORLD_PLUGIN_IMAGE),
   logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),

@@ -17,4 +17,3 @@ export enum PluginLogLevel {
   /** Everything, including the gRPC calls. */
   TRACE = 'trace',
 }
-

@@ -82,31 +82,57 @@ export interface AzureSasTokenOptions {
 export class ObjectStoreCredentials {
   /** Amazon S3 (or S3-compatible) access keys read from Secrets. */
   public static s3AccessKeys(options: S3AccessKeysOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('s3AccessKeys', ObjectStoreProvider.S3, 's3Credentials', options,
-      declaredKeys<S3AccessKeysOptions>({ accessKeyId: true, secretAccessKey: true, sessionToken: true, region: true }), ['accessKeyId', 'secretAccessKey']);
+    return ObjectStoreCredentials.of(
+      's3AccessKeys',
+      ObjectStoreProvider.S3,
+      's3Credentials',
+      options,
+      declaredKeys<S3AccessKeysOptions>({ accessKeyId: true, secretAccessKey: true, sessionToken: true, region: true }),
+      ['accessKeyId', 'secretAccessKey'],
+    );
   }
 
   /** The IAM role bound to the instance pods (IRSA, EKS Pod Identity) instead of keys (`inheritFromIAMRole`). */
   public static s3IamRole(options: S3IamRoleOptions = {}): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('s3IamRole', ObjectStoreProvider.S3, 's3Credentials', options,
-      declaredKeys<S3IamRoleOptions>({ region: true }), [], { inheritFromIAMRole: true });
+    return ObjectStoreCredentials.of('s3IamRole', ObjectStoreProvider.S3, 's3Credentials', options, declaredKeys<S3IamRoleOptions>({ region: true }), [], {
+      inheritFromIAMRole: true,
+    });
   }
 
   /** An Azure storage connection string read from a Secret. */
   public static azureConnectionString(connectionString: SecretKeyReference): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureConnectionString', ObjectStoreProvider.AZURE, 'azureCredentials', { connectionString }, ['connectionString'], ['connectionString']);
+    return ObjectStoreCredentials.of(
+      'azureConnectionString',
+      ObjectStoreProvider.AZURE,
+      'azureCredentials',
+      { connectionString },
+      ['connectionString'],
+      ['connectionString'],
+    );
   }
 
   /** An Azure storage account and its key, read from Secrets. */
   public static azureStorageKey(options: AzureStorageKeyOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureStorageKey', ObjectStoreProvider.AZURE, 'azureCredentials', options,
-      declaredKeys<AzureStorageKeyOptions>({ storageAccount: true, storageKey: true }), ['storageAccount', 'storageKey']);
+    return ObjectStoreCredentials.of(
+      'azureStorageKey',
+      ObjectStoreProvider.AZURE,
+      'azureCredentials',
+      options,
+      declaredKeys<AzureStorageKeyOptions>({ storageAccount: true, storageKey: true }),
+      ['storageAccount', 'storageKey'],
+    );
   }
 
   /** An Azure storage account and a shared access signature token, read from Secrets. */
   public static azureSasToken(options: AzureSasTokenOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureSasToken', ObjectStoreProvider.AZURE, 'azureCredentials', options,
-      declaredKeys<AzureSasTokenOptions>({ storageAccount: true, storageSasToken: true }), ['storageAccount', 'storageSasToken']);
+    return ObjectStoreCredentials.of(
+      'azureSasToken',
+      ObjectStoreProvider.AZURE,
+      'azureCredentials',
+      options,
+      declaredKeys<AzureSasTokenOptions>({ storageAccount: true, storageSasToken: true }),
+      ['storageAccount', 'storageSasToken'],
+    );
   }
 
   /** Azure AD workload identity of the instance pods, without keys (`inheritFromAzureAD`). */
@@ -116,12 +142,21 @@ export class ObjectStoreCredentials {
 
   /** The default Azure credential chain (`useDefaultAzureCredentials`: environment, managed identity...). */
   public static azureDefaultCredentials(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], { useDefaultAzureCredentials: true });
+    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], {
+      useDefaultAzureCredentials: true,
+    });
   }
 
   /** A Google service account JSON key file read from a Secret. */
   public static googleApplicationCredentials(applicationCredentials: SecretKeyReference): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('googleApplicationCredentials', ObjectStoreProvider.GOOGLE, 'googleCredentials', { applicationCredentials }, ['applicationCredentials'], ['applicationCredentials']);
+    return ObjectStoreCredentials.of(
+      'googleApplicationCredentials',
+      ObjectStoreProvider.GOOGLE,
+      'googleCredentials',
+      { applicationCredentials },
+      ['applicationCredentials'],
+      ['applicationCredentials'],
+    );
   }
 
   /** The GKE workload identity of the instance pods (`gkeEnvironment`). */
@@ -129,12 +164,20 @@ export class ObjectStoreCredentials {
     return ObjectStoreCredentials.of('gkeWorkloadIdentity', ObjectStoreProvider.GOOGLE, 'googleCredentials', {}, [], [], { gkeEnvironment: true });
   }
 
-  private static of(factory: string, provider: ObjectStoreProvider, field: string, options: object, keys: readonly string[],
-    required: readonly string[], flags: Record<string, boolean> = {}): ObjectStoreCredentials {
+  private static of(
+    factory: string,
+    provider: ObjectStoreProvider,
+    field: string,
+    options: object,
+    keys: readonly string[],
+    required: readonly string[],
+    flags: Record<string, boolean> = {},
+  ): ObjectStoreCredentials {
     const where = `ObjectStoreCredentials.${factory}`;
     const o = propsOf(where, 'options', options as Record<string, unknown>, keys);
     // A reference left out is refused here: the CRD types every reference as optional.
-    const refs = keys.map((k) => [k, secretKeyReferenceOf(where, k, o[k] ?? (required.includes(k) ? null : undefined))] as const)
+    const refs = keys
+      .map((k) => [k, secretKeyReferenceOf(where, k, o[k] ?? (required.includes(k) ? null : undefined))] as const)
       .filter(([, v]) => v !== undefined);
     return new ObjectStoreCredentials(provider, { [field]: { ...Object.fromEntries(refs), ...flags } });
   }
@@ -347,17 +390,39 @@ export interface ObjectStoreProps {
 }
 
 const PROPS_KEYS = declaredKeys<ObjectStoreProps>({
-  destinationPath: true, credentials: true, endpointUrl: true, endpointCa: true, wal: true, data: true, retentionPolicy: true,
-  tags: true, historyTags: true, instanceSidecarConfiguration: true, metadata: true,
+  destinationPath: true,
+  credentials: true,
+  endpointUrl: true,
+  endpointCa: true,
+  wal: true,
+  data: true,
+  retentionPolicy: true,
+  tags: true,
+  historyTags: true,
+  instanceSidecarConfiguration: true,
+  metadata: true,
 });
 const WAL_KEYS = declaredKeys<ObjectStoreWalOptions>({
-  compression: true, encryption: true, maxParallel: true, archiveAdditionalCommandArgs: true, restoreAdditionalCommandArgs: true,
+  compression: true,
+  encryption: true,
+  maxParallel: true,
+  archiveAdditionalCommandArgs: true,
+  restoreAdditionalCommandArgs: true,
 });
 const DATA_KEYS = declaredKeys<ObjectStoreDataOptions>({
-  compression: true, encryption: true, jobs: true, immediateCheckpoint: true, additionalCommandArgs: true, restoreAdditionalCommandArgs: true,
+  compression: true,
+  encryption: true,
+  jobs: true,
+  immediateCheckpoint: true,
+  additionalCommandArgs: true,
+  restoreAdditionalCommandArgs: true,
 });
 const SIDECAR_KEYS = declaredKeys<InstanceSidecarConfiguration>({
-  env: true, resources: true, logLevel: true, retentionPolicyInterval: true, additionalContainerArgs: true,
+  env: true,
+  resources: true,
+  logLevel: true,
+  retentionPolicyInterval: true,
+  additionalContainerArgs: true,
 });
 const RESOURCES_KEYS = declaredKeys<kplus.ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true });
 
@@ -398,7 +463,13 @@ export class ObjectStore extends Construct implements IObjectStore {
    */
   public static fromObjectStoreName(name: string, namespace?: string): IObjectStore {
     if (typeof name !== 'string' || !SUBDOMAIN_NAME_RULE('ObjectStore').test(name)) {
-      invalid('ObjectStore.fromObjectStoreName', 'name', name, 'is not an ObjectStore name (an RFC 1123 subdomain)', 'pass the metadata.name of the ObjectStore');
+      invalid(
+        'ObjectStore.fromObjectStoreName',
+        'name',
+        name,
+        'is not an ObjectStore name (an RFC 1123 subdomain)',
+        'pass the metadata.name of the ObjectStore',
+      );
     }
     return namespace === undefined ? { name } : { name, namespace };
   }
@@ -421,7 +492,15 @@ export class ObjectStore extends Construct implements IObjectStore {
     const metadata = metadataOf(this, p.metadata, "pass { name: 'my-store' } or leave it out");
     const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);
     const data = ownKeys(this, 'data', p.data, DATA_KEYS);
-    plainJson(this, { destinationPath: p.destinationPath, endpointUrl: p.endpointUrl, wal, data, retentionPolicy: p.retentionPolicy, tags: p.tags, historyTags: p.historyTags });
+    plainJson(this, {
+      destinationPath: p.destinationPath,
+      endpointUrl: p.endpointUrl,
+      wal,
+      data,
+      retentionPolicy: p.retentionPolicy,
+      tags: p.tags,
+      historyTags: p.historyTags,
+    });
     this.apiObject = new ApiObject(this, 'Resource', {
       apiVersion: CnpgObjectStore.GVK.apiVersion,
       kind: CnpgObjectStore.GVK.kind,
@@ -464,10 +543,18 @@ export class ObjectStore extends Construct implements IObjectStore {
     if (sidecar === undefined) return undefined;
     const prop = 'instanceSidecarConfiguration';
     plainJson(this, { [`${prop}.logLevel`]: sidecar.logLevel, [`${prop}.additionalContainerArgs`]: sidecar.additionalContainerArgs });
-    const ms = sidecar.retentionPolicyInterval === undefined ? undefined
-      : requireDuration(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval, 'Duration.minutes(30)').toMilliseconds();
+    const ms =
+      sidecar.retentionPolicyInterval === undefined
+        ? undefined
+        : requireDuration(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval, 'Duration.minutes(30)').toMilliseconds();
     if (ms !== undefined && ms % 1000 !== 0) {
-      invalid(this, `${prop}.retentionPolicyInterval`, `${ms}ms`, 'is not a whole number of seconds, which the CRD field takes', 'use e.g. Duration.minutes(30)');
+      invalid(
+        this,
+        `${prop}.retentionPolicyInterval`,
+        `${ms}ms`,
+        'is not a whole number of seconds, which the CRD field takes',
+        'use e.g. Duration.minutes(30)',
+      );
     }
     return {
       env: renderEnv(this, `${prop}.env`, sidecar.env),

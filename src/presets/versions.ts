@@ -28,5 +28,4 @@ export const HELLO_WORLD_PLUGIN_IMAGE = `ghcr.io/cloudnative-pg/cnpg-i-hello-wor
  * The ObjectStore CustomResourceDefinition of {@link BARMAN_CLOUD_PLUGIN_VERSION} in the
  * upstream repository, for `BarmanCloudPlugin`'s `objectStoreCrd` (fetched at synth time).
  */
-export const BARMAN_CLOUD_OBJECT_STORE_CRD_URL =
-  `https://raw.githubusercontent.com/cloudnative-pg/plugin-barman-cloud/${BARMAN_CLOUD_PLUGIN_VERSION}/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml`;
+export const BARMAN_CLOUD_OBJECT_STORE_CRD_URL = `https://raw.githubusercontent.com/cloudnative-pg/plugin-barman-cloud/${BARMAN_CLOUD_PLUGIN_VERSION}/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml`;

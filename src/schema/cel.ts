@@ -12,6 +12,7 @@
  * `cel-not-evaluated`, with the reason.
  */
 import type * as CelModule from '@bufbuild/cel';
+import { RenderedJson } from '../common/json';
 import { CelRuleSpec, StructuralSchema } from './crd-schemas';
 import { issue, SchemaIssue } from './issue';
 
@@ -20,18 +21,35 @@ type Planned = (ctx: { self: unknown }) => unknown;
 
 /** How one rule will be handled: evaluated, or not with the reason why. */
 export type CelRulePlan =
-  | { readonly evaluated: true; readonly run: Planned; readonly messageRun?: Planned }
-  | { readonly evaluated: false; readonly reason: string };
+  { readonly evaluated: true; readonly run: Planned; readonly messageRun?: Planned } | { readonly evaluated: false; readonly reason: string };
 
 /** Operators the planner of @bufbuild/cel implements itself, not through its function table. */
 const PLANNER_OPERATORS = new Set(['_[_]', '_[?_]', '_?._', '_?_:_', '_&&_', '_||_', '@not_strictly_false', '__not_strictly_false__']);
 
 /** The Kubernetes CEL library each Kubernetes-only function comes from, for the reason text. */
 const KUBERNETES_LIBRARY: Record<string, string> = {
-  quantity: 'quantity', isQuantity: 'quantity', url: 'URL', isURL: 'URL', ip: 'IP', isIP: 'IP', cidr: 'CIDR', isCIDR: 'CIDR',
-  isSorted: 'lists', sum: 'lists', min: 'lists', max: 'lists', find: 'regex', findAll: 'regex', semver: 'semver',
-  isSemver: 'semver', authorizer: 'authz', 'sets.contains': 'sets', 'sets.equivalent': 'sets', 'sets.intersects': 'sets',
-  'format.named': 'format', validate: 'format',
+  quantity: 'quantity',
+  isQuantity: 'quantity',
+  url: 'URL',
+  isURL: 'URL',
+  ip: 'IP',
+  isIP: 'IP',
+  cidr: 'CIDR',
+  isCIDR: 'CIDR',
+  isSorted: 'lists',
+  sum: 'lists',
+  min: 'lists',
+  max: 'lists',
+  find: 'regex',
+  findAll: 'regex',
+  semver: 'semver',
+  isSemver: 'semver',
+  authorizer: 'authz',
+  'sets.contains': 'sets',
+  'sets.equivalent': 'sets',
+  'sets.intersects': 'sets',
+  'format.named': 'format',
+  validate: 'format',
 };
 
 let cel: Cel | undefined;
@@ -49,7 +67,7 @@ function load(): { cel: Cel; env: ReturnType<Cel['celEnv']> } {
 }
 
 interface ExprNode {
-  exprKind: { case?: string; value?: any };
+  exprKind: { case?: string; value?: RenderedJson };
 }
 
 function qualifiedName(e: ExprNode | undefined): string | undefined {
@@ -66,13 +84,18 @@ function qualifiedName(e: ExprNode | undefined): string | undefined {
 function missingFunctions(expr: ExprNode, funcs: { find(name: string): unknown }): string[] {
   const missing = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     const n = node as ExprNode & Record<string, unknown>;
     if (n.exprKind?.case === 'callExpr') {
       const call = n.exprKind.value as { function: string; target?: ExprNode };
       const q = qualifiedName(call.target);
-      const known = PLANNER_OPERATORS.has(call.function) || funcs.find(call.function) !== undefined ||
+      const known =
+        PLANNER_OPERATORS.has(call.function) ||
+        funcs.find(call.function) !== undefined ||
         (q !== undefined && funcs.find(`${q}.${call.function}`) !== undefined);
       if (!known) missing.add(q !== undefined && !q.startsWith('self') ? `${q}.${call.function}` : call.function);
     }
@@ -133,7 +156,10 @@ export function planRule(spec: CelRuleSpec): CelRulePlan {
  * @bufbuild/cel wraps any `Map` and reads it only through the methods below.
  */
 class JsonCelMap extends Map<string, unknown> {
-  constructor(private readonly json: Record<string, unknown>, private readonly schema: StructuralSchema | undefined) {
+  constructor(
+    private readonly json: Record<string, unknown>,
+    private readonly schema: StructuralSchema | undefined,
+  ) {
     super();
   }
 
@@ -189,8 +215,29 @@ function fieldPathSegments(fieldPath: string | undefined): string[] {
 }
 
 /** CEL's reserved words: `self.<word>` does not parse, so such a rule is left to the library. */
-const CEL_RESERVED = new Set(['false', 'in', 'null', 'true', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if',
-  'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+const CEL_RESERVED = new Set([
+  'false',
+  'in',
+  'null',
+  'true',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
 
 type PresenceTest = (self: Record<string, unknown>) => boolean;
 const presenceTests = new Map<string, PresenceTest | null>();
@@ -257,12 +304,25 @@ export function presenceTest(rule: string): PresenceTest | null {
 }
 
 function failedRule(spec: CelRuleSpec, where: (string | number)[], message: string | undefined): SchemaIssue {
-  return issue(where, 'cel', undefined, `fails the CRD rule \`${spec.rule}\`, so the API server refuses the object`,
-    'what the rule allows', message ?? 'change the value so that the rule holds', { rule: spec.rule });
+  return issue(
+    where,
+    'cel',
+    undefined,
+    `fails the CRD rule \`${spec.rule}\`, so the API server refuses the object`,
+    'what the rule allows',
+    message ?? 'change the value so that the rule holds',
+    { rule: spec.rule },
+  );
 }
 
 /** Evaluates one rule on the value `x` at `path`; returns the issue it raises, if any. */
-export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema, path: (string | number)[], reportNotEvaluated: boolean): SchemaIssue | undefined {
+export function evaluateRule(
+  spec: CelRuleSpec,
+  x: unknown,
+  s: StructuralSchema,
+  path: (string | number)[],
+  reportNotEvaluated: boolean,
+): SchemaIssue | undefined {
   const quick = x !== null && typeof x === 'object' && !Array.isArray(x) ? presenceTest(spec.rule) : null;
   if (quick) {
     if (quick(x as Record<string, unknown>)) return undefined;
@@ -272,8 +332,15 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
   const plan = planRule(spec);
   if (!plan.evaluated) {
     if (!reportNotEvaluated) return undefined;
-    return issue([...path], 'cel-not-evaluated', undefined, `has the CRD rule \`${spec.rule}\`, not evaluated here: it ${plan.reason}`,
-      'what the rule allows', 'check this rule on a real API server (kubectl apply --dry-run=server)', { rule: spec.rule });
+    return issue(
+      [...path],
+      'cel-not-evaluated',
+      undefined,
+      `has the CRD rule \`${spec.rule}\`, not evaluated here: it ${plan.reason}`,
+      'what the rule allows',
+      'check this rule on a real API server (kubectl apply --dry-run=server)',
+      { rule: spec.rule },
+    );
   }
   const { cel: c } = load();
   const self = toCelValue(x, s);
@@ -285,11 +352,25 @@ export function evaluateRule(spec: CelRuleSpec, x: unknown, s: StructuralSchema,
     const text = result.message;
     if (/unbound function|no matching overload|found no matching overload/.test(text) && !/no such key|field not found/.test(text)) {
       if (!reportNotEvaluated) return undefined;
-      return issue(where, 'cel-not-evaluated', undefined, `has the CRD rule \`${spec.rule}\`, not evaluated here: ${text}`,
-        'what the rule allows', 'check this rule on a real API server (kubectl apply --dry-run=server)', { rule: spec.rule });
+      return issue(
+        where,
+        'cel-not-evaluated',
+        undefined,
+        `has the CRD rule \`${spec.rule}\`, not evaluated here: ${text}`,
+        'what the rule allows',
+        'check this rule on a real API server (kubectl apply --dry-run=server)',
+        { rule: spec.rule },
+      );
     }
-    return issue(where, 'cel', undefined, `fails the CRD rule \`${spec.rule}\` (${text}), so the API server refuses the object`,
-      'what the rule allows', spec.message ?? 'change the value so that the rule holds', { rule: spec.rule });
+    return issue(
+      where,
+      'cel',
+      undefined,
+      `fails the CRD rule \`${spec.rule}\` (${text}), so the API server refuses the object`,
+      'what the rule allows',
+      spec.message ?? 'change the value so that the rule holds',
+      { rule: spec.rule },
+    );
   }
   let message = spec.message;
   if (plan.messageRun) {
@@ -305,7 +386,8 @@ const rulesBelow = new WeakMap<StructuralSchema, boolean>();
 function hasRules(s: StructuralSchema): boolean {
   let known = rulesBelow.get(s);
   if (known === undefined) {
-    known = Boolean(s['x-kubernetes-validations']?.length) ||
+    known =
+      Boolean(s['x-kubernetes-validations']?.length) ||
       Object.values(s.properties ?? {}).some(hasRules) ||
       (s.items !== undefined && hasRules(s.items)) ||
       (typeof s.additionalProperties === 'object' && hasRules(s.additionalProperties));

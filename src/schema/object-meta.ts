@@ -65,10 +65,14 @@ const RULE_WORDS: Record<NameRule, { what: string; fix: string }> = {
 /** Whether `name` passes the rule (without the trailing-dash allowance of generateName). */
 export function isValidName(rule: NameRule, name: string): boolean {
   switch (rule) {
-    case 'dns-1123-subdomain': return isDnsSubdomain(name);
-    case 'dns-1123-label': return isDnsLabel(name);
-    case 'dns-1035-label': return isDns1035Label(name);
-    case 'path-segment': return name !== '.' && name !== '..' && !name.includes('/') && !name.includes('%');
+    case 'dns-1123-subdomain':
+      return isDnsSubdomain(name);
+    case 'dns-1123-label':
+      return isDnsLabel(name);
+    case 'dns-1035-label':
+      return isDns1035Label(name);
+    case 'path-segment':
+      return name !== '.' && name !== '..' && !name.includes('/') && !name.includes('%');
   }
 }
 
@@ -105,8 +109,16 @@ export function objectMetaIssues(obj: Record<string, unknown>): SchemaIssue[] {
   }
   const ns = meta.namespace;
   if (ns !== undefined && ns !== '' && (typeof ns !== 'string' || !isDnsLabel(ns))) {
-    out.push(issue(['metadata', 'namespace'], 'invalid-namespace', ns, `is not ${RULE_WORDS['dns-1123-label'].what}, which a namespace must be`,
-      RULE_WORDS['dns-1123-label'].what, RULE_WORDS['dns-1123-label'].fix));
+    out.push(
+      issue(
+        ['metadata', 'namespace'],
+        'invalid-namespace',
+        ns,
+        `is not ${RULE_WORDS['dns-1123-label'].what}, which a namespace must be`,
+        RULE_WORDS['dns-1123-label'].what,
+        RULE_WORDS['dns-1123-label'].fix,
+      ),
+    );
   }
   labelIssues(meta.labels, ['metadata', 'labels'], out);
   annotationIssues(meta.annotations, out);
@@ -115,7 +127,8 @@ export function objectMetaIssues(obj: Record<string, unknown>): SchemaIssue[] {
   return out;
 }
 
-const LABEL_KEY_WORDS = "an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit";
+const LABEL_KEY_WORDS =
+  "an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit";
 const LABEL_VALUE_WORDS = "at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit, or empty";
 
 /** Label keys and values, as `ValidateLabels` checks them (also usable for selectors). */
@@ -129,9 +142,16 @@ export function labelIssues(labels: unknown, path: (string | number)[], out: Sch
     if (!isLabelKey(k)) out.push(issue([...path, k], 'invalid-label-key', k, 'is not a valid label key', LABEL_KEY_WORDS, "use e.g. 'example.com/team'"));
     if (typeof v !== 'string') out.push(issue([...path, k], 'type', v, 'must be a string', 'a string', 'quote the value'));
     else if (!isLabelValue(v)) {
-      out.push(issue([...path, k], 'invalid-label-value', v,
-        v.length > 63 ? `is ${v.length} characters long; a label value holds at most 63` : 'is not a valid label value', LABEL_VALUE_WORDS,
-        "use at most 63 letters, digits, '-', '_' and '.'"));
+      out.push(
+        issue(
+          [...path, k],
+          'invalid-label-value',
+          v,
+          v.length > 63 ? `is ${v.length} characters long; a label value holds at most 63` : 'is not a valid label value',
+          LABEL_VALUE_WORDS,
+          "use at most 63 letters, digits, '-', '_' and '.'",
+        ),
+      );
     }
   }
 }
@@ -152,7 +172,16 @@ function annotationIssues(annotations: unknown, out: SchemaIssue[]): void {
     if (typeof v !== 'string') out.push(issue([...path, k], 'type', v, 'must be a string', 'a string', 'quote the value'));
   }
   if (size > TOTAL_ANNOTATION_BYTES) {
-    out.push(issue(path, 'max', undefined, `hold ${size} bytes; the API server allows 262144 in total`, 'at most 256 KiB of annotations', 'move the data into a ConfigMap'));
+    out.push(
+      issue(
+        path,
+        'max',
+        undefined,
+        `hold ${size} bytes; the API server allows 262144 in total`,
+        'at most 256 KiB of annotations',
+        'move the data into a ConfigMap',
+      ),
+    );
   }
 }
 
@@ -169,7 +198,8 @@ function finalizerIssues(finalizers: unknown, out: SchemaIssue[]): void {
       out.push(issue([...path, i], 'invalid-name', f, 'is not a valid finalizer name', LABEL_KEY_WORDS, "use e.g. 'example.com/cleanup'"));
     }
     const first = seen.get(f);
-    if (first !== undefined) out.push(issue([...path, i], 'duplicate', f, `repeats item ${first}; finalizers are a set`, 'distinct finalizers', 'remove the duplicate'));
+    if (first !== undefined)
+      out.push(issue([...path, i], 'duplicate', f, `repeats item ${first}; finalizers are a set`, 'distinct finalizers', 'remove the duplicate'));
     else seen.set(f, i);
   });
 }
@@ -189,13 +219,30 @@ function ownerReferenceIssues(refs: unknown, out: SchemaIssue[]): void {
     }
     for (const field of ['apiVersion', 'kind', 'name', 'uid']) {
       if (typeof ref[field] !== 'string' || ref[field] === '') {
-        out.push(issue([...path, i, field], 'required', ref[field], 'must not be empty', 'a non-empty string',
-          field === 'uid' ? 'an owner reference needs the owner\'s uid, known only once it exists; leave ownership to the operator' : `set ${field}`));
+        out.push(
+          issue(
+            [...path, i, field],
+            'required',
+            ref[field],
+            'must not be empty',
+            'a non-empty string',
+            field === 'uid' ? "an owner reference needs the owner's uid, known only once it exists; leave ownership to the operator" : `set ${field}`,
+          ),
+        );
       }
     }
     if (ref.controller === true) {
       if (controller !== undefined) {
-        out.push(issue([...path, i, 'controller'], 'duplicate', true, `is also set on item ${controller}; only one owner may be the controller`, 'one controller', 'set controller on one reference'));
+        out.push(
+          issue(
+            [...path, i, 'controller'],
+            'duplicate',
+            true,
+            `is also set on item ${controller}; only one owner may be the controller`,
+            'one controller',
+            'set controller on one reference',
+          ),
+        );
       } else controller = i;
     }
   });
@@ -221,14 +268,28 @@ export function servicePortIssues(obj: Record<string, unknown>): SchemaIssue[] {
         }
       } else if (typeof v === 'string' && field === 'targetPort') {
         if (!isPortName(v)) {
-          out.push(issue([...path, field], 'invalid-port', v,
-            /^\d+$/.test(v) ? 'is a number written as a string, which the API server reads as a port name' : 'is not a valid port name',
-            'a port name (at most 15 of a-z, 0-9 and -, with a letter, no leading, trailing or double -) or a number',
-            /^\d+$/.test(v) ? `write it as the number ${v}` : "use the container port's name, e.g. 'grpc'"));
+          out.push(
+            issue(
+              [...path, field],
+              'invalid-port',
+              v,
+              /^\d+$/.test(v) ? 'is a number written as a string, which the API server reads as a port name' : 'is not a valid port name',
+              'a port name (at most 15 of a-z, 0-9 and -, with a letter, no leading, trailing or double -) or a number',
+              /^\d+$/.test(v) ? `write it as the number ${v}` : "use the container port's name, e.g. 'grpc'",
+            ),
+          );
         }
       } else {
-        out.push(issue([...path, field], 'type', v, field === 'port' ? 'must be a whole number' : 'must be a number or a port name',
-          field === 'port' ? 'a whole number' : 'a number or a string', 'write a port number'));
+        out.push(
+          issue(
+            [...path, field],
+            'type',
+            v,
+            field === 'port' ? 'must be a whole number' : 'must be a number or a port name',
+            field === 'port' ? 'a whole number' : 'a number or a string',
+            'write a port number',
+          ),
+        );
       }
     }
   });

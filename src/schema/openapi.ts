@@ -15,8 +15,9 @@
  * - pruning, `null`-dropping, defaults and CEL rules are done outside ajv (structural.ts, cel.ts).
  */
 import type { default as AjvClass, ErrorObject, KeywordCxt, KeywordDefinition, ValidateFunction } from 'ajv';
-import { pinnedValidator, StructuralSchema } from './crd-schemas';
 import { describeValue } from '../common/errors';
+import { RenderedJson } from '../common/json';
+import { pinnedValidator, StructuralSchema } from './crd-schemas';
 import { issue, PathSegments, SchemaIssue } from './issue';
 
 type AjvSchema = Record<string, unknown>;
@@ -29,8 +30,29 @@ const CHECKED_FORMATS: Record<string, RegExp> = {
   byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
 };
 const K8S_SUPPORTED_FORMATS = new Set([
-  'bsonobjectid', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid', 'uuid3', 'uuid4', 'uuid5',
-  'isbn', 'isbn10', 'isbn13', 'creditcard', 'ssn', 'hexcolor', 'rgbcolor', 'byte', 'password', 'date', 'duration',
+  'bsonobjectid',
+  'uri',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'cidr',
+  'mac',
+  'uuid',
+  'uuid3',
+  'uuid4',
+  'uuid5',
+  'isbn',
+  'isbn10',
+  'isbn13',
+  'creditcard',
+  'ssn',
+  'hexcolor',
+  'rgbcolor',
+  'byte',
+  'password',
+  'date',
+  'duration',
   'datetime',
 ]);
 
@@ -76,13 +98,34 @@ export function toAjvSchema(s: StructuralSchema, lazy = true): AjvSchema {
   if (s['x-kubernetes-int-or-string']) types = ['integer', 'string'];
   if (types && s.nullable) types = [...types, 'null'];
   if (types) out.type = types.length === 1 ? types[0] : types;
-  for (const key of ['enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-    'multipleOf', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'uniqueItems', 'required'] as const) {
+  for (const key of [
+    'enum',
+    'pattern',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'minItems',
+    'maxItems',
+    'minProperties',
+    'maxProperties',
+    'uniqueItems',
+    'required',
+  ] as const) {
     if (s[key] !== undefined) out[key] = s[key];
   }
   // OpenAPI v3.0 writes exclusive bounds as booleans beside minimum/maximum.
-  if (s.exclusiveMinimum === true) { out.exclusiveMinimum = s.minimum; delete out.minimum; }
-  if (s.exclusiveMaximum === true) { out.exclusiveMaximum = s.maximum; delete out.maximum; }
+  if (s.exclusiveMinimum === true) {
+    out.exclusiveMinimum = s.minimum;
+    delete out.minimum;
+  }
+  if (s.exclusiveMaximum === true) {
+    out.exclusiveMaximum = s.maximum;
+    delete out.maximum;
+  }
   if (s.exclusiveMinimum === false) delete out.exclusiveMinimum;
   if (s.exclusiveMaximum === false) delete out.exclusiveMaximum;
   if (s.nullable && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
@@ -179,7 +222,10 @@ export function createAjv(options: { readonly source?: boolean } = {}): AjvClass
   // schema (the first use dominates a run); the value an error is about is looked up from its
   // path instead. Generated ahead of time, the optimized code is smaller and compiling is free.
   const instance = new Ajv({
-    allErrors: true, verbose: false, strict: false, validateFormats: true,
+    allErrors: true,
+    verbose: false,
+    strict: false,
+    validateFormats: true,
     code: options.source ? { source: true, esm: true, optimize: true, lines: true } : { optimize: false },
   });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
@@ -229,7 +275,9 @@ function locate(instancePath: string, root: unknown): { path: (string | number)[
 }
 
 function typeWords(t: unknown): string {
-  const list = (Array.isArray(t) ? t : [t]).map((x) => (x === 'integer' ? 'a whole number' : x === 'null' ? 'null' : x === 'object' ? 'an object' : x === 'array' ? 'an array' : `a ${x}`));
+  const list = (Array.isArray(t) ? t : [t]).map((x) =>
+    x === 'integer' ? 'a whole number' : x === 'null' ? 'null' : x === 'object' ? 'an object' : x === 'array' ? 'an array' : `a ${x}`,
+  );
   return list.join(' or ');
 }
 
@@ -256,7 +304,7 @@ export function schemaIssues(schema: StructuralSchema, data: unknown): SchemaIss
 }
 
 function toIssue(e: ErrorObject, path: PathSegments, value: unknown): SchemaIssue {
-  const p = e.params as Record<string, any>;
+  const p = e.params as Record<string, RenderedJson>;
   switch (e.keyword) {
     case 'type': {
       const words = typeWords(p.type);
@@ -273,8 +321,16 @@ function toIssue(e: ErrorObject, path: PathSegments, value: unknown): SchemaIssu
       return issue(path, 'pattern', value, `does not match the CRD's pattern ${p.pattern}`, `a string matching ${p.pattern}`, 'write a value of that form');
     case 'format':
       return issue(path, 'format', value, `is not in the '${p.format}' format`, `a '${p.format}' string`, `write a ${p.format} value`);
-    case 'minLength': case 'minItems': case 'minProperties': case 'minimum': case 'exclusiveMinimum':
-    case 'maxLength': case 'maxItems': case 'maxProperties': case 'maximum': case 'exclusiveMaximum': {
+    case 'minLength':
+    case 'minItems':
+    case 'minProperties':
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maxLength':
+    case 'maxItems':
+    case 'maxProperties':
+    case 'maximum':
+    case 'exclusiveMaximum': {
       const isMin = e.keyword.startsWith('min') || e.keyword === 'exclusiveMinimum';
       const what = e.keyword.endsWith('Length') ? 'characters' : e.keyword.endsWith('Items') ? 'items' : e.keyword.endsWith('Properties') ? 'entries' : '';
       const bound = what ? `${isMin ? 'at least' : 'at most'} ${p.limit} ${what}` : `${p.comparison} ${p.limit}`;
@@ -282,14 +338,32 @@ function toIssue(e: ErrorObject, path: PathSegments, value: unknown): SchemaIssu
     }
     case 'uniqueItems': {
       const [first, later] = [Math.min(p.i, p.j), Math.max(p.i, p.j)];
-      return issue([...path, later], 'duplicate', Array.isArray(value) ? value[later] : value,
-        `repeats item ${first} of a list the CRD declares a set`, 'distinct items', 'remove the duplicate');
+      return issue(
+        [...path, later],
+        'duplicate',
+        Array.isArray(value) ? value[later] : value,
+        `repeats item ${first} of a list the CRD declares a set`,
+        'distinct items',
+        'remove the duplicate',
+      );
     }
     case 'k8sListMapKeys':
-      return issue([...path, p.duplicate], 'duplicate', Array.isArray(value) ? value[p.duplicate] : value,
+      return issue(
+        [...path, p.duplicate],
+        'duplicate',
+        Array.isArray(value) ? value[p.duplicate] : value,
         `has the same ${(p.keys as string[]).join(', ')} as item ${p.first}; the CRD keys this list by ${(p.keys as string[]).join(', ')}`,
-        `items with distinct ${(p.keys as string[]).join(', ')}`, 'merge or rename the entries');
+        `items with distinct ${(p.keys as string[]).join(', ')}`,
+        'merge or rename the entries',
+      );
     default:
-      return issue(path, 'schema', value, `does not match the CRD schema (${e.keyword}: ${e.message ?? 'refused'})`, `what the CRD's ${e.keyword} allows`, 'check the value against the CRD');
+      return issue(
+        path,
+        'schema',
+        value,
+        `does not match the CRD schema (${e.keyword}: ${e.message ?? 'refused'})`,
+        `what the CRD's ${e.keyword} allows`,
+        'check the value against the CRD',
+      );
   }
 }

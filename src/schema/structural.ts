@@ -21,9 +21,21 @@ const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
  * pkg/apis/meta/v1/types.go `ObjectMeta`).
  */
 export const OBJECT_META_FIELDS: readonly string[] = [
-  'annotations', 'creationTimestamp', 'deletionGracePeriodSeconds', 'deletionTimestamp', 'finalizers',
-  'generateName', 'generation', 'labels', 'managedFields', 'name', 'namespace', 'ownerReferences',
-  'resourceVersion', 'selfLink', 'uid',
+  'annotations',
+  'creationTimestamp',
+  'deletionGracePeriodSeconds',
+  'deletionTimestamp',
+  'finalizers',
+  'generateName',
+  'generation',
+  'labels',
+  'managedFields',
+  'name',
+  'namespace',
+  'ownerReferences',
+  'resourceVersion',
+  'selfLink',
+  'uid',
 ];
 const OBJECT_META_SET = new Set(OBJECT_META_FIELDS);
 
@@ -110,11 +122,26 @@ function cloneShallowRoot(obj: unknown): Json {
  */
 const CYCLE = Symbol('cycle');
 
-function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object> = new Set()): Json {
+function coerce(
+  x: Json,
+  s: StructuralSchema | undefined,
+  path: (string | number)[],
+  issues: SchemaIssue[],
+  preserving: boolean,
+  ancestors: Set<object> = new Set(),
+): Json {
   if (x === null || typeof x !== 'object') return x;
   if (ancestors.has(x)) {
-    issues.push(issue([...path], 'schema', undefined, 'contains itself (a YAML alias of an ancestor), which cannot be sent to the API server',
-      'a value without cycles', 'replace the alias with a copy of the value'));
+    issues.push(
+      issue(
+        [...path],
+        'schema',
+        undefined,
+        'contains itself (a YAML alias of an ancestor), which cannot be sent to the API server',
+        'a value without cycles',
+        'replace the alias with a copy of the value',
+      ),
+    );
     return CYCLE as unknown as Json;
   }
   ancestors.add(x);
@@ -125,7 +152,14 @@ function coerce(x: Json, s: StructuralSchema | undefined, path: (string | number
   }
 }
 
-function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | number)[], issues: SchemaIssue[], preserving: boolean, ancestors: Set<object>): Json {
+function coerceNode(
+  x: Json,
+  s: StructuralSchema | undefined,
+  path: (string | number)[],
+  issues: SchemaIssue[],
+  preserving: boolean,
+  ancestors: Set<object>,
+): Json {
   // Under x-kubernetes-preserve-unknown-fields (skipPrune), unknown keys stay, declared ones are
   // pruned as usual, and list items stay in the preserving mode.
   const preserve = preserving || Boolean(s?.['x-kubernetes-preserve-unknown-fields']);
@@ -137,9 +171,10 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
     for (let i = 0; i < x.length; i++) {
       const v = x[i];
       path.push(i);
-      let r = v === null && items?.default !== undefined && !items.nullable
-        ? coerce(cloneJson(items.default), items, path, issues, false, ancestors)
-        : coerce(v, items, path, issues, preserve, ancestors);
+      let r =
+        v === null && items?.default !== undefined && !items.nullable
+          ? coerce(cloneJson(items.default), items, path, issues, false, ancestors)
+          : coerce(v, items, path, issues, preserve, ancestors);
       path.pop();
       if (r === (CYCLE as unknown)) r = null;
       if (r !== v && !list) list = x.slice(0, i);
@@ -188,9 +223,16 @@ function coerceNode(x: Json, s: StructuralSchema | undefined, path: (string | nu
     if (v === null && !fs.nullable) {
       out ??= copyBefore(i);
       if (fs.default === undefined) {
-        issues.push(issue([...path, k], 'null-dropped', null,
-          'is not allowed here (the field is not nullable), so the API server drops the field', 'a value, or no field',
-          'set a value, or leave the field out'));
+        issues.push(
+          issue(
+            [...path, k],
+            'null-dropped',
+            null,
+            'is not allowed here (the field is not nullable), so the API server drops the field',
+            'a value, or no field',
+            'set a value, or leave the field out',
+          ),
+        );
         continue;
       }
       path.push(k);
@@ -228,14 +270,21 @@ function applyDefaultsTo(x: Json, s: StructuralSchema): Json {
 function unknownField(path: PathSegments, value: unknown, declared: readonly string[]): SchemaIssue {
   const name = String(path[path.length - 1]);
   const near = nearestName(name, declared);
-  const fix = near !== undefined
-    ? `did you mean '${near}'?`
-    : declared.length
-      ? 'remove it, or check the spelling against the CRD'
-      : 'remove it: nothing may be set here';
-  return issue(path, 'pruned-unknown-field', value,
-    'is not a field the CRD declares, so the API server drops it', near !== undefined ? `the field '${near}'` : 'no field of this name', fix,
-    near !== undefined ? { didYouMean: near } : {});
+  const fix =
+    near !== undefined
+      ? `did you mean '${near}'?`
+      : declared.length
+        ? 'remove it, or check the spelling against the CRD'
+        : 'remove it: nothing may be set here';
+  return issue(
+    path,
+    'pruned-unknown-field',
+    value,
+    'is not a field the CRD declares, so the API server drops it',
+    near !== undefined ? `the field '${near}'` : 'no field of this name',
+    fix,
+    near !== undefined ? { didYouMean: near } : {},
+  );
 }
 
 function isNonNullableNull(x: Json | undefined, s: StructuralSchema | undefined): boolean {

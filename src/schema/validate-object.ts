@@ -1,5 +1,5 @@
-import { crdSchema, crdSchemaKeys, StructuralSchema } from './crd-schemas';
 import { celIssues, planRule } from './cel';
+import { crdSchema, crdSchemaKeys, StructuralSchema } from './crd-schemas';
 import { SchemaIssue, issue } from './issue';
 import { objectMetaIssues, servicePortIssues } from './object-meta';
 import { schemaIssues } from './openapi';

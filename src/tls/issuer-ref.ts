@@ -41,7 +41,8 @@ export class IssuerRef {
    */
   public static external(props: ExternalIssuerProps): IssuerRef {
     checkProps('IssuerRef.external', 'props', props, EXTERNAL_SPEC, {
-      required: ['group', 'kind', 'name'], example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
+      required: ['group', 'kind', 'name'],
+      example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
     });
     return new IssuerRef(props.group, props.kind, props.name);
   }
@@ -67,7 +68,8 @@ function checkName(where: string, name: unknown): string {
 const EXTERNAL_SPEC: PropSpec<ExternalIssuerProps> = {
   group: Kind.dnsName('an API group', 'awspca.cert-manager.io'),
   kind: (s, p, v) => {
-    if (typeof v !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(v)) invalid(s, p, v, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
+    if (typeof v !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(v))
+      invalid(s, p, v, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
   },
   name: NAME_KIND,
 };

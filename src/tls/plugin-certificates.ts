@@ -13,13 +13,7 @@ import { renderDuration } from '../common/render';
 import { addSchemaGuard } from '../common/schema-guard';
 import { Kind, PropSpec, checkProps } from '../plugins/internal';
 import { CERT_MANAGER_GROUP } from './issuer-ref';
-import {
-  CertificateRotationPolicy,
-  PluginCertificateOptions,
-  PluginTls,
-  PluginTlsMode,
-  PrivateKeyAlgorithm,
-} from './plugin-tls';
+import { CertificateRotationPolicy, PluginCertificateOptions, PluginTls, PluginTlsMode, PrivateKeyAlgorithm } from './plugin-tls';
 
 /** X.509 caps a common name at 64 characters, and cert-manager enforces it. */
 const MAX_COMMON_NAME = 64;
@@ -161,24 +155,28 @@ export class PluginCertificates extends Construct {
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else if (config.mode === PluginTlsMode.PRIVATE_CA) {
       const ca = config.certificates;
-      this.bootstrapIssuer = this.guarded(new Issuer(this, 'BootstrapIssuer', {
-        metadata: { labels, name: childObjectName(this, 'BootstrapIssuer', 'subdomain') },
-        spec: { selfSigned: {} },
-      }));
+      this.bootstrapIssuer = this.guarded(
+        new Issuer(this, 'BootstrapIssuer', {
+          metadata: { labels, name: childObjectName(this, 'BootstrapIssuer', 'subdomain') },
+          spec: { selfSigned: {} },
+        }),
+      );
       const caName = childObjectName(this, 'CaCertificate', 'subdomain');
-      this.caCertificate = this.guarded(new Certificate(this, 'CaCertificate', {
-        metadata: { labels, name: caName },
-        spec: {
-          isCa: true,
-          commonName: commonName(props.serviceName, '-ca'),
-          secretName: caName,
-          duration: renderDuration(ca.caDuration ?? Duration.hours(87600)),
-          renewBefore: renderDuration(ca.caRenewBefore ?? Duration.hours(720)),
-          privateKey: opts.privateKey,
-          usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CERT_SIGN, CertificateSpecUsages.CRL_SIGN],
-          issuerRef: { name: this.bootstrapIssuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP },
-        },
-      }));
+      this.caCertificate = this.guarded(
+        new Certificate(this, 'CaCertificate', {
+          metadata: { labels, name: caName },
+          spec: {
+            isCa: true,
+            commonName: commonName(props.serviceName, '-ca'),
+            secretName: caName,
+            duration: renderDuration(ca.caDuration ?? Duration.hours(87600)),
+            renewBefore: renderDuration(ca.caRenewBefore ?? Duration.hours(720)),
+            privateKey: opts.privateKey,
+            usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CERT_SIGN, CertificateSpecUsages.CRL_SIGN],
+            issuerRef: { name: this.bootstrapIssuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP },
+          },
+        }),
+      );
       this.issuer = this.guarded(new Issuer(this, 'CaIssuer', { metadata: issuerNamed('CaIssuer'), spec: { ca: { secretName: caName } } }));
       issuerRef = { name: this.issuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP };
     } else {
@@ -189,25 +187,34 @@ export class PluginCertificates extends Construct {
     // The two leaves differ only in their name suffix, usage and DNS names.
     const leaf = (childId: string, suffix: string, usage: CertificateSpecUsages, fixed: { name?: string; secret?: string }, dns?: string[]): Certificate => {
       const name = fixed.name ?? childObjectName(this, childId, 'subdomain');
-      return this.guarded(new Certificate(this, childId, {
-        metadata: { labels, name },
-        spec: {
-          commonName: commonName(props.serviceName, suffix),
-          ...(dns ? { dnsNames: dns } : {}),
-          secretName: fixed.secret ?? name,
-          duration: opts.duration,
-          renewBefore: opts.renewBefore,
-          privateKey: opts.privateKey,
-          usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, usage],
-          issuerRef,
-        },
-      }));
+      return this.guarded(
+        new Certificate(this, childId, {
+          metadata: { labels, name },
+          spec: {
+            commonName: commonName(props.serviceName, suffix),
+            ...(dns ? { dnsNames: dns } : {}),
+            secretName: fixed.secret ?? name,
+            duration: opts.duration,
+            renewBefore: opts.renewBefore,
+            privateKey: opts.privateKey,
+            usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, usage],
+            issuerRef,
+          },
+        }),
+      );
     };
-    this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH,
-      { name: names.clientCertificate, secret: names.clientSecret });
+    this.clientCertificate = leaf('ClientCertificate', '-client', CertificateSpecUsages.CLIENT_AUTH, {
+      name: names.clientCertificate,
+      secret: names.clientSecret,
+    });
     this.clientSecretName = names.clientSecret ?? this.clientCertificate.name;
-    this.serverCertificate = leaf('ServerCertificate', '', CertificateSpecUsages.SERVER_AUTH,
-      { name: names.serverCertificate, secret: names.serverSecret }, dnsNames);
+    this.serverCertificate = leaf(
+      'ServerCertificate',
+      '',
+      CertificateSpecUsages.SERVER_AUTH,
+      { name: names.serverCertificate, secret: names.serverSecret },
+      dnsNames,
+    );
     this.serverSecretName = names.serverSecret ?? this.serverCertificate.name;
   }
 
@@ -231,7 +238,7 @@ interface LeafSpec {
 /** The leaves' lifetime and key, with the documented defaults (the options were checked by the PluginTls factory). */
 function certificateSpec(o: PluginCertificateOptions): LeafSpec {
   const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
-  const size = algorithm === PrivateKeyAlgorithm.ED25519 ? undefined : o.privateKeySize ?? (algorithm === PrivateKeyAlgorithm.RSA ? 2048 : 256);
+  const size = algorithm === PrivateKeyAlgorithm.ED25519 ? undefined : (o.privateKeySize ?? (algorithm === PrivateKeyAlgorithm.RSA ? 2048 : 256));
   return {
     duration: renderDuration(o.duration ?? Duration.hours(2160)),
     renewBefore: renderDuration(o.renewBefore ?? Duration.hours(360)),

@@ -151,10 +151,18 @@ export class PluginTls {
    */
   public static fromSecrets(options: PluginSecretsOptions): PluginTls {
     const where = 'PluginTls.fromSecrets';
-    checkProps(where, 'options', options, SECRETS_SPEC,
-      { required: ['clientSecretName', 'serverSecretName'], example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }" });
+    checkProps(where, 'options', options, SECRETS_SPEC, {
+      required: ['clientSecretName', 'serverSecretName'],
+      example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }",
+    });
     if (options.clientSecretName === options.serverSecretName) {
-      invalid(where, 'serverSecretName', options.serverSecretName, 'is also the client Secret', 'use two Secrets: the operator presents the client one and trusts the server one');
+      invalid(
+        where,
+        'serverSecretName',
+        options.serverSecretName,
+        'is also the client Secret',
+        'use two Secrets: the operator presents the client one and trusts the server one',
+      );
     }
     return new PluginTls({ mode: PluginTlsMode.SECRETS, secrets: { ...options } });
   }
@@ -177,7 +185,11 @@ const MIN_RENEW_BEFORE_MS = 300_000;
 /** What a Secret data key may be named. */
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
-const ISSUER_KIND = Kind.instance((v) => v instanceof IssuerRef, 'an IssuerRef', "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})");
+const ISSUER_KIND = Kind.instance(
+  (v) => v instanceof IssuerRef,
+  'an IssuerRef',
+  "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
+);
 
 const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
   duration: Kind.duration,
@@ -216,19 +228,30 @@ function checkCertificateOptions<T extends PluginCertificateOptions>(where: stri
   const o: PrivateCaOptions = { ...options };
   const go = (n: number) => renderDuration(Duration.millis(n));
   const ms = (d: Duration | undefined, fallback: number) => (d === undefined ? fallback : d.toMilliseconds());
-  const lifetimes: Array<[string, number, string, number]> = [['duration', ms(o.duration, 2160 * 3_600_000), 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)]];
-  if (spec === (PRIVATE_CA_SPEC as unknown)) lifetimes.push(['caDuration', ms(o.caDuration, 87600 * 3_600_000), 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)]);
+  const lifetimes: Array<[string, number, string, number]> = [
+    ['duration', ms(o.duration, 2160 * 3_600_000), 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)],
+  ];
+  if (spec === (PRIVATE_CA_SPEC as unknown))
+    lifetimes.push(['caDuration', ms(o.caDuration, 87600 * 3_600_000), 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)]);
   for (const [dProp, d, rProp, r] of lifetimes) {
     if (d < MIN_DURATION_MS || r < MIN_RENEW_BEFORE_MS || r >= d) {
-      const [prop, value, problem, fix] = d < MIN_DURATION_MS ? [dProp, d, 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more']
-        : r < MIN_RENEW_BEFORE_MS ? [rProp, r, 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more']
-          : [rProp, r, `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`];
+      const [prop, value, problem, fix] =
+        d < MIN_DURATION_MS
+          ? [dProp, d, 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more']
+          : r < MIN_RENEW_BEFORE_MS
+            ? [rProp, r, 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more']
+            : [rProp, r, `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`];
       invalid(where, prop, go(value), problem, fix);
     }
   }
   if (lifetimes.length === 2 && lifetimes[1][1] < lifetimes[0][1]) {
-    invalid(where, 'caDuration', go(lifetimes[1][1]), `is shorter than the leaves' duration (${go(lifetimes[0][1])}); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it`,
-      'make caDuration at least as long as duration');
+    invalid(
+      where,
+      'caDuration',
+      go(lifetimes[1][1]),
+      `is shorter than the leaves' duration (${go(lifetimes[0][1])}); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it`,
+      'make caDuration at least as long as duration',
+    );
   }
   const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
   const size = o.privateKeySize;

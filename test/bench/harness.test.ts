@@ -19,8 +19,13 @@ describe('benchmark harness', () => {
 
   test('`npm run bench -- --quick` runs every benchmark on tiny sizes', () => {
     const root = path.join(__dirname, '..', '..');
-    const out = execFileSync(process.execPath, [path.join(root, 'bench', 'run.mjs'), '--quick'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const heading of ['1. Main job', '2. Library load', '3. Fleet scale', '4. Doctor throughput', '5. Plan throughput', "6. A user's app command"]) expect(out).toContain(heading);
+    const out = execFileSync(process.execPath, [path.join(root, 'bench', 'run.mjs'), '--quick'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const heading of ['1. Main job', '2. Library load', '3. Fleet scale', '4. Doctor throughput', '5. Plan throughput', "6. A user's app command"])
+      expect(out).toContain(heading);
     expect(out).toContain('smoke run, not a result');
   }, 240_000);
 });

@@ -12,18 +12,17 @@
  * FC_SEED=<n> replays a failure (fast-check prints the seed and path when a property fails).
  */
 import { spawnSync } from 'child_process';
-import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import fc from 'fast-check';
 import * as YAML from 'yaml';
-import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { main } from '../../src/cli/doctor';
+import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
 import { describeWithShared, haveShared, sharedPath } from '../shared';
 
 const ROOT = path.join(__dirname, '..', '..');
 const ROBUSTNESS = path.join(__dirname, '..', 'fixtures', 'robustness');
-
 
 const CI_MODE = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
 const NUM_RUNS = CI_MODE ? 1000 : 100;
@@ -45,18 +44,28 @@ afterAll(() => {
   if (!CI_MODE) return;
   const lines = [...tried].map(([p, [ok, errors, unusable]]) => `  ${p}: ${ok + errors + unusable} (exit 0: ${ok}, exit 1: ${errors}, exit 2: ${unusable})`);
   const total = [...tried.values()].reduce((n, c) => n + c[0] + c[1] + c[2], 0);
-  console.log(`cnpg-i-doctor robustness: ${total} mutated or generated manifests through the CLI, ${NUM_RUNS} runs per property${SEED !== undefined ? `, FC_SEED=${SEED}` : ''}\n${lines.join('\n')}`);
+  console.log(
+    `cnpg-i-doctor robustness: ${total} mutated or generated manifests through the CLI, ${NUM_RUNS} runs per property${SEED !== undefined ? `, FC_SEED=${SEED}` : ''}\n${lines.join('\n')}`,
+  );
 });
 
-interface Run { readonly code: number; readonly out: string; readonly err: string }
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
 
 /** Runs the CLI in-process; a throw from `main` is a failure of the property, not a result. */
 async function run(argv: readonly string[], cwd: string, stdin = ''): Promise<Run> {
   let out = '';
   let err = '';
   const code = await main(argv, {
-    stdout: (t) => { out += t; },
-    stderr: (t) => { err += t; },
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
     readStdin: async () => stdin,
     cwd,
   });
@@ -70,7 +79,9 @@ async function run(argv: readonly string[], cwd: string, stdin = ''): Promise<Ru
 const processWarnings: string[] = [];
 const emitWarning = process.emitWarning;
 beforeAll(() => {
-  process.emitWarning = ((warning: string | Error) => { processWarnings.push(String(warning)); }) as typeof process.emitWarning;
+  process.emitWarning = ((warning: string | Error) => {
+    processWarnings.push(String(warning));
+  }) as typeof process.emitWarning;
 });
 afterAll(() => {
   process.emitWarning = emitWarning;
@@ -126,13 +137,16 @@ describe('pathological nesting', () => {
   });
 
   test(`${MAX_NESTING_DEPTH} levels are read, one more is refused`, async () => {
-    const nest = (n: number) => 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata:\n  x: "1"\nextra: ' + '['.repeat(n - 1) + ']'.repeat(n - 1) + '\n';
+    const nest = (n: number) =>
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata:\n  x: "1"\nextra: ' + '['.repeat(n - 1) + ']'.repeat(n - 1) + '\n';
     const ok = await run(['-', '--operator-namespace', 'cnpg-system'], work, nest(MAX_NESTING_DEPTH));
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);
     const refused = await run(['-'], work, nest(MAX_NESTING_DEPTH + 1));
     expect(refused.code).toBe(2);
-    expect(refused.err).toBe(`cnpg-i-doctor: <stdin>:7:${7 + MAX_NESTING_DEPTH}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n`);
+    expect(refused.err).toBe(
+      `cnpg-i-doctor: <stdin>:7:${7 + MAX_NESTING_DEPTH}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n`,
+    );
   });
 
   test('an earlier syntax error is reported before a later deep document', async () => {
@@ -159,7 +173,11 @@ describe('mapping keys', () => {
   ])('%s as a key is unusable input, as kubectl finds it, without a Node warning', async (_name, data, position) => {
     const warnings = spyWarnings();
     const r = await run(['-'], work, configMap + data);
-    expect(r).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:${position}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n` });
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: `cnpg-i-doctor: <stdin>:${position}: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n`,
+    });
     expect(warnings()).toEqual([]);
   });
 
@@ -206,9 +224,17 @@ describe('file system oddities', () => {
 // ---------------------------------------------------------------------------------------------
 // Valid manifests to start from
 
-interface BaseFile { readonly name: string; readonly text: string; readonly docs: unknown[] }
+interface BaseFile {
+  readonly name: string;
+  readonly text: string;
+  readonly docs: unknown[];
+}
 /** Files that are checked together (a plugin's Service needs its Deployment and Certificates). */
-interface BaseSet { readonly id: string; readonly files: readonly BaseFile[]; readonly args: readonly string[] }
+interface BaseSet {
+  readonly id: string;
+  readonly files: readonly BaseFile[];
+  readonly args: readonly string[];
+}
 
 function baseFile(name: string, text: string): BaseFile {
   return { name, text, docs: YAML.parseAllDocuments(text).map((d) => d.toJS()) };
@@ -216,24 +242,36 @@ function baseFile(name: string, text: string): BaseFile {
 
 function loadBases(): BaseSet[] {
   const dist = path.join(ROOT, 'dist');
-  const sets: BaseSet[] = [{
-    id: 'example',
-    files: ['cnpg-system.k8s.yaml', 'databases.k8s.yaml'].map((f) => baseFile(f, fs.readFileSync(path.join(dist, f), 'utf8'))),
-    args: [],
-  }];
+  const sets: BaseSet[] = [
+    {
+      id: 'example',
+      files: ['cnpg-system.k8s.yaml', 'databases.k8s.yaml'].map((f) => baseFile(f, fs.readFileSync(path.join(dist, f), 'utf8'))),
+      args: [],
+    },
+  ];
   if (haveShared()) {
     const ref = sharedPath('reference');
     const barman = 'plugin-barman-cloud-v0.14.0-manifest.yaml';
-    sets.push({ id: 'barman-cloud', files: [baseFile(barman, fs.readFileSync(path.join(ref, barman), 'utf8'))], args: ['--operator-namespace', 'cnpg-system'] });
+    sets.push({
+      id: 'barman-cloud',
+      files: [baseFile(barman, fs.readFileSync(path.join(ref, barman), 'utf8'))],
+      args: ['--operator-namespace', 'cnpg-system'],
+    });
     const hello = path.join(ref, 'cnpg-i-hello-world-kubernetes');
     sets.push({
       id: 'hello-world',
-      files: fs.readdirSync(hello).sort().map((f) => baseFile(f, fs.readFileSync(path.join(hello, f), 'utf8'))),
+      files: fs
+        .readdirSync(hello)
+        .sort()
+        .map((f) => baseFile(f, fs.readFileSync(path.join(hello, f), 'utf8'))),
       args: ['--operator-namespace', 'cnpg-system'],
     });
     // the operator release without its CRDs (1.2 MB of schemas that the doctor does not read)
-    const operator = fs.readFileSync(path.join(ref, 'cnpg-1.30.0.yaml'), 'utf8').split(/^---[ \t]*$/m)
-      .filter((chunk) => !/^kind: CustomResourceDefinition$/m.test(chunk)).join('---');
+    const operator = fs
+      .readFileSync(path.join(ref, 'cnpg-1.30.0.yaml'), 'utf8')
+      .split(/^---[ \t]*$/m)
+      .filter((chunk) => !/^kind: CustomResourceDefinition$/m.test(chunk))
+      .join('---');
     sets.push({ id: 'cnpg-operator', files: [baseFile('cnpg-1.30.0-without-crds.yaml', operator)], args: [] });
   }
   return sets;
@@ -310,7 +348,14 @@ function expectContract(r: Run, format: 'text' | 'json', allowed: readonly numbe
 }
 
 /** Writes the mutated file, runs the CLI in-process and checks the contract. */
-async function runMutated(property: string, set: BaseSet, mutated: number, content: string | Uint8Array, format: 'text' | 'json', allowed: readonly number[]): Promise<Run> {
+async function runMutated(
+  property: string,
+  set: BaseSet,
+  mutated: number,
+  content: string | Uint8Array,
+  format: 'text' | 'json',
+  allowed: readonly number[],
+): Promise<Run> {
   const { argv, file } = argvFor(set, mutated, format);
   fs.writeFileSync(path.join(work, file), content);
   const r = await run(argv, work);
@@ -360,9 +405,15 @@ function applyMutation(docs: unknown[], m: Mutation): void {
   if (docs.length === 0) return;
   const doc = m.at % docs.length;
   switch (m.op) {
-    case 'duplicateDocument': docs.splice(doc, 0, structuredClone(docs[doc])); return;
-    case 'dropDocument': docs.splice(doc, 1); return;
-    case 'wrapInList': docs.splice(doc, 0, { apiVersion: 'v1', kind: 'List', items: docs.splice(doc, 1 + (m.length % 4)) }); return;
+    case 'duplicateDocument':
+      docs.splice(doc, 0, structuredClone(docs[doc]));
+      return;
+    case 'dropDocument':
+      docs.splice(doc, 1);
+      return;
+    case 'wrapInList':
+      docs.splice(doc, 0, { apiVersion: 'v1', kind: 'List', items: docs.splice(doc, 1 + (m.length % 4)) });
+      return;
   }
   const paths = pathsOf(docs).filter((p) => p.length > 1);
   if (paths.length === 0) return;
@@ -374,7 +425,9 @@ function applyMutation(docs: unknown[], m: Mutation): void {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete parent[key];
       return;
-    case 'retype': parent[key] = m.value; return;
+    case 'retype':
+      parent[key] = m.value;
+      return;
     case 'alias': {
       // a reference to another node: YAML.stringify writes an anchor and an alias, and a
       // reference to an ancestor makes a cycle (which YAML can express and yaml.toJS builds)
@@ -398,9 +451,38 @@ function applyMutation(docs: unknown[], m: Mutation): void {
 
 /** Values that confuse a reader that trusts types: numbers as strings, huge numbers, prototype keys. */
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 65535, 65536, 9090, 2 ** 53, -0, Number.NaN, Infinity,
-    '', ' ', '9090', '0x2382', 'cnpg-system', 'barman-cloud.cloudnative-pg.io', 'plugin', '*', 'x'.repeat(300),
-    [], {}, [null], [[]], { a: 1 }, { name: 'x' }, ['plugin'], { __proto__: null, toString: 1 }),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    65535,
+    65536,
+    9090,
+    2 ** 53,
+    -0,
+    Number.NaN,
+    Infinity,
+    '',
+    ' ',
+    '9090',
+    '0x2382',
+    'cnpg-system',
+    'barman-cloud.cloudnative-pg.io',
+    'plugin',
+    '*',
+    'x'.repeat(300),
+    [],
+    {},
+    [null],
+    [[]],
+    { a: 1 },
+    { name: 'x' },
+    ['plugin'],
+    { __proto__: null, toString: 1 },
+  ),
   fc.string({ maxLength: 16 }),
   fc.string({ unit: 'binary', maxLength: 8 }),
   fc.integer(),
@@ -409,8 +491,24 @@ const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const keyName: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'length', '0', '',
-    'cnpg.io/plugin', 'cnpg.io/pluginname', 'cnpg.io/pluginName', 'cnpg.io/pluginPort', 'name', 'kind', 'items', 'spec'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+    'toString',
+    'valueOf',
+    'length',
+    '0',
+    '',
+    'cnpg.io/plugin',
+    'cnpg.io/pluginname',
+    'cnpg.io/pluginName',
+    'cnpg.io/pluginPort',
+    'name',
+    'kind',
+    'items',
+    'spec',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -432,32 +530,92 @@ const baseChoice = fc.record({ set: fc.nat(), file: fc.nat() }).map(({ set, file
 });
 
 describe('mutated manifests through main()', () => {
-  test('structural mutations (fields removed, retyped, renamed, aliased; documents duplicated, dropped, wrapped in a List): exit 0 or 1 with a well-formed report', async () => {
-    await fc.assert(fc.asyncProperty(baseChoice, fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.boolean(), format,
-      async ({ set, file }, mutations, topLevelList, fmt) => {
-        const docs = structuredClone(set.files[file].docs);
-        for (const m of mutations) applyMutation(docs, m);
-        // a top-level YAML sequence of manifests, which kubectl refuses and the doctor skips
-        const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
-        await runMutated('structural', set, file, text, fmt, [0, 1]);
-      }), FC);
-  }, PROPERTY_TIMEOUT);
+  test(
+    'structural mutations (fields removed, retyped, renamed, aliased; documents duplicated, dropped, wrapped in a List): exit 0 or 1 with a well-formed report',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          baseChoice,
+          fc.array(mutation, { minLength: 1, maxLength: 4 }),
+          fc.boolean(),
+          format,
+          async ({ set, file }, mutations, topLevelList, fmt) => {
+            const docs = structuredClone(set.files[file].docs);
+            for (const m of mutations) applyMutation(docs, m);
+            // a top-level YAML sequence of manifests, which kubectl refuses and the doctor skips
+            const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
+            await runMutated('structural', set, file, text, fmt, [0, 1]);
+          },
+        ),
+        FC,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // Mutations of the bytes: truncation, junk, YAML punctuation, duplicated lines (duplicate keys)
 
 /** A billion-laughs document: nine levels of nine aliases. */
-const ALIAS_BOMB = ['lol: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-  ...'bcdefghi'.split('').map((c, i) => {
-    const prev = 'abcdefghi'[i];
-    return `${c}: &${c} [${Array(9).fill(`*${prev}`).join(',')}]`;
-  })].join('\n') + '\n';
+const ALIAS_BOMB =
+  [
+    'lol: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...'bcdefghi'.split('').map((c, i) => {
+      const prev = 'abcdefghi'[i];
+      return `${c}: &${c} [${Array(9).fill(`*${prev}`).join(',')}]`;
+    }),
+  ].join('\n') + '\n';
 
-const TOKENS = ['\0', '\uFEFF', '\t', '\r', '\r\n', '\n', ':', ': ', '- ', '-', '[', ']', '{', '}', ',', '&a ', '*a', '*nowhere',
-  '!!binary ', '!!int ', '!!map ', '!custom ', '|', '>-', '"', "'", '#', '%YAML 1.2\n', '%TAG !e! tag:example.com,2000:\n',
-  '---\n', '...\n', '? ', '@', '`', '\\', '\uFFFD', '\u2028', '\u0085', '<<: *a\n', '&a [*a]', '{a: &b {c: *b}}',
-  'x'.repeat(100_000), '['.repeat(2_000), '{a: '.repeat(500), '- '.repeat(1_000), ALIAS_BOMB, 'key: value\nkey: other\n'];
+const TOKENS = [
+  '\0',
+  '\uFEFF',
+  '\t',
+  '\r',
+  '\r\n',
+  '\n',
+  ':',
+  ': ',
+  '- ',
+  '-',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '&a ',
+  '*a',
+  '*nowhere',
+  '!!binary ',
+  '!!int ',
+  '!!map ',
+  '!custom ',
+  '|',
+  '>-',
+  '"',
+  "'",
+  '#',
+  '%YAML 1.2\n',
+  '%TAG !e! tag:example.com,2000:\n',
+  '---\n',
+  '...\n',
+  '? ',
+  '@',
+  '`',
+  '\\',
+  '\uFFFD',
+  '\u2028',
+  '\u0085',
+  '<<: *a\n',
+  '&a [*a]',
+  '{a: &b {c: *b}}',
+  'x'.repeat(100_000),
+  '['.repeat(2_000),
+  '{a: '.repeat(500),
+  '- '.repeat(1_000),
+  ALIAS_BOMB,
+  'key: value\nkey: other\n',
+];
 
 type ByteOp =
   | { readonly op: 'truncate'; readonly at: number }
@@ -477,14 +635,17 @@ function lineStarts(b: Buffer): number[] {
 function applyByteOp(b: Buffer, m: ByteOp): Buffer {
   const at = m.at % (b.length + 1);
   switch (m.op) {
-    case 'truncate': return b.subarray(0, at);
-    case 'insertBytes': return Buffer.concat([b.subarray(0, at), m.bytes, b.subarray(at)]);
+    case 'truncate':
+      return b.subarray(0, at);
+    case 'insertBytes':
+      return Buffer.concat([b.subarray(0, at), m.bytes, b.subarray(at)]);
     case 'insertToken': {
       const starts = lineStarts(b);
       const pos = m.atLineStart ? starts[m.at % starts.length] : at;
       return Buffer.concat([b.subarray(0, pos), Buffer.from(m.token, 'utf8'), b.subarray(pos)]);
     }
-    case 'delete': return Buffer.concat([b.subarray(0, at), b.subarray(at + m.length)]);
+    case 'delete':
+      return Buffer.concat([b.subarray(0, at), b.subarray(at + m.length)]);
     case 'overwrite': {
       if (b.length === 0) return b;
       const copy = Buffer.from(b);
@@ -519,76 +680,174 @@ const byteOp: fc.Arbitrary<ByteOp> = fc.oneof(
 );
 
 describe('corrupted YAML through main()', () => {
-  test('byte mutations (truncated, junk and invalid UTF-8 inserted, YAML punctuation, duplicate keys, alias bombs, deep nesting): exit 0, 1 or 2, and exit 2 names the file, line and column', async () => {
-    await fc.assert(fc.asyncProperty(baseChoice, fc.array(byteOp, { minLength: 1, maxLength: 3 }), format,
-      async ({ set, file }, ops, fmt) => {
-        let bytes: Buffer = Buffer.from(set.files[file].text, 'utf8');
-        for (const op of ops) bytes = applyByteOp(bytes, op);
-        await runMutated('bytes', set, file, bytes, fmt, [0, 1, 2]);
-      }), FC);
-  }, PROPERTY_TIMEOUT);
+  test(
+    'byte mutations (truncated, junk and invalid UTF-8 inserted, YAML punctuation, duplicate keys, alias bombs, deep nesting): exit 0, 1 or 2, and exit 2 names the file, line and column',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(baseChoice, fc.array(byteOp, { minLength: 1, maxLength: 3 }), format, async ({ set, file }, ops, fmt) => {
+          let bytes: Buffer = Buffer.from(set.files[file].text, 'utf8');
+          for (const op of ops) bytes = applyByteOp(bytes, op);
+          await runMutated('bytes', set, file, bytes, fmt, [0, 1, 2]);
+        }),
+        FC,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // Generated documents and junk files
 
-const CNPG_KEYS = ['cnpg.io/pluginName', 'cnpg.io/pluginPort', 'cnpg.io/pluginClientSecret', 'cnpg.io/pluginServerSecret', 'cnpg.io/pluginServerName', 'cnpg.io/plugin'];
-const TYPES: ReadonlyArray<[string, string]> = [['v1', 'Service'], ['apps/v1', 'Deployment'], ['postgresql.cnpg.io/v1', 'Cluster'],
-  ['postgresql.cnpg.io/v1', 'Backup'], ['postgresql.cnpg.io/v1', 'ScheduledBackup'], ['postgresql.cnpg.io/v1', 'Pooler'],
-  ['cert-manager.io/v1', 'Certificate'], ['cert-manager.io/v1', 'Issuer'], ['v1', 'Secret'], ['v1', 'ConfigMap'],
-  ['barmancloud.cnpg.io/v1', 'ObjectStore'], ['rbac.authorization.k8s.io/v1', 'Role'], ['apps/v1', 'DaemonSet'], ['v1', 'Pod']];
+const CNPG_KEYS = [
+  'cnpg.io/pluginName',
+  'cnpg.io/pluginPort',
+  'cnpg.io/pluginClientSecret',
+  'cnpg.io/pluginServerSecret',
+  'cnpg.io/pluginServerName',
+  'cnpg.io/plugin',
+];
+const TYPES: ReadonlyArray<[string, string]> = [
+  ['v1', 'Service'],
+  ['apps/v1', 'Deployment'],
+  ['postgresql.cnpg.io/v1', 'Cluster'],
+  ['postgresql.cnpg.io/v1', 'Backup'],
+  ['postgresql.cnpg.io/v1', 'ScheduledBackup'],
+  ['postgresql.cnpg.io/v1', 'Pooler'],
+  ['cert-manager.io/v1', 'Certificate'],
+  ['cert-manager.io/v1', 'Issuer'],
+  ['v1', 'Secret'],
+  ['v1', 'ConfigMap'],
+  ['barmancloud.cnpg.io/v1', 'ObjectStore'],
+  ['rbac.authorization.k8s.io/v1', 'Role'],
+  ['apps/v1', 'DaemonSet'],
+  ['v1', 'Pod'],
+];
 const kubernetesish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  doc: fc.oneof(
-    { weight: 4, arbitrary: tie('object') },
-    { weight: 1, arbitrary: tie('list') },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  doc: fc.oneof({ weight: 4, arbitrary: tie('object') }, { weight: 1, arbitrary: tie('list') }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) }),
+  list: fc.record(
+    {
+      apiVersion: fc.constantFrom('v1', 1, null),
+      kind: fc.constantFrom('List', 'list', 'ServiceList'),
+      items: fc.oneof(fc.array(tie('doc'), { maxLength: 4 }), weirdValue),
+    },
+    { requiredKeys: ['kind'] },
   ),
-  list: fc.record({ apiVersion: fc.constantFrom('v1', 1, null), kind: fc.constantFrom('List', 'list', 'ServiceList'), items: fc.oneof(fc.array(tie('doc'), { maxLength: 4 }), weirdValue) }, { requiredKeys: ['kind'] }),
-  object: fc.tuple(fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...TYPES).map(([apiVersion, kind]) => ({ apiVersion, kind })) },
-    { weight: 1, arbitrary: fc.record({ apiVersion: weirdValue, kind: weirdValue }, { requiredKeys: [] }) },
-  ), fc.record({
-    metadata: fc.oneof(fc.record({
-      name: fc.oneof(fc.constantFrom('backup', 'cnpg-controller-manager', 'pg'), weirdValue),
-      namespace: fc.oneof(fc.constantFrom('cnpg-system', 'app'), weirdValue),
-      labels: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.string({ maxLength: 12 }), weirdValue), { maxKeys: 4 }), weirdValue),
-      annotations: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.constantFrom('9090', 'backup-server-tls', 'x'), weirdValue), { maxKeys: 5 }), weirdValue),
-    }, { requiredKeys: [] }), weirdValue),
-    spec: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({
-      selector: weirdValue, ports: fc.array(fc.record({ port: weirdValue, targetPort: weirdValue, name: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }),
-      plugins: fc.array(fc.record({ name: weirdValue, isWALArchiver: weirdValue, parameters: weirdValue, enabled: weirdValue }, { requiredKeys: [] }), { maxLength: 3 }),
-      template: fc.record({ metadata: weirdValue, spec: fc.record({ containers: fc.array(fc.record({ name: weirdValue, args: weirdValue, ports: weirdValue, volumeMounts: weirdValue, securityContext: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }), volumes: weirdValue }, { requiredKeys: [] }) }, { requiredKeys: [] }),
-      dnsNames: weirdValue, usages: weirdValue, secretName: weirdValue, issuerRef: weirdValue, method: weirdValue, pluginConfiguration: weirdValue, cluster: weirdValue,
-    }, { requiredKeys: [] })),
-  }, { requiredKeys: [] })).map(([type, rest]) => ({ ...type, ...rest })),
+  object: fc
+    .tuple(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...TYPES).map(([apiVersion, kind]) => ({ apiVersion, kind })) },
+        { weight: 1, arbitrary: fc.record({ apiVersion: weirdValue, kind: weirdValue }, { requiredKeys: [] }) },
+      ),
+      fc.record(
+        {
+          metadata: fc.oneof(
+            fc.record(
+              {
+                name: fc.oneof(fc.constantFrom('backup', 'cnpg-controller-manager', 'pg'), weirdValue),
+                namespace: fc.oneof(fc.constantFrom('cnpg-system', 'app'), weirdValue),
+                labels: fc.oneof(
+                  fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.string({ maxLength: 12 }), weirdValue), { maxKeys: 4 }),
+                  weirdValue,
+                ),
+                annotations: fc.oneof(
+                  fc.dictionary(fc.oneof(fc.constantFrom(...CNPG_KEYS), keyName), fc.oneof(fc.constantFrom('9090', 'backup-server-tls', 'x'), weirdValue), {
+                    maxKeys: 5,
+                  }),
+                  weirdValue,
+                ),
+              },
+              { requiredKeys: [] },
+            ),
+            weirdValue,
+          ),
+          spec: fc.oneof(
+            fc.jsonValue({ maxDepth: 3 }),
+            fc.record(
+              {
+                selector: weirdValue,
+                ports: fc.array(fc.record({ port: weirdValue, targetPort: weirdValue, name: weirdValue }, { requiredKeys: [] }), { maxLength: 2 }),
+                plugins: fc.array(
+                  fc.record({ name: weirdValue, isWALArchiver: weirdValue, parameters: weirdValue, enabled: weirdValue }, { requiredKeys: [] }),
+                  { maxLength: 3 },
+                ),
+                template: fc.record(
+                  {
+                    metadata: weirdValue,
+                    spec: fc.record(
+                      {
+                        containers: fc.array(
+                          fc.record(
+                            { name: weirdValue, args: weirdValue, ports: weirdValue, volumeMounts: weirdValue, securityContext: weirdValue },
+                            { requiredKeys: [] },
+                          ),
+                          { maxLength: 2 },
+                        ),
+                        volumes: weirdValue,
+                      },
+                      { requiredKeys: [] },
+                    ),
+                  },
+                  { requiredKeys: [] },
+                ),
+                dnsNames: weirdValue,
+                usages: weirdValue,
+                secretName: weirdValue,
+                issuerRef: weirdValue,
+                method: weirdValue,
+                pluginConfiguration: weirdValue,
+                cluster: weirdValue,
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([type, rest]) => ({ ...type, ...rest })),
 })).doc;
 
 describe('generated and junk input through main()', () => {
-  test('generated documents (Kubernetes-like objects with wrong types, Lists, top-level lists, scalars, prototype keys): exit 0 or 1 with a well-formed report', async () => {
-    const example = BASES[0].files.map((f) => path.join('base', BASES[0].id, f.name));
-    await fc.assert(fc.asyncProperty(fc.array(kubernetesish, { maxLength: 4 }), fc.boolean(), fc.boolean(), format, async (docs, topLevelList, besideExample, fmt) => {
-      const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
-      const file = write('generated.yaml', text);
-      // beside the example app, generated Services and Clusters meet real plugins
-      const r = await run([...(besideExample ? example : []), file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
-      if (r.code >= 0 && r.code <= 2) count('generated', r.code);
-      expectContract(r, fmt, [0, 1], file, text);
-    }), FC);
-  }, PROPERTY_TIMEOUT);
+  test(
+    'generated documents (Kubernetes-like objects with wrong types, Lists, top-level lists, scalars, prototype keys): exit 0 or 1 with a well-formed report',
+    async () => {
+      const example = BASES[0].files.map((f) => path.join('base', BASES[0].id, f.name));
+      await fc.assert(
+        fc.asyncProperty(fc.array(kubernetesish, { maxLength: 4 }), fc.boolean(), fc.boolean(), format, async (docs, topLevelList, besideExample, fmt) => {
+          const text = topLevelList ? YAML.stringify(docs) : docs.map((d) => YAML.stringify(d ?? null)).join('---\n');
+          const file = write('generated.yaml', text);
+          // beside the example app, generated Services and Clusters meet real plugins
+          const r = await run([...(besideExample ? example : []), file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
+          if (r.code >= 0 && r.code <= 2) count('generated', r.code);
+          expectContract(r, fmt, [0, 1], file, text);
+        }),
+        FC,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   const junkChars = fc.constantFrom(...'abc:-[]{},&*!|>"\'#%@`?\\ \t\r\n\0\uFEFF\uFFFD\u2028\u0085é字😀'.split(''), '---', '...', '<<');
-  test('junk files (random bytes, random Unicode, YAML punctuation): exit 0, 1 or 2, and exit 2 names the file, line and column', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(
-      fc.uint8Array({ maxLength: 2048 }),
-      fc.string({ unit: 'binary', maxLength: 512 }),
-      fc.string({ unit: junkChars, maxLength: 400 }),
-    ), format, async (junk, fmt) => {
-      const file = write('junk.yaml', junk);
-      const r = await run([file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
-      if (r.code >= 0 && r.code <= 2) count('junk', r.code);
-      expectContract(r, fmt, [0, 1, 2], file, typeof junk === 'string' ? junk : Buffer.from(junk).toString('utf8'));
-    }), FC);
-  }, PROPERTY_TIMEOUT);
+  test(
+    'junk files (random bytes, random Unicode, YAML punctuation): exit 0, 1 or 2, and exit 2 names the file, line and column',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.uint8Array({ maxLength: 2048 }), fc.string({ unit: 'binary', maxLength: 512 }), fc.string({ unit: junkChars, maxLength: 400 })),
+          format,
+          async (junk, fmt) => {
+            const file = write('junk.yaml', junk);
+            const r = await run([file, ...(fmt === 'json' ? ['--format', 'json'] : [])], work);
+            if (r.code >= 0 && r.code <= 2) count('junk', r.code);
+            expectContract(r, fmt, [0, 1, 2], file, typeof junk === 'string' ? junk : Buffer.from(junk).toString('utf8'));
+          },
+        ),
+        FC,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -613,13 +872,23 @@ describe('odd inputs through main()', () => {
 
   test.each<[string, string | Uint8Array]>([
     ['NUL bytes', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\0b\ndata:\n  "\0": "\0"\n'],
-    ['invalid UTF-8', Buffer.concat([Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: '), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('\n')])],
+    [
+      'invalid UTF-8',
+      Buffer.concat([
+        Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: '),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]),
+        Buffer.from('\n'),
+      ]),
+    ],
     ['UTF-16 with its BOM', Buffer.from('\uFEFFapiVersion: v1\nkind: ConfigMap\n', 'utf16le')],
     ['a 1 MB line', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: long\ndata:\n  x: ${'x'.repeat(1_000_000)}\n`],
     ['a 400 kB flow sequence on one line', `[${'1,'.repeat(200_000)}1]\n`],
     ['a lone carriage return as line break', 'apiVersion: v1\rkind: ConfigMap\r'],
     ['tabs as indentation', 'metadata:\n\tname: x\n'],
-    ['a YAML 1.1 directive (yes/no booleans, octal, sexagesimal)', '%YAML 1.1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\ndata: {a: yes, b: 0777, c: 1:30}\n'],
+    [
+      'a YAML 1.1 directive (yes/no booleans, octal, sexagesimal)',
+      '%YAML 1.1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\ndata: {a: yes, b: 0777, c: 1:30}\n',
+    ],
     ['an unknown directive and tags', '%FOO bar\n---\napiVersion: !v1 v1\nkind: !!str ConfigMap\nmetadata: !!map {name: !!binary eA==}\n'],
     ['duplicate keys', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\nmetadata:\n  name: dup\n'],
     ['an undefined alias', 'apiVersion: v1\nkind: *kind\n'],
@@ -668,7 +937,12 @@ describe('odd inputs through main()', () => {
     const findings = async (argv: string[]) => {
       const r = await run([...argv, '--format', 'json'], work);
       expect(r.err).toBe('');
-      return { code: r.code, rules: JSON.parse(r.out).findings.map((f: { ruleId: string }) => f.ruleId).sort() };
+      return {
+        code: r.code,
+        rules: JSON.parse(r.out)
+          .findings.map((f: { ruleId: string }) => f.ruleId)
+          .sort(),
+      };
     };
     const plain = await findings(example());
     expect(plain.code).toBe(0);
@@ -734,15 +1008,25 @@ describe('the cnpg-i-doctor process', () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain('Excessive alias count');
     }
-    expect(bin(['-'], '['.repeat(200_000), small)).toEqual({ code: 2, out: '', err: `cnpg-i-doctor: <stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n` });
+    expect(bin(['-'], '['.repeat(200_000), small)).toEqual({
+      code: 2,
+      out: '',
+      err: `cnpg-i-doctor: <stdin>:1:${MAX_NESTING_DEPTH + 1}: collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep\n`,
+    });
   });
 
   test('a collection key: exit 2 with one line on stderr; junk bytes: a JSON report or a YAML error', () => {
-    expect(bin(['-'], 'apiVersion: v1\nkind: ConfigMap\ndata:\n  ? [a]\n  : b\n')).toEqual({ code: 2, out: '', err: 'cnpg-i-doctor: <stdin>:4:5: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n' });
+    expect(bin(['-'], 'apiVersion: v1\nkind: ConfigMap\ndata:\n  ? [a]\n  : b\n')).toEqual({
+      code: 2,
+      out: '',
+      err: 'cnpg-i-doctor: <stdin>:4:5: a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys\n',
+    });
     // a fixed pseudo-random stream, so that the case is the same on every run
     let x = 0x2545f491;
     const junk = Uint8Array.from({ length: 4096 }, () => {
-      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
       return x & 0xff;
     });
     const r = bin(['-', '--format', 'json'], junk);

@@ -11,8 +11,12 @@ async function run(argv: string[], stdin = '') {
   let out = '';
   let err = '';
   const code = await main(argv, {
-    stdout: (t) => { out += t; },
-    stderr: (t) => { err += t; },
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
     readStdin: async () => stdin,
     cwd: FIXTURES,
   });
@@ -21,10 +25,13 @@ async function run(argv: string[], stdin = '') {
 
 describe('cnpg-i-doctor', () => {
   test('--verbose lists the CRD rules not evaluated here, in text and JSON', async () => {
-    const cluster = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: pg, namespace: db}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  serviceAccountName: pg-sa\n';
+    const cluster =
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: pg, namespace: db}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  serviceAccountName: pg-sa\n';
     const text = await run(['-', '--operator-namespace', 'cnpg-system', '--verbose'], cluster);
     expect(text.code).toBe(0);
-    expect(text.out).toContain('Not evaluated here (check with kubectl apply --dry-run=server):\n  Cluster/db/pg at spec.serviceAccountName: has the CRD rule `self == oldSelf`');
+    expect(text.out).toContain(
+      'Not evaluated here (check with kubectl apply --dry-run=server):\n  Cluster/db/pg at spec.serviceAccountName: has the CRD rule `self == oldSelf`',
+    );
     expect((await run(['-', '--operator-namespace', 'cnpg-system'], cluster)).out).not.toContain('Not evaluated');
     const json = JSON.parse((await run(['-', '--operator-namespace', 'cnpg-system', '-v', '--format', 'json'], cluster)).out);
     expect(json.notEvaluated.map((n: { path: string }) => n.path)).toEqual(['spec.serviceAccountName']);
@@ -33,15 +40,17 @@ describe('cnpg-i-doctor', () => {
   test('clean input: exit 0 and the discovered plugin', async () => {
     const r = await run(['good-plugin.yaml']);
     expect(r.code).toBe(0);
-    expect(r.out).toBe([
-      "cnpg-i-doctor: 9 objects in 1 file; operator namespace 'cnpg-system'; CloudNativePG 1.30.0",
-      '',
-      'Plugins the operator would discover:',
-      '  backup.example.com  (Service/cnpg-system/backup, backup.cnpg-system.svc:9090, client Secret backup-client-tls, server Secret backup-server-tls, verifies backup)',
-      '',
-      'No problems found.',
-      '',
-    ].join('\n'));
+    expect(r.out).toBe(
+      [
+        "cnpg-i-doctor: 9 objects in 1 file; operator namespace 'cnpg-system'; CloudNativePG 1.30.0",
+        '',
+        'Plugins the operator would discover:',
+        '  backup.example.com  (Service/cnpg-system/backup, backup.cnpg-system.svc:9090, client Secret backup-client-tls, server Secret backup-server-tls, verifies backup)',
+        '',
+        'No problems found.',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('errors: exit 1, findings grouped by object with file and line', async () => {
@@ -64,7 +73,8 @@ describe('cnpg-i-doctor', () => {
   });
 
   test('stdin, --known-plugin and --namespace', async () => {
-    const cluster = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
+    const cluster =
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
     let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
     expect(r.code).toBe(1);
     expect(r.out).toContain('Cluster/app/pg  (<stdin>:1)');
@@ -96,7 +106,15 @@ describe('cnpg-i-doctor', () => {
   test('--format json prints a JSON error object on exit 2', async () => {
     let r = await run(['--format', 'json', 'cli/broken.yaml.txt']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.out)).toEqual({ error: { message: 'cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]', file: 'cli/broken.yaml.txt', line: 6, column: 1, exitCode: 2 } });
+    expect(JSON.parse(r.out)).toEqual({
+      error: {
+        message: 'cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        file: 'cli/broken.yaml.txt',
+        line: 6,
+        column: 1,
+        exitCode: 2,
+      },
+    });
     r = await run(['--format=json', 'good-plugin.yaml', '--cnpg-version', 'foo']);
     expect(JSON.parse(r.out)).toEqual({ error: { message: "--cnpg-version 'foo' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'", exitCode: 2 } });
     r = await run(['--format', 'json']);
@@ -118,14 +136,17 @@ describe('cnpg-i-doctor', () => {
     expect(r.out).toContain('No problems found (2 suppressed: CNPGI001 by --disable, CNPGI090 by --disable).\n');
     r = await run(['-', '--disable', 'CNPGI09', '--format', 'json'], '42\n');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("cnpg-i-doctor: --disable 'CNPGI09' is not a rule of the doctor; did you mean CNPGI090? (the rules are listed in docs/doctor-rules.md)\n");
+    expect(r.err).toBe(
+      "cnpg-i-doctor: --disable 'CNPGI09' is not a rule of the doctor; did you mean CNPGI090? (the rules are listed in docs/doctor-rules.md)\n",
+    );
     r = await run(['-', '--disable', 'CNPGI090', '--format', 'json', '--operator-namespace', 'x'], '42\n');
     expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
     expect(JSON.parse(r.out).suppressed[0]).toMatchObject({ ruleId: 'CNPGI090', suppressedBy: 'disable' });
   });
 
   test('the ignore annotation is counted in the summary', async () => {
-    const pg = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  plugins:\n    - name: x.example.com\n';
+    const pg =
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  plugins:\n    - name: x.example.com\n';
     let r = await run(['-', '--operator-namespace', 'cnpg-system', '--format', 'json'], pg);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
@@ -137,13 +158,16 @@ describe('cnpg-i-doctor', () => {
   });
 
   test('--sidecar-plugin names a sidecar; the text report lists it', async () => {
-    const cluster = '---\napiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: app\nspec:\n  plugins:\n    - name: cnpg-i-hello-world.cloudnative-pg.io\n';
+    const cluster =
+      '---\napiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: app\nspec:\n  plugins:\n    - name: cnpg-i-hello-world.cloudnative-pg.io\n';
     const operator = fs.readFileSync(path.join(FIXTURES, 'sidecar-operator.yaml'), 'utf8');
     let r = await run(['-'], operator + cluster);
     expect(r.code).toBe(0); // the unnamed sidecar may serve it: a warning
     r = await run(['-', '--sidecar-plugin', 'hello=cnpg-i-hello-world.cloudnative-pg.io'], operator + cluster);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Plugins the operator would discover:\n  cnpg-i-hello-world.cloudnative-pg.io  (Deployment/cnpg-system/cnpg-controller-manager, unix:///plugins/cnpg-i-hello-world.cloudnative-pg.io, sidecar socket)\n');
+    expect(r.out).toContain(
+      'Plugins the operator would discover:\n  cnpg-i-hello-world.cloudnative-pg.io  (Deployment/cnpg-system/cnpg-controller-manager, unix:///plugins/cnpg-i-hello-world.cloudnative-pg.io, sidecar socket)\n',
+    );
     r = await run(['-', '--sidecar-plugin=hello=hello.example.com'], operator + cluster);
     expect(r.code).toBe(1);
     expect(r.out).toContain("error   CNPGI040  Cluster names plugin 'cnpg-i-hello-world.cloudnative-pg.io', which is not discovered");
@@ -156,7 +180,13 @@ describe('cnpg-i-doctor', () => {
     fs.copyFileSync(path.join(FIXTURES, 'good-plugin.yaml'), path.join(dir, 'plugins.k8s.yaml'));
     fs.writeFileSync(path.join(dir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: {} }));
     let out = '';
-    const code = await main([dir], { stdout: (t) => { out += t; }, stderr: () => undefined, readStdin: async () => '' });
+    const code = await main([dir], {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: () => undefined,
+      readStdin: async () => '',
+    });
     expect(code).toBe(0);
     expect(out).toContain('No problems found.');
     expect(out).not.toContain('CNPGI090');

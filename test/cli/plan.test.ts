@@ -11,8 +11,12 @@ async function run(argv: string[], stdin = '', entry: typeof main = main) {
   let out = '';
   let err = '';
   const code = await entry(argv, {
-    stdout: (t) => { out += t; },
-    stderr: (t) => { err += t; },
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
     readStdin: async () => stdin,
     cwd: FIXTURES,
   });
@@ -24,24 +28,26 @@ describe('cnpg-i-doctor plan', () => {
     const r = await run(['plan', 'old', 'renamed.yaml']);
     expect(r.err).toBe('');
     expect(r.code).toBe(1);
-    expect(r.out).toBe([
-      'cnpg-i-doctor plan: 3 objects before, 3 objects after; 1 added, 1 removed, 1 changed',
-      '',
-      'Cluster/databases/databases-pg-c8505f9f',
-      "  error   CNPGI201  is renamed to 'pg' (same namespace and the same spec): with pruning the Cluster is deleted with its PVCs, "
-        + 'and an empty Cluster is created, with new Services and a new backup server name',
-      '          at metadata.name: databases-pg-c8505f9f -> pg',
-      "          fix: pin `metadata.name: databases-pg-c8505f9f` on the Cluster now named 'pg'",
-      '',
-      'Service/cnpg-system/barman-cloud',
-      "  warning CNPGI252  points the operator at Secret 'barman-cloud-server-tls-v2' instead of 'barman-cloud-server-tls': new certificates "
-        + "and a re-registration of 'barman-cloud.cloudnative-pg.io' for Cluster/databases/pg, failing until the new Secret exists",
-      '          at metadata.annotations.cnpg.io/pluginServerSecret: barman-cloud-server-tls -> barman-cloud-server-tls-v2',
-      "          fix: keep `cnpg.io/pluginServerSecret: barman-cloud-server-tls` (pin the Certificate's secretName)",
-      '',
-      '1 error, 1 warning.',
-      '',
-    ].join('\n'));
+    expect(r.out).toBe(
+      [
+        'cnpg-i-doctor plan: 3 objects before, 3 objects after; 1 added, 1 removed, 1 changed',
+        '',
+        'Cluster/databases/databases-pg-c8505f9f',
+        "  error   CNPGI201  is renamed to 'pg' (same namespace and the same spec): with pruning the Cluster is deleted with its PVCs, " +
+          'and an empty Cluster is created, with new Services and a new backup server name',
+        '          at metadata.name: databases-pg-c8505f9f -> pg',
+        "          fix: pin `metadata.name: databases-pg-c8505f9f` on the Cluster now named 'pg'",
+        '',
+        'Service/cnpg-system/barman-cloud',
+        "  warning CNPGI252  points the operator at Secret 'barman-cloud-server-tls-v2' instead of 'barman-cloud-server-tls': new certificates " +
+          "and a re-registration of 'barman-cloud.cloudnative-pg.io' for Cluster/databases/pg, failing until the new Secret exists",
+        '          at metadata.annotations.cnpg.io/pluginServerSecret: barman-cloud-server-tls -> barman-cloud-server-tls-v2',
+        "          fix: keep `cnpg.io/pluginServerSecret: barman-cloud-server-tls` (pin the Certificate's secretName)",
+        '',
+        '1 error, 1 warning.',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('no change: exit 0; warnings only: exit 0', async () => {
@@ -57,8 +63,13 @@ describe('cnpg-i-doctor plan', () => {
     const json = JSON.parse(r.out);
     expect(json.summary).toEqual({ errors: 1, warnings: 1 });
     expect(json.findings[0]).toEqual({
-      ruleId: 'CNPGI201', severity: 'error', object: 'Cluster/databases/databases-pg-c8505f9f', path: 'metadata.name',
-      before: 'databases-pg-c8505f9f', after: 'pg', message: expect.stringMatching(/^is renamed to 'pg'/),
+      ruleId: 'CNPGI201',
+      severity: 'error',
+      object: 'Cluster/databases/databases-pg-c8505f9f',
+      path: 'metadata.name',
+      before: 'databases-pg-c8505f9f',
+      after: 'pg',
+      message: expect.stringMatching(/^is renamed to 'pg'/),
       fix: "pin `metadata.name: databases-pg-c8505f9f` on the Cluster now named 'pg'",
     });
   });
@@ -69,23 +80,35 @@ describe('cnpg-i-doctor plan', () => {
     expect(sarif.version).toBe('2.1.0');
     const run0 = sarif.runs[0];
     expect(run0.tool.driver.rules.map((x: any) => x.id)).toContain('CNPGI201');
-    expect(run0.results.map((x: any) => [x.ruleId, x.level])).toEqual([['CNPGI201', 'error'], ['CNPGI252', 'warning']]);
+    expect(run0.results.map((x: any) => [x.ruleId, x.level])).toEqual([
+      ['CNPGI201', 'error'],
+      ['CNPGI252', 'warning'],
+    ]);
     expect(run0.tool.driver.rules[run0.results[0].ruleIndex].id).toBe('CNPGI201');
     expect(run0.results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe('Cluster/databases/databases-pg-c8505f9f#metadata.name');
   });
 
   test('unusable input: exit 2 with one line', async () => {
-    expect(await run(['plan', 'old'])).toMatchObject({ code: 2, err: expect.stringMatching(/^cnpg-i-doctor plan: expected two manifest sets \(old and new\), got 1\n/) });
+    expect(await run(['plan', 'old'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^cnpg-i-doctor plan: expected two manifest sets \(old and new\), got 1\n/),
+    });
     expect(await run(['plan', '-', '-'])).toMatchObject({ code: 2, err: "cnpg-i-doctor plan: only one of the two sets can be read from stdin ('-')\n" });
     expect(await run(['plan', 'old', 'missing.yaml'])).toMatchObject({ code: 2 });
-    expect(await run(['plan', '--format', 'xml', 'old', 'old'])).toMatchObject({ code: 2, err: "cnpg-i-doctor plan: --format must be text, json or sarif, not 'xml'\n" });
+    expect(await run(['plan', '--format', 'xml', 'old', 'old'])).toMatchObject({
+      code: 2,
+      err: "cnpg-i-doctor plan: --format must be text, json or sarif, not 'xml'\n",
+    });
     expect(await run(['plan', 'old', '-'], 'a: [')).toMatchObject({ code: 2 });
     expect(await run(['--help'], '', runPlan)).toMatchObject({ code: 0, out: expect.stringContaining('usage: cnpg-i-doctor plan') });
   });
 
   test('the installed command runs it', () => {
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'cnpg-i-doctor.js'), 'plan', 'old', 'renamed.yaml', '--format', 'json'],
-      { cwd: FIXTURES, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'cnpg-i-doctor.js'), 'plan', 'old', 'renamed.yaml', '--format', 'json'], {
+      cwd: FIXTURES,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout).summary).toEqual({ errors: 1, warnings: 1 });
   });

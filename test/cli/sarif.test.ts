@@ -9,7 +9,16 @@ const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
 async function run(argv: string[], stdin = '', cwd = FIXTURES) {
   let out = '';
   let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, readStdin: async () => stdin, cwd });
+  const code = await main(argv, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readStdin: async () => stdin,
+    cwd,
+  });
   return { code, out, err };
 }
 
@@ -81,7 +90,10 @@ describe('cnpg-i-doctor --format sarif', () => {
     expectSarifShape(log);
     const inv = log.runs[0].invocations[0];
     expect(inv.executionSuccessful).toBe(false);
-    expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'cli/broken.yaml.txt' }, region: { startLine: 6, startColumn: 1 } });
+    expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'cli/broken.yaml.txt' },
+      region: { startLine: 6, startColumn: 1 },
+    });
     expect(log.runs[0].results).toEqual([]);
   });
 
@@ -89,7 +101,12 @@ describe('cnpg-i-doctor --format sarif', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sarif-'));
     fs.writeFileSync(path.join(dir, 'a.yaml'), 'a: 1\n---\n  - 42\n');
     const r = await run(['--format', 'sarif', 'a.yaml'], '', dir);
-    const locs = JSON.parse(r.out).runs[0].results.filter((x: any) => x.ruleId === 'CNPGI090').map((x: any) => x.locations[0].physicalLocation.region);
-    expect(locs).toEqual([{ startLine: 1, startColumn: 1 }, { startLine: 3, startColumn: 3 }]);
+    const locs = JSON.parse(r.out)
+      .runs[0].results.filter((x: any) => x.ruleId === 'CNPGI090')
+      .map((x: any) => x.locations[0].physicalLocation.region);
+    expect(locs).toEqual([
+      { startLine: 1, startColumn: 1 },
+      { startLine: 3, startColumn: 3 },
+    ]);
   });
 });

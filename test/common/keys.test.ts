@@ -31,27 +31,41 @@ describe('refuseUnknownKeys', () => {
   });
 
   test('names the declared key in another case first', () => {
-    expectValidationError(() => refuseUnknownKeys('pg/Cluster', 'options', { isWalArchiver: true }, KEYS),
-      "pg/Cluster: options.isWalArchiver true is not a declared key of options; did you mean 'isWALArchiver'?");
+    expectValidationError(
+      () => refuseUnknownKeys('pg/Cluster', 'options', { isWalArchiver: true }, KEYS),
+      "pg/Cluster: options.isWalArchiver true is not a declared key of options; did you mean 'isWALArchiver'?",
+    );
   });
 
   test('names a declared key a small edit away', () => {
-    expectValidationError(() => refuseUnknownKeys('pg', 'options', { enbled: false }, KEYS),
-      "pg: options.enbled false is not a declared key of options; did you mean 'enabled'?");
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'options', { enbled: false }, KEYS),
+      "pg: options.enbled false is not a declared key of options; did you mean 'enabled'?",
+    );
   });
 
   test('lists the declared keys when nothing is close, and reports the first unknown key in sorted order', () => {
-    expectValidationError(() => refuseUnknownKeys('system/barman', 'props', { zeta: 1, replicas: 2, enabled: true }, KEYS),
-      'system/barman: props.replicas 2 is not a declared key of props (and 1 more unknown key); remove it; props takes enabled, isWALArchiver, parameters');
+    expectValidationError(
+      () => refuseUnknownKeys('system/barman', 'props', { zeta: 1, replicas: 2, enabled: true }, KEYS),
+      'system/barman: props.replicas 2 is not a declared key of props (and 1 more unknown key); remove it; props takes enabled, isWALArchiver, parameters',
+    );
   });
 
   test('refuses a key even when its value is undefined', () => {
-    expectValidationError(() => refuseUnknownKeys('pg', 'options', { paramters: undefined }, KEYS),
-      "pg: options.paramters undefined is not a declared key of options; did you mean 'parameters'?");
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'options', { paramters: undefined }, KEYS),
+      "pg: options.paramters undefined is not a declared key of options; did you mean 'parameters'?",
+    );
   });
 
   test('refuses values that are not objects, with an example', () => {
-    for (const [value, type] of [[undefined, 'undefined'], [null, 'null'], ['x', 'a string'], [[], 'an array'], [() => 1, 'a function']] as const) {
+    for (const [value, type] of [
+      [undefined, 'undefined'],
+      [null, 'null'],
+      ['x', 'a string'],
+      [[], 'an array'],
+      [() => 1, 'a function'],
+    ] as const) {
       expect(() => refuseUnknownKeys('pg', 'options', value, KEYS)).toThrow(`must be an object, not ${type}; pass { enabled: ..., isWALArchiver: ... }`);
     }
   });
@@ -62,11 +76,17 @@ describe('refuseUnknownKeys', () => {
   });
 
   test('reads the own keys of a class instance', () => {
-    class Options { public enabled = true; public replicas = 3; }
+    class Options {
+      public enabled = true;
+      public replicas = 3;
+    }
     expect(() => refuseUnknownKeys('pg', 'options', new Options(), KEYS)).toThrow('options.replicas 3 is not a declared key of options');
   });
 
   test('an interface with no keys says so', () => {
-    expectValidationError(() => refuseUnknownKeys('pg', 'options', { a: 1 }, []), 'pg: options.a 1 is not a declared key of options; remove it; options takes no keys');
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'options', { a: 1 }, []),
+      'pg: options.a 1 is not a declared key of options; remove it; options takes no keys',
+    );
   });
 });

@@ -17,7 +17,8 @@ function validFor(kind: NameKind, name: string): boolean {
 
 // Ids a user might write: cdk8s-friendly ones and the awkward characters seen in issue #13.
 const friendlyId = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/).filter((s) => !(s in Object.prototype));
-const anyId = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_. /:é\n'.split('')), minLength: 1, maxLength: 30 })
+const anyId = fc
+  .string({ unit: fc.constantFrom(...'abcXYZ019-_. /:é\n'.split('')), minLength: 1, maxLength: 30 })
   .filter((s) => s.trim() !== '' && s !== 'Default');
 // Any string at all (full Unicode, control characters), as a JavaScript caller may pass; but not
 // the names of Object.prototype ('constructor', 'valueOf'...), which constructs itself refuses as
@@ -25,7 +26,10 @@ const anyId = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_. /:é\n'.split('
 const wildId = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s !== 'Default' && !(s in Object.prototype));
 const id = fc.oneof(friendlyId, anyId, wildId, fc.constantFrom('Resource', 'resource', 'default', '2024', 'barman_payments54', 'hello.barman18', '-a-', '...'));
 
-interface Tree { chart: Chart; parent: Construct }
+interface Tree {
+  chart: Chart;
+  parent: Construct;
+}
 
 function tree(chartId: string, parentIds: string[], app = Testing.app()): Tree {
   const chart = new Chart(app, chartId);
@@ -38,26 +42,32 @@ const FAKE = { apiVersion: 'v1', kind: 'ConfigMap' };
 
 describe('childObjectName equals what cdk8s generates whenever that is valid for the kind', () => {
   test('for an ApiObject child, over many paths', () => {
-    fc.assert(fc.property(id, fc.array(id, { maxLength: 3 }), id, fc.constantFrom(...KINDS), (chartId, parentIds, childId, kind) => {
-      const { parent } = tree(chartId, parentIds);
-      const name = childObjectName(parent, childId, kind);
-      const generated = new ApiObject(parent, childId, FAKE).name;
-      if (validFor(kind, generated)) expect(name).toBe(generated);
-      expect(validFor(kind, name)).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(id, fc.array(id, { maxLength: 3 }), id, fc.constantFrom(...KINDS), (chartId, parentIds, childId, kind) => {
+        const { parent } = tree(chartId, parentIds);
+        const name = childObjectName(parent, childId, kind);
+        const generated = new ApiObject(parent, childId, FAKE).name;
+        if (validFor(kind, generated)) expect(name).toBe(generated);
+        expect(validFor(kind, name)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
-  test('for cdk8s-plus constructs, whose ApiObject is the child\'s Resource', () => {
-    fc.assert(fc.property(id, fc.array(id, { maxLength: 2 }), id, (chartId, parentIds, childId) => {
-      const { parent } = tree(chartId, parentIds);
-      const sa = childObjectName(parent, childId, 'subdomain', { apiObjectId: 'Resource' });
-      const generated = new kplus.ServiceAccount(parent, childId).name;
-      if (validFor('subdomain', generated)) expect(sa).toBe(generated);
-      const deployment = childObjectName(parent, `${childId}x`, 'label', { apiObjectId: 'Resource' });
-      const generatedDeployment = new kplus.Deployment(parent, `${childId}x`).name;
-      if (validFor('label', generatedDeployment)) expect(deployment).toBe(generatedDeployment);
-      expect(validFor('label', deployment)).toBe(true);
-    }), { numRuns: 200 });
+  test("for cdk8s-plus constructs, whose ApiObject is the child's Resource", () => {
+    fc.assert(
+      fc.property(id, fc.array(id, { maxLength: 2 }), id, (chartId, parentIds, childId) => {
+        const { parent } = tree(chartId, parentIds);
+        const sa = childObjectName(parent, childId, 'subdomain', { apiObjectId: 'Resource' });
+        const generated = new kplus.ServiceAccount(parent, childId).name;
+        if (validFor('subdomain', generated)) expect(sa).toBe(generated);
+        const deployment = childObjectName(parent, `${childId}x`, 'label', { apiObjectId: 'Resource' });
+        const generatedDeployment = new kplus.Deployment(parent, `${childId}x`).name;
+        if (validFor('label', generatedDeployment)) expect(deployment).toBe(generatedDeployment);
+        expect(validFor('label', deployment)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('for a CronJob (cdk8s keeps its name within 52 characters)', () => {
@@ -68,7 +78,7 @@ describe('childObjectName equals what cdk8s generates whenever that is valid for
     expect(name.length).toBeLessThanOrEqual(52);
   });
 
-  test('with the chart\'s hashes disabled, and with extra components', () => {
+  test("with the chart's hashes disabled, and with extra components", () => {
     const app = Testing.app();
     const chart = new Chart(app, 'plain', { disableResourceNameHashes: true });
     expect(childObjectName(chart, 'db', 'dns1035')).toBe(new ApiObject(chart, 'db', FAKE).name);
@@ -78,14 +88,23 @@ describe('childObjectName equals what cdk8s generates whenever that is valid for
   });
 
   test('a name of the construct itself with extra components, as Names.toDnsLabel(this, { extra }) gives it', () => {
-    fc.assert(fc.property(id, fc.array(id, { maxLength: 2 }), id, fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 2 }), (chartId, parentIds, ownId, extra) => {
-      const { parent } = tree(chartId, parentIds);
-      const own = new Construct(parent, ownId);
-      const expected = Names.toDnsLabel(own, { extra });
-      const name = childObjectName(parent, ownId, 'subdomain', { extra });
-      if (validFor('subdomain', expected)) expect(name).toBe(expected);
-      expect(validFor('subdomain', name)).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        id,
+        fc.array(id, { maxLength: 2 }),
+        id,
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 2 }),
+        (chartId, parentIds, ownId, extra) => {
+          const { parent } = tree(chartId, parentIds);
+          const own = new Construct(parent, ownId);
+          const expected = Names.toDnsLabel(own, { extra });
+          const name = childObjectName(parent, ownId, 'subdomain', { extra });
+          if (validFor('subdomain', expected)) expect(name).toBe(expected);
+          expect(validFor('subdomain', name)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   test('inside an App with no chart id clash: the root id does not appear', () => {
@@ -97,13 +116,23 @@ describe('childObjectName equals what cdk8s generates whenever that is valid for
 
 describe('childObjectName derives a valid name from any id', () => {
   test('property: valid for the kind, deterministic, within the limit', () => {
-    fc.assert(fc.property(id, fc.array(id, { maxLength: 3 }), id, fc.constantFrom(...KINDS), fc.constantFrom(undefined, 50), (chartId, parentIds, childId, kind, maxLength) => {
-      const a = childObjectName(tree(chartId, parentIds).parent, childId, kind, { maxLength });
-      const b = childObjectName(tree(chartId, parentIds).parent, childId, kind, { maxLength });
-      expect(a).toBe(b);
-      expect(validFor(kind, a)).toBe(true);
-      expect(a.length).toBeLessThanOrEqual(maxLength ?? 63);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        id,
+        fc.array(id, { maxLength: 3 }),
+        id,
+        fc.constantFrom(...KINDS),
+        fc.constantFrom(undefined, 50),
+        (chartId, parentIds, childId, kind, maxLength) => {
+          const a = childObjectName(tree(chartId, parentIds).parent, childId, kind, { maxLength });
+          const b = childObjectName(tree(chartId, parentIds).parent, childId, kind, { maxLength });
+          expect(a).toBe(b);
+          expect(validFor(kind, a)).toBe(true);
+          expect(a.length).toBeLessThanOrEqual(maxLength ?? 63);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   test('the names issue #13 saw refused', () => {
@@ -127,9 +156,11 @@ describe('childObjectName derives a valid name from any id', () => {
     expect(childObjectName(parent, 'a_b', 'label')).not.toBe(childObjectName(parent, 'a-b', 'label'));
   });
 
-  test('a construct outside any chart is refused with the library\'s error', () => {
+  test("a construct outside any chart is refused with the library's error", () => {
     const root = new Construct(undefined as any, '');
-    expect(() => childObjectName(new Construct(root, 'x'), 'y', 'label')).toThrow("x: scope 'x' is not inside a cdk8s Chart; create the construct inside a Chart");
+    expect(() => childObjectName(new Construct(root, 'x'), 'y', 'label')).toThrow(
+      "x: scope 'x' is not inside a cdk8s Chart; create the construct inside a Chart",
+    );
   });
 });
 

@@ -4,7 +4,33 @@ import { compareQuantities, parseQuantity } from '../../src/common/quantity';
 const cmp = (a: unknown, b: unknown) => compareQuantities(parseQuantity(a)!, parseQuantity(b)!);
 
 describe('parseQuantity', () => {
-  test.each(['1', '500m', '0.5', '.5', '1.', '+1', '-1', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei', '1k', '1M', '1G', '1T', '1P', '1E', '1n', '1u', '1e3', '1E-3', '12e+2', '0'])('reads %s', (q) => {
+  test.each([
+    '1',
+    '500m',
+    '0.5',
+    '.5',
+    '1.',
+    '+1',
+    '-1',
+    '1Ki',
+    '1Mi',
+    '1Gi',
+    '1Ti',
+    '1Pi',
+    '1Ei',
+    '1k',
+    '1M',
+    '1G',
+    '1T',
+    '1P',
+    '1E',
+    '1n',
+    '1u',
+    '1e3',
+    '1E-3',
+    '12e+2',
+    '0',
+  ])('reads %s', (q) => {
     expect(parseQuantity(q)).toBeDefined();
   });
 
@@ -40,15 +66,24 @@ describe('compareQuantities', () => {
   });
 
   test('property: the order of whole numbers of a unit is the order of the numbers', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.constantFrom('', 'm', 'Ki', 'Mi', 'Gi', 'k', 'G'), (a, b, unit) => {
-      expect(cmp(`${a}${unit}`, `${b}${unit}`)).toBe(a < b ? -1 : a > b ? 1 : 0);
-    }));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.constantFrom('', 'm', 'Ki', 'Mi', 'Gi', 'k', 'G'),
+        (a, b, unit) => {
+          expect(cmp(`${a}${unit}`, `${b}${unit}`)).toBe(a < b ? -1 : a > b ? 1 : 0);
+        },
+      ),
+    );
   });
 
   test('property: n Gi equals 1024 n Mi and exceeds 1000 n Mi', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e9 }), (n) => {
-      expect(cmp(`${n}Gi`, `${n * 1024}Mi`)).toBe(0);
-      expect(cmp(`${n}Gi`, `${n * 1000}Mi`)).toBe(1);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), (n) => {
+        expect(cmp(`${n}Gi`, `${n * 1024}Mi`)).toBe(0);
+        expect(cmp(`${n}Gi`, `${n * 1000}Mi`)).toBe(1);
+      }),
+    );
   });
 });

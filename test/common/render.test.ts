@@ -19,10 +19,14 @@ describe('renderQuantity', () => {
   });
 
   test('a size that is no whole number of bytes, or no Size, is refused with the library error', () => {
-    expectValidationError(() => renderQuantity(Size.kibibytes(0.0001), 'pg', 'storage.size'),
-      "pg: storage.size '0.0001Ki' is not a whole number of bytes; use a Size such as Size.gibibytes(10)");
-    expectValidationError(() => renderQuantity('1Gi' as any, 'pg', 'storage.size'),
-      "pg: storage.size '1Gi' is not a whole number of bytes; use a Size such as Size.gibibytes(10)");
+    expectValidationError(
+      () => renderQuantity(Size.kibibytes(0.0001), 'pg', 'storage.size'),
+      "pg: storage.size '0.0001Ki' is not a whole number of bytes; use a Size such as Size.gibibytes(10)",
+    );
+    expectValidationError(
+      () => renderQuantity('1Gi' as any, 'pg', 'storage.size'),
+      "pg: storage.size '1Gi' is not a whole number of bytes; use a Size such as Size.gibibytes(10)",
+    );
   });
 });
 
@@ -51,8 +55,10 @@ describe('renderDuration', () => {
   });
 
   test('a fraction of a millisecond or a negative duration is refused', () => {
-    expectValidationError(() => renderDuration(Duration.millis(0.5), 'pg', 'replica.minApplyDelay'),
-      "pg: replica.minApplyDelay '0.5ms' is not a whole, non-negative number of milliseconds; use a Duration such as Duration.hours(1)");
+    expectValidationError(
+      () => renderDuration(Duration.millis(0.5), 'pg', 'replica.minApplyDelay'),
+      "pg: replica.minApplyDelay '0.5ms' is not a whole, non-negative number of milliseconds; use a Duration such as Duration.hours(1)",
+    );
   });
 });
 
@@ -97,15 +103,25 @@ describe('requireSize / requireDuration', () => {
   });
 
   test('refuse other types, zero and fractions with the library error', () => {
-    expectValidationError(() => requireSize('pg', 'storage.size', '10Gi', 'Size.gibibytes(10)'),
-      "pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)");
-    expectValidationError(() => requireSize('pg', 'storage.size', Size.gibibytes(0)),
-      "pg: storage.size '0Gi' is not a positive whole number of bytes; use Size.gibibytes(10)");
-    expectValidationError(() => requireDuration('p', 'tls.duration', { toMilliseconds: () => 1 }, 'Duration.hours(2160)'),
-      "p: tls.duration {} must be a cdk8s Duration, not an object; use Duration.hours(2160)");
-    expectValidationError(() => requireDuration('p', 'tls.duration', Duration.seconds(0)),
-      "p: tls.duration '0ms' is not a positive whole number of milliseconds; use Duration.hours(1)");
-    expectValidationError(() => requireDuration('p', 'tls.duration', Duration.millis(1.5)),
-      "p: tls.duration '1.5ms' is not a positive whole number of milliseconds; use Duration.hours(1)");
+    expectValidationError(
+      () => requireSize('pg', 'storage.size', '10Gi', 'Size.gibibytes(10)'),
+      "pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)",
+    );
+    expectValidationError(
+      () => requireSize('pg', 'storage.size', Size.gibibytes(0)),
+      "pg: storage.size '0Gi' is not a positive whole number of bytes; use Size.gibibytes(10)",
+    );
+    expectValidationError(
+      () => requireDuration('p', 'tls.duration', { toMilliseconds: () => 1 }, 'Duration.hours(2160)'),
+      'p: tls.duration {} must be a cdk8s Duration, not an object; use Duration.hours(2160)',
+    );
+    expectValidationError(
+      () => requireDuration('p', 'tls.duration', Duration.seconds(0)),
+      "p: tls.duration '0ms' is not a positive whole number of milliseconds; use Duration.hours(1)",
+    );
+    expectValidationError(
+      () => requireDuration('p', 'tls.duration', Duration.millis(1.5)),
+      "p: tls.duration '1.5ms' is not a positive whole number of milliseconds; use Duration.hours(1)",
+    );
   });
 });

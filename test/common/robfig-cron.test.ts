@@ -18,8 +18,21 @@ describe('parseCronSchedule', () => {
     '*-3 * * * * *',
     '0 0 1,,2 * * *',
     '0 0 0 * * sun-sat/2',
-    '@daily', '@midnight', '@hourly', '@weekly', '@monthly', '@yearly', '@annually',
-    '@every 6h', '@every 1h30m', '@every 90s', '@every 1.5h', '@every .5s', '@every 0', '@every 300ms', '@every 2\u00b5s',
+    '@daily',
+    '@midnight',
+    '@hourly',
+    '@weekly',
+    '@monthly',
+    '@yearly',
+    '@annually',
+    '@every 6h',
+    '@every 1h30m',
+    '@every 90s',
+    '@every 1.5h',
+    '@every .5s',
+    '@every 0',
+    '@every 300ms',
+    '@every 2\u00b5s',
   ])('accepts %p', (spec) => {
     expect(parseCronSchedule(spec).ok).toBe(true);
   });
@@ -93,9 +106,18 @@ describe('fiveFieldReading', () => {
 
 describe('parseGoDuration', () => {
   test.each([
-    ['0', 0n], ['1h', 3_600_000_000_000n], ['1h30m', 5_400_000_000_000n], ['1.5h', 5_400_000_000_000n],
-    ['.5s', 500_000_000n], ['1.s', 1_000_000_000n], ['+2m', 120_000_000_000n], ['-1s', -1_000_000_000n],
-    ['10us', 10_000n], ['10\u03bcs', 10_000n], ['3ns', 3n], ['2562047h', 2562047n * 3_600_000_000_000n],
+    ['0', 0n],
+    ['1h', 3_600_000_000_000n],
+    ['1h30m', 5_400_000_000_000n],
+    ['1.5h', 5_400_000_000_000n],
+    ['.5s', 500_000_000n],
+    ['1.s', 1_000_000_000n],
+    ['+2m', 120_000_000_000n],
+    ['-1s', -1_000_000_000n],
+    ['10us', 10_000n],
+    ['10\u03bcs', 10_000n],
+    ['3ns', 3n],
+    ['2562047h', 2562047n * 3_600_000_000_000n],
   ])('%p', (text, nanos) => {
     expect(parseGoDuration(text)).toBe(nanos);
   });

@@ -23,11 +23,19 @@ function guarded(chart: Chart, id: string, obj: Record<string, unknown>): ApiObj
 
 const container = (resources: unknown) => ({ name: 'c', image: 'ghcr.io/x/y:1.0', resources });
 const deployment = (name: string, resources: unknown) => ({
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
-  spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [container(resources)], initContainers: [container(resources)] } } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name },
+  spec: {
+    selector: { matchLabels: { a: 'b' } },
+    template: { metadata: { labels: { a: 'b' } }, spec: { containers: [container(resources)], initContainers: [container(resources)] } },
+  },
 });
 const cluster = (metadata: Record<string, unknown>, spec: Record<string, unknown>) => ({
-  apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata, spec: { instances: 1, storage: { size: '1Gi' }, ...spec },
+  apiVersion: 'postgresql.cnpg.io/v1',
+  kind: 'Cluster',
+  metadata,
+  spec: { instances: 1, storage: { size: '1Gi' }, ...spec },
 });
 
 describe('addSchemaGuard', () => {
@@ -40,11 +48,22 @@ describe('addSchemaGuard', () => {
 
   test('reports every problem of every object in one synth, one line each, under the construct path', () => {
     const chart = Testing.chart();
-    guarded(chart, 'pg', cluster(
-      { name: 'pg', finalizers: ['example.com/a', 'example.com/a'], ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'x' }] },
-      { bootstrap: { initdb: { icuLocale: 'en-US' } }, plugins: [{ name: 'barman-cloud.cloudnative-pg.io', isWalArchiver: true }] },
-    ));
-    guarded(chart, 'web', deployment('web.v1', { requests: { cpu: '2', memory: '1Gi', 'ephemeral-storage': '2Gi' }, limits: { cpu: '1500m', memory: '1000Mi', 'ephemeral-storage': '2Gi' } }));
+    guarded(
+      chart,
+      'pg',
+      cluster(
+        { name: 'pg', finalizers: ['example.com/a', 'example.com/a'], ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'x' }] },
+        { bootstrap: { initdb: { icuLocale: 'en-US' } }, plugins: [{ name: 'barman-cloud.cloudnative-pg.io', isWalArchiver: true }] },
+      ),
+    );
+    guarded(
+      chart,
+      'web',
+      deployment('web.v1', {
+        requests: { cpu: '2', memory: '1Gi', 'ephemeral-storage': '2Gi' },
+        limits: { cpu: '1500m', memory: '1000Mi', 'ephemeral-storage': '2Gi' },
+      }),
+    );
     expect(synthError(chart).split('\n')).toEqual([
       'Validation failed with the following errors:',
       "  [test/pg] spec.plugins[0].isWalArchiver: is not a field the CRD declares, so the API server drops it; value true; allowed the field 'isWALArchiver'",
@@ -63,14 +82,26 @@ describe('addSchemaGuard', () => {
 describe('addSchemaGuard and rendering errors', () => {
   test('a CnpgIValidationError thrown while rendering (inside a Lazy, which cdk8s wraps) is reported as a line', () => {
     const chart = Testing.chart();
-    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => invalid('test/cm', 'data', 1, 'is wrong', 'fix it') }) } as any);
+    const o = new ApiObject(chart, 'cm', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      data: Lazy.any({ produce: () => invalid('test/cm', 'data', 1, 'is wrong', 'fix it') }),
+    } as any);
     addSchemaGuard(o, o);
     expect(synthError(chart)).toBe('Validation failed with the following errors:\n  [test/cm] test/cm: data 1 is wrong; fix it');
   });
 
   test('any other rendering error propagates', () => {
     const chart = Testing.chart();
-    const o = new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', data: Lazy.any({ produce: () => { throw new RangeError('bug'); } }) } as any);
+    const o = new ApiObject(chart, 'cm', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      data: Lazy.any({
+        produce: () => {
+          throw new RangeError('bug');
+        },
+      }),
+    } as any);
     addSchemaGuard(o, o);
     expect(synthError(chart)).toMatch(/^Failed serializing construct at path 'test\/cm' with name 'test-cm-c8[0-9a-f]{6}': RangeError: bug$/);
   });
@@ -86,8 +117,10 @@ describe('apiServerIssues', () => {
     expect(names(cluster({ name: 'db.v1' }, {}))).toEqual(['metadata.name invalid-name']);
   });
 
-  test('a Cluster\'s spec.resources: request above limit, a zero limit meaning none', () => {
-    expect(names(cluster({ name: 'pg' }, { resources: { requests: { memory: '2Gi' }, limits: { memory: '1Gi' } } }))).toEqual(['spec.resources.requests.memory max']);
+  test("a Cluster's spec.resources: request above limit, a zero limit meaning none", () => {
+    expect(names(cluster({ name: 'pg' }, { resources: { requests: { memory: '2Gi' }, limits: { memory: '1Gi' } } }))).toEqual([
+      'spec.resources.requests.memory max',
+    ]);
     expect(names(cluster({ name: 'pg' }, { resources: { requests: { memory: '2Gi' }, limits: { memory: '0' } } }))).toEqual([]);
   });
 
@@ -95,7 +128,9 @@ describe('apiServerIssues', () => {
     const at = (r: unknown) => names(deployment('web', r)).filter((n) => n.includes('containers[0]'));
     expect(at({ requests: { cpu: '1' }, limits: { cpu: '1000m' } })).toEqual([]);
     expect(at({ requests: { cpu: '1001m' }, limits: { cpu: '1' } })).toEqual(['spec.template.spec.containers[0].resources.requests.cpu max']);
-    expect(at({ requests: { 'ephemeral-storage': '1Gi' }, limits: { 'ephemeral-storage': '1G' } })).toEqual(['spec.template.spec.containers[0].resources.requests.ephemeral-storage max']);
+    expect(at({ requests: { 'ephemeral-storage': '1Gi' }, limits: { 'ephemeral-storage': '1G' } })).toEqual([
+      'spec.template.spec.containers[0].resources.requests.ephemeral-storage max',
+    ]);
     expect(at({ requests: { memory: '4Gi' } })).toEqual([]);
     expect(at({ limits: { memory: '1Gi' }, requests: { cpu: '8' } })).toEqual([]);
   });
@@ -105,20 +140,32 @@ describe('apiServerIssues', () => {
     expect(at({ requests: { cpu: '-1' } })).toEqual(['spec.template.spec.containers[0].resources.requests.cpu min']);
     expect(at({ limits: { memory: '-1Gi' } })).toEqual(['spec.template.spec.containers[0].resources.limits.memory min']);
     expect(at({ requests: { 'hugepages-2Mi': '100Mi', memory: '1Gi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual([]);
-    expect(at({ requests: { 'hugepages-2Mi': '50Mi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual(['spec.template.spec.containers[0].resources.requests.hugepages-2Mi schema']);
+    expect(at({ requests: { 'hugepages-2Mi': '50Mi' }, limits: { 'hugepages-2Mi': '100Mi' } })).toEqual([
+      'spec.template.spec.containers[0].resources.requests.hugepages-2Mi schema',
+    ]);
     expect(at({ requests: { 'example.com/gpu': '1' } })).toEqual(['spec.template.spec.containers[0].resources.limits["example.com/gpu"] required']);
     expect(at({ requests: { 'example.kubernetes.io/thing': '1' } })).toEqual([]);
   });
 
   test('in a core object a value that is not a quantity is an issue', () => {
-    expect(names(deployment('web', { requests: { cpu: 'lots' }, limits: { memory: '1 Gi' } })).filter((n) => n.includes('containers[0]')))
-      .toEqual(['spec.template.spec.containers[0].resources.requests.cpu format', 'spec.template.spec.containers[0].resources.limits.memory format']);
+    expect(names(deployment('web', { requests: { cpu: 'lots' }, limits: { memory: '1 Gi' } })).filter((n) => n.includes('containers[0]'))).toEqual([
+      'spec.template.spec.containers[0].resources.requests.cpu format',
+      'spec.template.spec.containers[0].resources.limits.memory format',
+    ]);
   });
 
-  test('containers anywhere: a Pod, a CronJob\'s job template', () => {
+  test("containers anywhere: a Pod, a CronJob's job template", () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [container({ requests: { cpu: '2' }, limits: { cpu: '1' } })] } };
     expect(names(pod)).toEqual(['spec.containers[0].resources.requests.cpu max']);
-    const cron = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c' }, spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { containers: [container({ requests: { memory: '2Gi' }, limits: { memory: '1Gi' } })] } } } } } };
+    const cron = {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'c' },
+      spec: {
+        schedule: '@daily',
+        jobTemplate: { spec: { template: { spec: { containers: [container({ requests: { memory: '2Gi' }, limits: { memory: '1Gi' } })] } } } },
+      },
+    };
     expect(names(cron)).toEqual(['spec.jobTemplate.spec.template.spec.containers[0].resources.requests.memory max']);
   });
 
@@ -157,11 +204,13 @@ describe('addChecks', () => {
     new Thing(chart, 'a', true);
     new Thing(chart, 'b', false);
     new Thing(chart, 'c', true);
-    expect(synthError(chart)).toBe([
-      'Validation failed with the following errors:',
-      '  [test/a] test/a: replicas -1 is negative; use 1 or more',
-      '  [test/c] test/c: replicas -1 is negative; use 1 or more',
-    ].join('\n'));
+    expect(synthError(chart)).toBe(
+      [
+        'Validation failed with the following errors:',
+        '  [test/a] test/a: replicas -1 is negative; use 1 or more',
+        '  [test/c] test/c: replicas -1 is negative; use 1 or more',
+      ].join('\n'),
+    );
   });
 
   test('passing checks leave the synth alone', () => {
@@ -182,7 +231,10 @@ describe('addChecks', () => {
 describe('the schema layer is loaded by the first validation, not by the guard module', () => {
   const root = join(__dirname, '..', '..');
   function loadedAfter(script: string): string[] {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     return (JSON.parse(out.trim().split('\n').pop()!) as string[]).map((p) => p.split(/[\\/]/).join('/'));
   }
 

@@ -2,12 +2,24 @@ import { Duration } from 'cdk8s';
 import { durationMillis } from '../../src/common/duration';
 import { validateMetadata } from '../../src/common/metadata';
 import {
-  imageTagProblem, INT32_MAX, isAnnotationKey, isEnumValue, pickDefined, validateEnum, validateImage, validateLabelKey, validateLabels,
-  validateOptionalBoolean, validateOptionalEnum,
+  imageTagProblem,
+  INT32_MAX,
+  isAnnotationKey,
+  isEnumValue,
+  pickDefined,
+  validateEnum,
+  validateImage,
+  validateLabelKey,
+  validateLabels,
+  validateOptionalBoolean,
+  validateOptionalEnum,
 } from '../../src/common/validate';
 import { expectValidationError } from '../util';
 
-enum Level { INFO = 'info', DEBUG = 'debug' }
+enum Level {
+  INFO = 'info',
+  DEBUG = 'debug',
+}
 
 describe('the one check of each kind in src/common', () => {
   test('INT32_MAX is the int32 bound', () => {
@@ -26,18 +38,25 @@ describe('the one check of each kind in src/common', () => {
     expect(isEnumValue(Level, ['info'])).toBe(false);
     expect(validateEnum('p', 'logLevel', 'debug', Level, 'Level')).toBe('debug');
     expect(validateOptionalEnum('p', 'logLevel', undefined, Level, 'Level')).toBeUndefined();
-    expectValidationError(() => validateEnum('p', 'logLevel', 'trace', Level, 'Level'), "p: logLevel 'trace' is not a Level; use one of Level.INFO, Level.DEBUG");
+    expectValidationError(
+      () => validateEnum('p', 'logLevel', 'trace', Level, 'Level'),
+      "p: logLevel 'trace' is not a Level; use one of Level.INFO, Level.DEBUG",
+    );
     expectValidationError(() => validateOptionalEnum('p', 'logLevel', 1, Level, 'Level'), 'p: logLevel 1 is not a Level; use one of Level.INFO, Level.DEBUG');
   });
 
   test('validateLabelKey: label keys exactly, annotation keys lower-cased as the API server reads them', () => {
     expect(validateLabelKey('p', 'labels', 'example.com/team')).toBe('example.com/team');
-    expectValidationError(() => validateLabelKey('p', 'labels', 'Example.com/team'),
-      "p: labels 'Example.com/team' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'");
+    expectValidationError(
+      () => validateLabelKey('p', 'labels', 'Example.com/team'),
+      "p: labels 'Example.com/team' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'",
+    );
     expect(isAnnotationKey('Example.com/Owner')).toBe(true);
     expect(validateLabelKey('p', 'annotations', 'Example.com/Owner', 'annotation')).toBe('Example.com/Owner');
-    expectValidationError(() => validateLabelKey('p', 'annotations', 'a b', 'annotation'),
-      "p: annotations 'a b' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'");
+    expectValidationError(
+      () => validateLabelKey('p', 'annotations', 'a b', 'annotation'),
+      "p: annotations 'a b' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'",
+    );
   });
 
   test('validateLabels and validateMetadata use that one key check', () => {
@@ -46,15 +65,21 @@ describe('the one check of each kind in src/common', () => {
 
   test('validateMetadata accepts what the API server accepts in annotation keys', () => {
     expect(validateMetadata('p', 'metadata', { annotations: { 'Example.com/Owner': 'me' } }, 'fix').annotations).toEqual({ 'Example.com/Owner': 'me' });
-    expect(() => validateMetadata('p', 'metadata', { annotations: { '-x': 'me' } }, 'fix')).toThrow("p: metadata.annotations '-x' is not a valid annotation key");
+    expect(() => validateMetadata('p', 'metadata', { annotations: { '-x': 'me' } }, 'fix')).toThrow(
+      "p: metadata.annotations '-x' is not a valid annotation key",
+    );
   });
 
   test('validateImage: a non-empty string without white space', () => {
     expect(validateImage('p', 'image', 'ghcr.io/a/b:v1', 'ghcr.io/org/plugin:v1.0.0')).toBe('ghcr.io/a/b:v1');
-    expectValidationError(() => validateImage('p', 'image', 'ghcr.io/a/b:v1 --x', 'ghcr.io/org/plugin:v1.0.0'),
-      "p: image 'ghcr.io/a/b:v1 --x' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0");
-    expectValidationError(() => validateImage('p', 'image', 42, 'ghcr.io/org/plugin:v1.0.0'),
-      'p: image 42 must be a string, not a number; use an image reference such as ghcr.io/org/plugin:v1.0.0');
+    expectValidationError(
+      () => validateImage('p', 'image', 'ghcr.io/a/b:v1 --x', 'ghcr.io/org/plugin:v1.0.0'),
+      "p: image 'ghcr.io/a/b:v1 --x' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0",
+    );
+    expectValidationError(
+      () => validateImage('p', 'image', 42, 'ghcr.io/org/plugin:v1.0.0'),
+      'p: image 42 must be a string, not a number; use an image reference such as ghcr.io/org/plugin:v1.0.0',
+    );
   });
 
   test.each([
@@ -81,8 +106,10 @@ describe('the one check of each kind in src/common', () => {
       Other = require('cdk8s').Duration;
     });
     expect(durationMillis('p', 'tls.duration', Other!.hours(1), 'Duration.hours(1)')).toBe(3_600_000);
-    expectValidationError(() => durationMillis('p', 'tls.duration', { toMilliseconds: () => 5 }, 'Duration.hours(1)'),
-      'p: tls.duration {} must be a cdk8s Duration, not an object; use Duration.hours(1)');
+    expectValidationError(
+      () => durationMillis('p', 'tls.duration', { toMilliseconds: () => 5 }, 'Duration.hours(1)'),
+      'p: tls.duration {} must be a cdk8s Duration, not an object; use Duration.hours(1)',
+    );
     expect(durationMillis('p', 'tls.duration', Duration.millis(1.5), 'Duration.hours(1)')).toBe(1.5);
   });
 });

@@ -68,7 +68,11 @@ function ok(r: SpawnSyncReturns<string>, what: string): string {
 
 /** Every file of the tarball, without the leading `package/`. */
 function tarballFiles(): string[] {
-  return execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')).sort();
+  return execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ''))
+    .sort();
 }
 
 beforeAll(() => {
@@ -79,30 +83,64 @@ beforeAll(() => {
   //    processes may be reading.
   const staging = path.join(work, 'staging');
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0').filter((f) => f && fs.existsSync(path.join(ROOT, f)));
+    .split('\0')
+    .filter((f) => f && fs.existsSync(path.join(ROOT, f)));
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, f), path.join(staging, f));
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
-  const packed = ok(run(NPM, ['pack', '--silent', '--pack-destination', work], staging), 'npm pack').trim().split('\n').pop()!;
+  const packed = ok(run(NPM, ['pack', '--silent', '--pack-destination', work], staging), 'npm pack')
+    .trim()
+    .split('\n')
+    .pop()!;
   tarball = path.join(work, packed);
 
   // 2. A fresh cdk8s app, written as the README says.
   app = path.join(work, 'app');
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'my-platform', version: '1.0.0', private: true }, null, 2));
-  ok(run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps',
-    tarball, ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)), ...LINKED.map((p) => path.join(ROOT, 'node_modules', p))], app), 'npm install');
-  fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['ES2022'], types: ['node', 'jest'],
-      strict: true, noImplicitReturns: true, noUnusedLocals: true, esModuleInterop: true,
-      // The packed .d.ts files are checked too: no missing or internal type may leak into them.
-      skipLibCheck: false,
-    },
-    include: ['*.ts'],
-  }, null, 2));
+  ok(
+    run(
+      NPM,
+      [
+        'install',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--legacy-peer-deps',
+        tarball,
+        ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)),
+        ...LINKED.map((p) => path.join(ROOT, 'node_modules', p)),
+      ],
+      app,
+    ),
+    'npm install',
+  );
+  fs.writeFileSync(
+    path.join(app, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          lib: ['ES2022'],
+          types: ['node', 'jest'],
+          strict: true,
+          noImplicitReturns: true,
+          noUnusedLocals: true,
+          esModuleInterop: true,
+          // The packed .d.ts files are checked too: no missing or internal type may leak into them.
+          skipLibCheck: false,
+        },
+        include: ['*.ts'],
+      },
+      null,
+      2,
+    ),
+  );
   fs.writeFileSync(path.join(app, 'main.ts'), SHORTEST);
   fs.writeFileSync(path.join(app, 'cdk8s.yaml'), readmeBlock('cdk8s.yaml'));
   fs.writeFileSync(path.join(app, 'main.test.ts'), readmeBlock('main.test.ts'));
@@ -116,9 +154,20 @@ afterAll(() => {
 describe('the packed library in a fresh cdk8s app', () => {
   test('the tarball holds the compiled library, its types, the bin, README and LICENSE, and nothing a consumer does not need', () => {
     const files = tarballFiles();
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/cnpg-i-doctor.js', 'lib/src/index.js', 'lib/src/index.d.ts',
-      'lib/src/cli/doctor.js', 'lib/src/doctor/cdk8s-validation-plugin.js', 'lib/imports/postgresql.cnpg.io.js', 'lib/imports/postgresql.cnpg.io.d.ts',
-      'lib/imports/schemas/index.json', 'lib/imports/schemas/postgresql.cnpg.io_clusters_v1.json']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'bin/cnpg-i-doctor.js',
+      'lib/src/index.js',
+      'lib/src/index.d.ts',
+      'lib/src/cli/doctor.js',
+      'lib/src/doctor/cdk8s-validation-plugin.js',
+      'lib/imports/postgresql.cnpg.io.js',
+      'lib/imports/postgresql.cnpg.io.d.ts',
+      'lib/imports/schemas/index.json',
+      'lib/imports/schemas/postgresql.cnpg.io_clusters_v1.json',
+    ]) {
       expect(files).toContain(f);
     }
     // the jsii assembly, for jsii tooling (jsii-pacmak, jsii-docgen, Construct Hub)
@@ -126,13 +175,30 @@ describe('the packed library in a fresh cdk8s app', () => {
     // not the example app, sources, tests, benchmarks, build state or synth output (the bundled
     // dependencies under node_modules/ are as their authors publish them)
     const own = files.filter((f) => !f.startsWith('node_modules/'));
-    expect(own.filter((f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')))).toEqual([]);
+    expect(
+      own.filter(
+        (f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')),
+      ),
+    ).toEqual([]);
     // jsii requires a dependency that is not a jsii module to be bundled: exactly the runtime
     // dependencies and what they need in turn are (no cdk8s, no devDependency)
-    const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1].startsWith('@') ? 3 : 2).join('/')))].sort();
+    const bundled = [
+      ...new Set(
+        files
+          .filter((f) => f.startsWith('node_modules/'))
+          .map((f) =>
+            f
+              .split('/')
+              .slice(1, f.split('/')[1].startsWith('@') ? 3 : 2)
+              .join('/'),
+          ),
+      ),
+    ].sort();
     expect(PKG.bundledDependencies).toEqual(Object.keys(PKG.dependencies).sort());
     expect(bundled).toEqual(runtimeClosure());
-    expect(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-cnpg-i', 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
+    expect(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-cnpg-i', 'LICENSE'), 'utf8')).toContain(
+      'Apache License\n                           Version 2.0, January 2004',
+    );
   });
 
   test('the published types keep their JSDoc and leave out @internal members', () => {
@@ -146,7 +212,8 @@ describe('the packed library in a fresh cdk8s app', () => {
   });
 
   test('the package resolves through its exports map, and only through it', () => {
-    const probe = "const p = require.resolve('cdk8s-cnpg-i'); let deep = 'refused'; try { require.resolve('cdk8s-cnpg-i/lib/src/doctor/rules'); deep = 'resolved'; } catch {} console.log(JSON.stringify({ p, deep, v: require('cdk8s-cnpg-i/package.json').version }));";
+    const probe =
+      "const p = require.resolve('cdk8s-cnpg-i'); let deep = 'refused'; try { require.resolve('cdk8s-cnpg-i/lib/src/doctor/rules'); deep = 'resolved'; } catch {} console.log(JSON.stringify({ p, deep, v: require('cdk8s-cnpg-i/package.json').version }));";
     const out = JSON.parse(ok(run(process.execPath, ['-e', probe], app), 'node -e'));
     expect(path.relative(app, out.p)).toBe(path.join('node_modules', 'cdk8s-cnpg-i', 'lib', 'src', 'index.js'));
     expect(out.deep).toBe('refused');
@@ -179,7 +246,9 @@ describe('the packed library in a fresh cdk8s app', () => {
     // without it).
     const allowed = [PKG.name, ...runtimeClosure()];
     const guard = path.join(work, 'only-runtime-deps.js');
-    fs.writeFileSync(guard, `const Module = require('module');
+    fs.writeFileSync(
+      guard,
+      `const Module = require('module');
 const allowed = new Set(${JSON.stringify(allowed)});
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
@@ -190,7 +259,8 @@ Module._resolveFilename = function (request, parent, ...rest) {
   }
   return resolve.call(this, request, parent, ...rest);
 };
-`);
+`,
+    );
     const bin = path.join(app, 'node_modules', '.bin', 'cnpg-i-doctor');
     const r = run(process.execPath, ['-r', guard, bin, 'dist', '--operator-namespace', 'cnpg-system'], app);
     expect({ code: r.status, err: r.stderr }).toEqual({ code: 0, err: '' });
@@ -198,7 +268,7 @@ Module._resolveFilename = function (request, parent, ...rest) {
     // the guard does refuse: the library's index needs cdk8s
     const refused = run(process.execPath, ['-r', guard, '-e', "require('cdk8s-cnpg-i')"], app);
     expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain("cnpg-i-doctor loaded cdk8s, which is not a runtime dependency");
+    expect(refused.stderr).toContain('cnpg-i-doctor loaded cdk8s, which is not a runtime dependency');
   });
 
   test("the README's snapshot test runs with jest in the app, writes its snapshot, and passes in CI mode", () => {

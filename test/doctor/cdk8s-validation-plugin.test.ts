@@ -5,7 +5,7 @@ import type { ValidationContext as CliValidationContext } from 'cdk8s-cli/lib/pl
 import { DoctorValidationPlugin } from '../../src/doctor/cdk8s-validation-plugin';
 
 // the package's exports map only exposes './plugins' at run time; the types live under lib/
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const { ValidationContext } = require('cdk8s-cli/plugins') as { ValidationContext: typeof CliValidationContext };
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
@@ -21,7 +21,14 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     await new DoctorValidationPlugin().validate(ctx);
     const json = ctx.report.toJson();
     expect(json.summary.status).toBe('success');
-    expect(json.summary.metadata).toEqual({ errors: '0', warnings: '0', suppressed: '0', operatorNamespace: 'cnpg-system', cnpgVersion: '1.30.0', plugins: 'backup.example.com' });
+    expect(json.summary.metadata).toEqual({
+      errors: '0',
+      warnings: '0',
+      suppressed: '0',
+      operatorNamespace: 'cnpg-system',
+      cnpgVersion: '1.30.0',
+      plugins: 'backup.example.com',
+    });
     expect(json.violations).toEqual([]);
   });
 
@@ -42,17 +49,25 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-plugin-'));
     try {
       const file = path.join(dir, 'app.k8s.yaml');
-      fs.writeFileSync(file, fs.readFileSync(path.join(FIXTURES, 'good-plugin.yaml'), 'utf8').replace('cnpg.io/pluginPort: "9090"', 'cnpg.io/pluginPort: "9091"'));
+      fs.writeFileSync(
+        file,
+        fs.readFileSync(path.join(FIXTURES, 'good-plugin.yaml'), 'utf8').replace('cnpg.io/pluginPort: "9090"', 'cnpg.io/pluginPort: "9091"'),
+      );
       const ctx = context([file]);
       await new DoctorValidationPlugin({ operatorNamespace: 'cnpg-system' }).validate(ctx);
       const json = ctx.report.toJson();
       expect(json.summary.status).toBe('failure');
-      expect(json.violations).toEqual([{
-        ruleName: 'CNPGI014 plugin-port-service (error)',
-        recommendation: "Service/cnpg-system/backup: `cnpg.io/pluginPort` is 9091 but the Service exposes port(s) 9090; the operator dials the annotation's port and never reads spec.ports",
-        fix: 'set `cnpg.io/pluginPort: "9090"`, or expose port 9091',
-        violatingConstructs: [{ resourceName: 'backup', locations: ['metadata.annotations.cnpg.io/pluginPort'], manifestPath: file, constructPath: 'plugins/backup/Resource' }],
-      }]);
+      expect(json.violations).toEqual([
+        {
+          ruleName: 'CNPGI014 plugin-port-service (error)',
+          recommendation:
+            "Service/cnpg-system/backup: `cnpg.io/pluginPort` is 9091 but the Service exposes port(s) 9090; the operator dials the annotation's port and never reads spec.ports",
+          fix: 'set `cnpg.io/pluginPort: "9090"`, or expose port 9091',
+          violatingConstructs: [
+            { resourceName: 'backup', locations: ['metadata.annotations.cnpg.io/pluginPort'], manifestPath: file, constructPath: 'plugins/backup/Resource' },
+          ],
+        },
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true });
     }
@@ -70,12 +85,15 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
   });
 
   test('bad properties throw when cdk8s-cli loads the plugin', () => {
-    expect(() => new DoctorValidationPlugin({ cnpgVersion: 'x' })).toThrow("checkManifests: options.cnpgVersion 'x' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'");
-    expect(() => new DoctorValidationPlugin({ failOnWarnings: 'yes' } as any)).toThrow("DoctorValidationPlugin: properties.failOnWarnings 'yes' must be a boolean; write true or false");
+    expect(() => new DoctorValidationPlugin({ cnpgVersion: 'x' })).toThrow(
+      "checkManifests: options.cnpgVersion 'x' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'",
+    );
+    expect(() => new DoctorValidationPlugin({ failOnWarnings: 'yes' } as any)).toThrow(
+      "DoctorValidationPlugin: properties.failOnWarnings 'yes' must be a boolean; write true or false",
+    );
   });
 
   test('the bin script exports the plugin class for cdk8s.yaml', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(path.join(__dirname, '..', '..', 'bin', 'cnpg-i-doctor.js'));
     expect(typeof mod.DoctorValidationPlugin).toBe('function');
     expect(typeof new mod.DoctorValidationPlugin({}).validate).toBe('function');

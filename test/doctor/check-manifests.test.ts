@@ -6,11 +6,18 @@ import { Doc, fixture, summary } from './helpers';
 describe('checkManifests', () => {
   test('reports the discovered plugin of the good fixture', () => {
     const r = analyzeManifests(fixture('good-plugin.yaml'));
-    expect(r.plugins).toEqual([{
-      name: 'backup.example.com', source: 'service', object: 'Service/cnpg-system/backup', port: 9090,
-      clientSecret: 'backup-client-tls', serverSecret: 'backup-server-tls', serverName: 'backup',
-      address: 'backup.cnpg-system.svc:9090',
-    }]);
+    expect(r.plugins).toEqual([
+      {
+        name: 'backup.example.com',
+        source: 'service',
+        object: 'Service/cnpg-system/backup',
+        port: 9090,
+        clientSecret: 'backup-client-tls',
+        serverSecret: 'backup-server-tls',
+        serverName: 'backup',
+        address: 'backup.cnpg-system.svc:9090',
+      },
+    ]);
     expect(r.cnpgVersion).toBe('1.30.0');
     expect(r.objectCount).toBe(9);
   });
@@ -30,12 +37,27 @@ describe('checkManifests', () => {
   });
 
   test('odd documents are reported, not thrown on', () => {
-    const f = checkManifests([null, undefined, 42, 'text', [1, 2], { hello: 'world' }, { apiVersion: 'v1', kind: 'ConfigMap' }, { kind: 'List', items: 'nope' }]);
-    expect(summary(f)).toEqual([
-      'CNPGI090 warning document #3', 'CNPGI090 warning document #4', 'CNPGI090 warning document #5',
-      'CNPGI090 warning document #6', 'CNPGI090 warning document #7', 'CNPGI090 warning document #8',
-      'CNPGI001 warning input',
-    ].sort((a, b) => (a.startsWith('CNPGI001') ? -1 : b.startsWith('CNPGI001') ? 1 : 0)));
+    const f = checkManifests([
+      null,
+      undefined,
+      42,
+      'text',
+      [1, 2],
+      { hello: 'world' },
+      { apiVersion: 'v1', kind: 'ConfigMap' },
+      { kind: 'List', items: 'nope' },
+    ]);
+    expect(summary(f)).toEqual(
+      [
+        'CNPGI090 warning document #3',
+        'CNPGI090 warning document #4',
+        'CNPGI090 warning document #5',
+        'CNPGI090 warning document #6',
+        'CNPGI090 warning document #7',
+        'CNPGI090 warning document #8',
+        'CNPGI001 warning input',
+      ].sort((a, b) => (a.startsWith('CNPGI001') ? -1 : b.startsWith('CNPGI001') ? 1 : 0)),
+    );
   });
 
   test('errors come first', () => {
@@ -47,10 +69,18 @@ describe('checkManifests', () => {
   });
 
   test.each<[string, unknown, string]>([
-    ['options', 'x', "checkManifests: options 'x' must be an object; pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }"],
+    [
+      'options',
+      'x',
+      "checkManifests: options 'x' must be an object; pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }",
+    ],
     ['cnpgVersion', { cnpgVersion: 'latest' }, "checkManifests: options.cnpgVersion 'latest' is not a version; use MAJOR.MINOR.PATCH, e.g. '1.27.1'"],
     ['cnpgVersion type', { cnpgVersion: 1.3 }, "checkManifests: options.cnpgVersion 1.3 must be a non-empty string; pass a version such as '1.27.1'"],
-    ['operatorNamespace', { operatorNamespace: '' }, "checkManifests: options.operatorNamespace '' must be a non-empty string; pass the operator's namespace, e.g. 'cnpg-system'"],
+    [
+      'operatorNamespace',
+      { operatorNamespace: '' },
+      "checkManifests: options.operatorNamespace '' must be a non-empty string; pass the operator's namespace, e.g. 'cnpg-system'",
+    ],
     ['knownPlugins', { knownPlugins: 'a' }, "checkManifests: options.knownPlugins 'a' must be an array of plugin names; pass ['backup.example.com']"],
     ['knownPlugins item', { knownPlugins: [3] }, 'checkManifests: options.knownPlugins[0] 3 must be a non-empty string; pass the plugin name as a string'],
   ])('invalid %s throws', (_n, options, message) => {
@@ -58,7 +88,9 @@ describe('checkManifests', () => {
   });
 
   test('objects must be an array', () => {
-    expect(() => checkManifests({} as any)).toThrow('checkManifests: objects {} must be an array of manifest objects; pass the parsed YAML documents as an array');
+    expect(() => checkManifests({} as any)).toThrow(
+      'checkManifests: objects {} must be an array of manifest objects; pass the parsed YAML documents as an array',
+    );
   });
 
   test('every reported rule id is documented', () => {
@@ -73,7 +105,10 @@ describe('checkManifests', () => {
     const base = [...fixture('good-plugin.yaml'), ...fixture('sidecar-operator.yaml')];
     const weird: unknown[] = [null, undefined, 0, -1, 1.5, '', 'x', true, [], [null], {}, { a: 1 }, '9090', NaN];
     let seed = 12345;
-    const rand = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
     const paths: Array<Array<string | number>> = [];
     const walk = (v: unknown, p: Array<string | number>) => {
       paths.push(p);
@@ -107,7 +142,14 @@ describe('checkManifests', () => {
     const text = JSON.stringify(fixture('good-plugin.yaml').filter((d) => d.metadata.name !== 'cnpg-controller-manager'));
     const docs: Doc[] = [fixture('good-plugin.yaml')[0]];
     for (let i = 0; i < copies; i++) {
-      docs.push(...JSON.parse(text.replace(/backup/g, `backup${i}`).replace(/"app"/g, `"app${i}"`).replace(/"pg"/g, `"pg${i}"`)));
+      docs.push(
+        ...JSON.parse(
+          text
+            .replace(/backup/g, `backup${i}`)
+            .replace(/"app"/g, `"app${i}"`)
+            .replace(/"pg"/g, `"pg${i}"`),
+        ),
+      );
     }
     return docs;
   }
@@ -160,8 +202,12 @@ describe('input that contains itself', () => {
   test('a Certificate whose usages hold the list itself (a YAML alias of an ancestor) is reported, not thrown on', () => {
     const usages: unknown[] = [];
     usages.push(usages);
-    const cert = { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'c', namespace: 'cnpg-system' },
-      spec: { secretName: 'c', commonName: 'c', issuerRef: { name: 'i' }, usages, duration: usages, renewBefore: usages } };
+    const cert = {
+      apiVersion: 'cert-manager.io/v1',
+      kind: 'Certificate',
+      metadata: { name: 'c', namespace: 'cnpg-system' },
+      spec: { secretName: 'c', commonName: 'c', issuerRef: { name: 'i' }, usages, duration: usages, renewBefore: usages },
+    };
     const findings = checkManifests([cert], { operatorNamespace: 'cnpg-system' });
     expect(findings.some((f) => f.path === 'spec.usages[0]')).toBe(true);
   });

@@ -9,7 +9,9 @@ export type Doc = Record<string, any>;
 /** The documents of a fixture in test/fixtures/doctor, freshly parsed (safe to mutate). */
 export function fixture(name: string): Doc[] {
   const text = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'doctor', name), 'utf8');
-  return YAML.parseAllDocuments(text).map((d) => d.toJS()).filter((d) => d !== null);
+  return YAML.parseAllDocuments(text)
+    .map((d) => d.toJS())
+    .filter((d) => d !== null);
 }
 
 /** The document of a kind and name. */

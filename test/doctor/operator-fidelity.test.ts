@@ -22,16 +22,34 @@ const args = (docs: Doc[]) => doc(docs, 'Deployment', 'backup').spec.template.sp
 
 describe('CNPGI115 secret-data: the API server refuses the Secret', () => {
   test('any Secret of the input, not only plugin Secrets', () => {
-    const f = run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: 'AKIA-not-encoded' } }); });
+    const f = run((docs) => {
+      docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: 'AKIA-not-encoded' } });
+    });
     expect(summary(ofRule(f, 'CNPGI115'))).toEqual(['CNPGI115 error Secret/app/creds']);
     expect(ofRule(f, 'CNPGI115')[0].message).toContain('illegal base64 data at input byte 4');
   });
   test('the same Secret encoded, or under stringData, passes', () => {
-    expect(ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: b64('AKIA-not-encoded') } }); }), 'CNPGI115')).toEqual([]);
-    expect(ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, stringData: { ACCESS_KEY_ID: 'AKIA-not-encoded' } }); }), 'CNPGI115')).toEqual([]);
+    expect(
+      ofRule(
+        run((docs) => {
+          docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, data: { ACCESS_KEY_ID: b64('AKIA-not-encoded') } });
+        }),
+        'CNPGI115',
+      ),
+    ).toEqual([]);
+    expect(
+      ofRule(
+        run((docs) => {
+          docs.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'app' }, stringData: { ACCESS_KEY_ID: 'AKIA-not-encoded' } });
+        }),
+        'CNPGI115',
+      ),
+    ).toEqual([]);
   });
   test('a kubernetes.io/tls Secret without tls.key', () => {
-    const f = run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 't', namespace: 'app' }, data: { 'tls.crt': b64(CRT) } }); });
+    const f = run((docs) => {
+      docs.push({ apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 't', namespace: 'app' }, data: { 'tls.crt': b64(CRT) } });
+    });
     expect(ofRule(f, 'CNPGI115').map((x) => x.message)).toEqual(["Secret 't' has type kubernetes.io/tls but no tls.key; the API server refuses it"]);
   });
 });
@@ -40,20 +58,38 @@ describe('CNPGI115 secret-data: the API server refuses the Secret', () => {
 function clusterCa(docs: Doc[], caNamespace: string): void {
   docs.push(
     { apiVersion: 'cert-manager.io/v1', kind: 'ClusterIssuer', metadata: { name: 'root-selfsigned' }, spec: { selfSigned: {} } },
-    { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'corp-ca', namespace: caNamespace }, spec: { isCA: true, commonName: 'corp', secretName: 'corp-ca', issuerRef: { name: 'root-selfsigned', kind: 'ClusterIssuer' } } },
+    {
+      apiVersion: 'cert-manager.io/v1',
+      kind: 'Certificate',
+      metadata: { name: 'corp-ca', namespace: caNamespace },
+      spec: { isCA: true, commonName: 'corp', secretName: 'corp-ca', issuerRef: { name: 'root-selfsigned', kind: 'ClusterIssuer' } },
+    },
     { apiVersion: 'cert-manager.io/v1', kind: 'ClusterIssuer', metadata: { name: 'corp' }, spec: { ca: { secretName: 'corp-ca' } } },
   );
   client(docs).spec.issuerRef = { name: 'corp', kind: 'ClusterIssuer' };
 }
-const trustLeaf = (docs: Doc[]) => { args(docs)[2] = '--client-cert=/client/tls.crt'; };
+const trustLeaf = (docs: Doc[]) => {
+  args(docs)[2] = '--client-cert=/client/tls.crt';
+};
 const certManagerDeployment = (flag?: string) => ({
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'cert-manager', namespace: 'certs' },
-  spec: { selector: { matchLabels: { app: 'cm' } }, template: { metadata: { labels: { app: 'cm' } }, spec: { containers: [{ name: 'cert-manager-controller', image: 'quay.io/jetstack/cert-manager-controller:v1.21.1', args: flag ? [flag] : [] }] } } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'cert-manager', namespace: 'certs' },
+  spec: {
+    selector: { matchLabels: { app: 'cm' } },
+    template: {
+      metadata: { labels: { app: 'cm' } },
+      spec: { containers: [{ name: 'cert-manager-controller', image: 'quay.io/jetstack/cert-manager-controller:v1.21.1', args: flag ? [flag] : [] }] },
+    },
+  },
 });
 
 describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
   test('CA in cert-manager (the default): a single-tier CA, so trusting the leaf is the CNPGI025 error; CNPGI109 is quiet', () => {
-    const f = run((docs) => { clusterCa(docs, 'cert-manager'); trustLeaf(docs); });
+    const f = run((docs) => {
+      clusterCa(docs, 'cert-manager');
+      trustLeaf(docs);
+    });
     expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
     expect(ofRule(f, 'CNPGI025')[0].message).toContain('whose CA is self-signed (a single-tier CA)');
     expect(ofRule(f, 'CNPGI109')).toEqual([]);
@@ -61,18 +97,36 @@ describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
     expect(ofRule(f, 'CNPGI112')).toEqual([]);
   });
   test('CA beside the Certificates: cert-manager does not read it there (CNPGI109), and its tier is unknown (CNPGI025 warning)', () => {
-    const f = run((docs) => { clusterCa(docs, 'cnpg-system'); trustLeaf(docs); });
+    const f = run((docs) => {
+      clusterCa(docs, 'cnpg-system');
+      trustLeaf(docs);
+    });
     expect(summary(ofRule(f, 'CNPGI109'))).toEqual(['CNPGI109 error ClusterIssuer/corp']);
-    expect(ofRule(f, 'CNPGI109')[0].message).toBe("CA Secret 'corp-ca' is only in 'cnpg-system' (written by Certificate 'corp-ca'), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails");
+    expect(ofRule(f, 'CNPGI109')[0].message).toBe(
+      "CA Secret 'corp-ca' is only in 'cnpg-system' (written by Certificate 'corp-ca'), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails",
+    );
     expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 warning Deployment/cnpg-system/backup']);
   });
   test('the option names the namespace cert-manager really uses, for both rules', () => {
-    const f = run((docs) => { clusterCa(docs, 'cnpg-system'); trustLeaf(docs); }, { clusterResourceNamespace: 'cnpg-system' });
+    const f = run(
+      (docs) => {
+        clusterCa(docs, 'cnpg-system');
+        trustLeaf(docs);
+      },
+      { clusterResourceNamespace: 'cnpg-system' },
+    );
     expect(ofRule(f, 'CNPGI109')).toEqual([]);
     expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
   });
-  test("a cert-manager controller in the input decides: its flag, $(POD_NAMESPACE), or the code default kube-system", () => {
-    const at = (flag: string | undefined, caNs: string) => ofRule(run((docs) => { clusterCa(docs, caNs); docs.push(certManagerDeployment(flag)); }), 'CNPGI109');
+  test('a cert-manager controller in the input decides: its flag, $(POD_NAMESPACE), or the code default kube-system', () => {
+    const at = (flag: string | undefined, caNs: string) =>
+      ofRule(
+        run((docs) => {
+          clusterCa(docs, caNs);
+          docs.push(certManagerDeployment(flag));
+        }),
+        'CNPGI109',
+      );
     expect(at('--cluster-resource-namespace=$(POD_NAMESPACE)', 'certs')).toEqual([]);
     expect(at('--cluster-resource-namespace=$(POD_NAMESPACE)', 'cert-manager').length).toBe(1);
     expect(at('--cluster-resource-namespace=issuers', 'issuers')).toEqual([]);
@@ -80,12 +134,18 @@ describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
     expect(at(undefined, 'cert-manager')[0].message).toContain("cluster-resource namespace 'kube-system'");
   });
   test('the controller flag reaches CNPGI025 too (one resolution for both rules)', () => {
-    const f = run((docs) => { clusterCa(docs, 'certs'); trustLeaf(docs); docs.push(certManagerDeployment('--cluster-resource-namespace=$(POD_NAMESPACE)')); });
+    const f = run((docs) => {
+      clusterCa(docs, 'certs');
+      trustLeaf(docs);
+      docs.push(certManagerDeployment('--cluster-resource-namespace=$(POD_NAMESPACE)'));
+    });
     expect(summary(ofRule(f, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
     expect(ofRule(f, 'CNPGI109')).toEqual([]);
   });
   test('an invalid option is refused with the prop and the fix', () => {
-    expect(() => checkManifests([], { clusterResourceNamespace: '' } as never)).toThrow("checkManifests: options.clusterResourceNamespace '' must be a non-empty string; pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'");
+    expect(() => checkManifests([], { clusterResourceNamespace: '' } as never)).toThrow(
+      "checkManifests: options.clusterResourceNamespace '' must be a non-empty string; pass the namespace cert-manager's controller reads ClusterIssuer Secrets from, e.g. 'cert-manager'",
+    );
   });
   test('the CLI flag --cluster-resource-namespace', async () => {
     expect(parseArgs(['--cluster-resource-namespace', 'cnpg-system', 'x.yaml']).options.clusterResourceNamespace).toBe('cnpg-system');
@@ -95,7 +155,13 @@ describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
     const text = docs.map((d) => JSON.stringify(d)).join('\n---\n');
     const cli = async (argv: string[]) => {
       let out = '';
-      const code = await main(argv, { stdout: (t) => { out += t; }, stderr: () => {}, readStdin: async () => text });
+      const code = await main(argv, {
+        stdout: (t) => {
+          out += t;
+        },
+        stderr: () => {},
+        readStdin: async () => text,
+      });
       return { code, out };
     };
     expect((await cli(['--format', 'json', '-'])).out).toContain('CNPGI109');
@@ -126,10 +192,16 @@ describe('one problem, one rule', () => {
     expect(ofRule(f, 'CNPGI112')).toEqual([]);
   });
   test('retired ids: --disable refuses them naming the successor; an ignore annotation reports them', () => {
-    expect(() => checkManifests([], { disable: ['CNPGI043'] })).toThrow("checkManifests: options.disable[0] 'CNPGI043' is a retired rule (external-cluster-source); CNPGI100 reports its problem now; disable CNPGI100 instead, if that is what you mean");
+    expect(() => checkManifests([], { disable: ['CNPGI043'] })).toThrow(
+      "checkManifests: options.disable[0] 'CNPGI043' is a retired rule (external-cluster-source); CNPGI100 reports its problem now; disable CNPGI100 instead, if that is what you mean",
+    );
     expect(() => checkManifests([], { disable: ['CNPGI021'] })).toThrow('CNPGI110 reports its problem now');
-    const f = run((docs) => { doc(docs, 'Cluster', 'pg').metadata.annotations = { 'cnpg-i.dev/doctor-ignore': 'CNPGI043' }; });
-    expect(ofRule(f, 'CNPGI091').map((x) => x.message)).toEqual(["annotation cnpg-i.dev/doctor-ignore names 'CNPGI043', a retired rule (external-cluster-source); CNPGI100 reports its problem now, and the old id silences nothing"]);
+    const f = run((docs) => {
+      doc(docs, 'Cluster', 'pg').metadata.annotations = { 'cnpg-i.dev/doctor-ignore': 'CNPGI043' };
+    });
+    expect(ofRule(f, 'CNPGI091').map((x) => x.message)).toEqual([
+      "annotation cnpg-i.dev/doctor-ignore names 'CNPGI043', a retired rule (external-cluster-source); CNPGI100 reports its problem now, and the old id silences nothing",
+    ]);
   });
 });
 
@@ -140,8 +212,19 @@ describe('working setups the doctor must not call broken (issue 12 list)', () =>
     const INTERMEDIATE = readFileSync(join(__dirname, '../fixtures/fidelity/intermediate.crt'), 'utf8');
     const f = run((docs) => {
       docs.push(
-        { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' }, spec: { ca: { secretName: 'corp-intermediate' } } },
-        { apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' }, data: { 'tls.crt': b64(INTERMEDIATE), 'tls.key': b64('placeholder') } },
+        {
+          apiVersion: 'cert-manager.io/v1',
+          kind: 'Issuer',
+          metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' },
+          spec: { ca: { secretName: 'corp-intermediate' } },
+        },
+        {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          type: 'kubernetes.io/tls',
+          metadata: { name: 'corp-intermediate', namespace: 'cnpg-system' },
+          data: { 'tls.crt': b64(INTERMEDIATE), 'tls.key': b64('placeholder') },
+        },
       );
       client(docs).spec.issuerRef = { name: 'corp-intermediate', kind: 'Issuer' };
       trustLeaf(docs);
@@ -150,8 +233,19 @@ describe('working setups the doctor must not call broken (issue 12 list)', () =>
     // the same Issuer over a self-signed (root) CA Secret is the single-tier trap
     const root = run((docs) => {
       docs.push(
-        { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'corp-root', namespace: 'cnpg-system' }, spec: { ca: { secretName: 'corp-root' } } },
-        { apiVersion: 'v1', kind: 'Secret', type: 'kubernetes.io/tls', metadata: { name: 'corp-root', namespace: 'cnpg-system' }, data: { 'tls.crt': b64(CRT), 'tls.key': b64('placeholder') } },
+        {
+          apiVersion: 'cert-manager.io/v1',
+          kind: 'Issuer',
+          metadata: { name: 'corp-root', namespace: 'cnpg-system' },
+          spec: { ca: { secretName: 'corp-root' } },
+        },
+        {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          type: 'kubernetes.io/tls',
+          metadata: { name: 'corp-root', namespace: 'cnpg-system' },
+          data: { 'tls.crt': b64(CRT), 'tls.key': b64('placeholder') },
+        },
       );
       client(docs).spec.issuerRef = { name: 'corp-root', kind: 'Issuer' };
       trustLeaf(docs);
@@ -159,20 +253,25 @@ describe('working setups the doctor must not call broken (issue 12 list)', () =>
     expect(summary(ofRule(root, 'CNPGI025'))).toEqual(['CNPGI025 error Deployment/cnpg-system/backup']);
   });
   test('a headless Service whose annotation port is the container port (and one that is not)', () => {
-    const headless = (port: string) => run((docs) => {
-      const svc = doc(docs, 'Service', 'backup');
-      svc.spec.clusterIP = 'None';
-      svc.spec.ports = [{ name: 'grpc', port: 443, targetPort: 'grpc' }];
-      svc.metadata.annotations['cnpg.io/pluginPort'] = port;
-    });
+    const headless = (port: string) =>
+      run((docs) => {
+        const svc = doc(docs, 'Service', 'backup');
+        svc.spec.clusterIP = 'None';
+        svc.spec.ports = [{ name: 'grpc', port: 443, targetPort: 'grpc' }];
+        svc.metadata.annotations['cnpg.io/pluginPort'] = port;
+      });
     expect(errors(headless('9090'))).toEqual([]);
     expect(errors(headless('443'))).toEqual(['CNPGI111 Service/cnpg-system/backup']);
   });
   test('two identical entries of one plugin: a warning; both WAL archivers: an error', () => {
-    const twice = (archiver: boolean) => run((docs) => {
-      const spec = doc(docs, 'Cluster', 'pg').spec;
-      spec.plugins = [{ name: 'backup.example.com', isWALArchiver: archiver }, { name: 'backup.example.com', isWALArchiver: archiver }];
-    });
+    const twice = (archiver: boolean) =>
+      run((docs) => {
+        const spec = doc(docs, 'Cluster', 'pg').spec;
+        spec.plugins = [
+          { name: 'backup.example.com', isWALArchiver: archiver },
+          { name: 'backup.example.com', isWALArchiver: archiver },
+        ];
+      });
     expect(errors(twice(false))).toEqual([]);
     expect(summary(ofRule(twice(false), 'CNPGI046'))).toEqual(['CNPGI046 warning Cluster/app/pg']);
     expect(errors(twice(true))).toEqual(['CNPGI041 Cluster/app/pg']);
@@ -189,10 +288,11 @@ describe('working setups the doctor must not call broken (issue 12 list)', () =>
     expect(ofRule(f, 'CNPGI018')[0].message).toContain("deleting any one of them unregisters 'backup.example.com' while the others still exist");
   });
   test('an IP address as server name is checked against IP SANs', () => {
-    const ip = (ipAddresses: string[]) => run((docs) => {
-      doc(docs, 'Service', 'backup').metadata.annotations['cnpg.io/pluginServerName'] = '10.0.0.5';
-      doc(docs, 'Certificate', 'backup-server').spec.ipAddresses = ipAddresses;
-    });
+    const ip = (ipAddresses: string[]) =>
+      run((docs) => {
+        doc(docs, 'Service', 'backup').metadata.annotations['cnpg.io/pluginServerName'] = '10.0.0.5';
+        doc(docs, 'Certificate', 'backup-server').spec.ipAddresses = ipAddresses;
+      });
     expect(ofRule(ip(['10.0.0.5']), 'CNPGI022')).toEqual([]);
     expect(summary(ofRule(ip(['10.0.0.6']), 'CNPGI022'))).toEqual(['CNPGI022 error Certificate/cnpg-system/backup-server']);
   });
@@ -203,13 +303,14 @@ describe('class 5: plugin identity of the known images, through the doctor', () 
     ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', 'barman-cloud.cloudnative-pg.io'],
     ['ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', 'cnpg-i-hello-world.cloudnative-pg.io'],
   ])('%p: a label other than %p is CNPGI105; the reported name passes', (image, reported) => {
-    const labelled = (label: string) => run((docs) => {
-      doc(docs, 'Deployment', 'backup').spec.template.spec.containers[0].image = image;
-      doc(docs, 'Service', 'backup').metadata.labels['cnpg.io/pluginName'] = label;
-      for (const p of doc(docs, 'Cluster', 'pg').spec.plugins) p.name = label;
-      for (const e of doc(docs, 'Cluster', 'pg').spec.externalClusters ?? []) if (e.plugin) e.plugin.name = label;
-      for (const k of ['Backup', 'ScheduledBackup']) for (const b of docs.filter((d) => d.kind === k)) b.spec.pluginConfiguration.name = label;
-    });
+    const labelled = (label: string) =>
+      run((docs) => {
+        doc(docs, 'Deployment', 'backup').spec.template.spec.containers[0].image = image;
+        doc(docs, 'Service', 'backup').metadata.labels['cnpg.io/pluginName'] = label;
+        for (const p of doc(docs, 'Cluster', 'pg').spec.plugins) p.name = label;
+        for (const e of doc(docs, 'Cluster', 'pg').spec.externalClusters ?? []) if (e.plugin) e.plugin.name = label;
+        for (const k of ['Backup', 'ScheduledBackup']) for (const b of docs.filter((d) => d.kind === k)) b.spec.pluginConfiguration.name = label;
+      });
     expect(summary(ofRule(labelled('backup.example.com'), 'CNPGI105'))).toEqual(['CNPGI105 error Service/cnpg-system/backup']);
     expect(ofRule(labelled(reported), 'CNPGI105')).toEqual([]);
   });

@@ -54,8 +54,18 @@ describe('operator detection', () => {
   });
 
   test('isOperatorDeployment needs a manager container', () => {
-    expect(isOperatorDeployment({ kind: 'Deployment', spec: { template: { metadata: { labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } }, spec: { containers: [{ name: 'x' }] } } } })).toBe(false);
-    expect(isOperatorDeployment({ kind: 'Deployment', spec: { template: { spec: { containers: [{ name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0' }] } } } })).toBe(true);
+    expect(
+      isOperatorDeployment({
+        kind: 'Deployment',
+        spec: { template: { metadata: { labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } }, spec: { containers: [{ name: 'x' }] } } },
+      }),
+    ).toBe(false);
+    expect(
+      isOperatorDeployment({
+        kind: 'Deployment',
+        spec: { template: { spec: { containers: [{ name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0' }] } } },
+      }),
+    ).toBe(true);
     expect(isOperatorDeployment({ kind: 'StatefulSet' })).toBe(false);
   });
 

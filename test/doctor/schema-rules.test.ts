@@ -14,7 +14,12 @@ describe('schema rules (src/schema through the registry)', () => {
   });
 
   test('CNPGI060 an enum value the CRD does not allow, with the allowed values', () => {
-    const f = ofRule(run((docs) => { doc(docs, 'Backup', 'pg-now').spec.method = 'Plugin'; }), 'CNPGI060');
+    const f = ofRule(
+      run((docs) => {
+        doc(docs, 'Backup', 'pg-now').spec.method = 'Plugin';
+      }),
+      'CNPGI060',
+    );
     expect(summary(f)).toEqual(['CNPGI060 error Backup/app/pg-now']);
     expect(f[0]).toMatchObject({
       ruleName: 'crd-schema',
@@ -25,23 +30,43 @@ describe('schema rules (src/schema through the registry)', () => {
   });
 
   test('CNPGI061 a misspelt metadata field of a custom resource', () => {
-    const f = ofRule(run((docs) => { doc(docs, 'Cluster', 'pg').metadata.label = { a: 'b' }; }), 'CNPGI061');
+    const f = ofRule(
+      run((docs) => {
+        doc(docs, 'Cluster', 'pg').metadata.label = { a: 'b' };
+      }),
+      'CNPGI061',
+    );
     expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(["metadata.label did you mean 'labels'?"]);
   });
 
   test('CNPGI062 the Cluster CRD rule on icuLocale', () => {
-    const f = ofRule(run((docs) => { doc(docs, 'Cluster', 'pg').spec.bootstrap = { initdb: { icuLocale: 'en-US', localeProvider: 'libc' } }; }), 'CNPGI062');
+    const f = ofRule(
+      run((docs) => {
+        doc(docs, 'Cluster', 'pg').spec.bootstrap = { initdb: { icuLocale: 'en-US', localeProvider: 'libc' } };
+      }),
+      'CNPGI062',
+    );
     expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(['spec.bootstrap.initdb icuLocale is only available when localeProvider is set to `icu`']);
   });
 
   test('CNPGI063 a name the API server refuses, on any kind', () => {
-    const f = ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Bad_Name', namespace: 'app' } }); }), 'CNPGI063');
+    const f = ofRule(
+      run((docs) => {
+        docs.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Bad_Name', namespace: 'app' } });
+      }),
+      'CNPGI063',
+    );
     expect(summary(f)).toEqual(['CNPGI063 error ConfigMap/app/Bad_Name']);
     expect(f[0].path).toBe('metadata.name');
   });
 
   test('CNPGI064 a quoted number as targetPort', () => {
-    const f = ofRule(run((docs) => { docs.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'app' }, spec: { ports: [{ port: 80, targetPort: '8080' }] } }); }), 'CNPGI064');
+    const f = ofRule(
+      run((docs) => {
+        docs.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'app' }, spec: { ports: [{ port: 80, targetPort: '8080' }] } });
+      }),
+      'CNPGI064',
+    );
     expect(f.map((x) => `${x.path} ${x.fix}`)).toEqual(['spec.ports[0].targetPort write it as the number 8080']);
   });
 
@@ -56,18 +81,25 @@ describe('schema rules (src/schema through the registry)', () => {
 });
 
 describe('verbose: the CRD rules that are not evaluated are listed, never passed silently', () => {
-  const cluster = { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'db' },
-    spec: { instances: 1, storage: { size: '1Gi' }, serviceAccountName: 'pg-sa' } };
+  const cluster = {
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: { name: 'pg', namespace: 'db' },
+    spec: { instances: 1, storage: { size: '1Gi' }, serviceAccountName: 'pg-sa' },
+  };
   test('the transition rule on spec.serviceAccountName is listed with verbose, and is no finding', () => {
     const r = analyzeManifests([cluster], { operatorNamespace: 'cnpg-system', verbose: true });
     expect(r.findings).toEqual([]);
-    expect(r.notEvaluated).toEqual([{ object: 'Cluster/db/pg', path: 'spec.serviceAccountName', rule: 'self == oldSelf',
-      reason: expect.stringContaining('transition rule') }]);
+    expect(r.notEvaluated).toEqual([
+      { object: 'Cluster/db/pg', path: 'spec.serviceAccountName', rule: 'self == oldSelf', reason: expect.stringContaining('transition rule') },
+    ]);
   });
   test('without verbose the report has no notEvaluated list', () => {
     expect(analyzeManifests([cluster], { operatorNamespace: 'cnpg-system' }).notEvaluated).toBeUndefined();
   });
   test('verbose must be a boolean', () => {
-    expect(() => analyzeManifests([cluster], { verbose: 'yes' as any })).toThrow("checkManifests: options.verbose 'yes' must be true or false; pass verbose: true");
+    expect(() => analyzeManifests([cluster], { verbose: 'yes' as any })).toThrow(
+      "checkManifests: options.verbose 'yes' must be true or false; pass verbose: true",
+    );
   });
 });

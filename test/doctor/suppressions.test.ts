@@ -15,7 +15,11 @@ function noisy(): Doc[] {
 
 describe('suppressions', () => {
   test('the noisy fixture reports CNPGI027 and CNPGI050', () => {
-    expect(checkManifests(noisy()).map((f) => f.ruleId).sort()).toEqual(['CNPGI027', 'CNPGI050']);
+    expect(
+      checkManifests(noisy())
+        .map((f) => f.ruleId)
+        .sort(),
+    ).toEqual(['CNPGI027', 'CNPGI050']);
   });
 
   test('disable switches rules off for the run, and counts what it silenced', () => {
@@ -25,8 +29,12 @@ describe('suppressions', () => {
   });
 
   test('an unknown id in disable throws, naming the nearest rule', () => {
-    expect(() => analyzeManifests([], { disable: ['CNPGI05'] })).toThrow("checkManifests: options.disable[0] 'CNPGI05' is not a rule of the doctor; did you mean CNPGI050? (the rules are listed in docs/doctor-rules.md)");
-    expect(() => analyzeManifests([], { disable: ['nope-at-all'] })).toThrow("checkManifests: options.disable[0] 'nope-at-all' is not a rule of the doctor; use an id from docs/doctor-rules.md, e.g. CNPGI050");
+    expect(() => analyzeManifests([], { disable: ['CNPGI05'] })).toThrow(
+      "checkManifests: options.disable[0] 'CNPGI05' is not a rule of the doctor; did you mean CNPGI050? (the rules are listed in docs/doctor-rules.md)",
+    );
+    expect(() => analyzeManifests([], { disable: ['nope-at-all'] })).toThrow(
+      "checkManifests: options.disable[0] 'nope-at-all' is not a rule of the doctor; use an id from docs/doctor-rules.md, e.g. CNPGI050",
+    );
     expect(() => analyzeManifests([], { disable: 'CNPGI050' as any })).toThrow("checkManifests: options.disable 'CNPGI050' must be an array of rule ids");
   });
 
@@ -40,7 +48,11 @@ describe('suppressions', () => {
     // on another object it silences nothing there
     const other = noisy();
     doc(other, 'Service', 'backup').metadata.annotations[IGNORE_ANNOTATION] = 'CNPGI027,CNPGI050';
-    expect(checkManifests(other).map((f) => f.ruleId).sort()).toEqual(['CNPGI027', 'CNPGI050']);
+    expect(
+      checkManifests(other)
+        .map((f) => f.ruleId)
+        .sort(),
+    ).toEqual(['CNPGI027', 'CNPGI050']);
   });
 
   test('an unknown id in the annotation is itself a warning (CNPGI091), naming the nearest rule', () => {
@@ -49,7 +61,9 @@ describe('suppressions', () => {
     deployment.metadata.annotations = { [IGNORE_ANNOTATION]: 'CNPGI027,CNPG050' };
     const findings = checkManifests(docs);
     expect(summary(ofRule(findings, 'CNPGI091'))).toEqual([`CNPGI091 warning Deployment/cnpg-system/${deployment.metadata.name}`]);
-    expect(ofRule(findings, 'CNPGI091')[0].message).toBe(`annotation ${IGNORE_ANNOTATION} names 'CNPG050', which is no rule of the doctor (did you mean CNPGI050?); it silences nothing`);
+    expect(ofRule(findings, 'CNPGI091')[0].message).toBe(
+      `annotation ${IGNORE_ANNOTATION} names 'CNPG050', which is no rule of the doctor (did you mean CNPGI050?); it silences nothing`,
+    );
     expect(ofRule(findings, 'CNPGI050')).toHaveLength(1);
     expect(ofRule(findings, 'CNPGI027')).toEqual([]);
   });

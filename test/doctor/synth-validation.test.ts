@@ -1,10 +1,10 @@
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
-import { CnpgOperator } from '../../src/plugins/cnpg-operator';
-import { StandalonePlugin } from '../../src/plugins/standalone-plugin';
-import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
 import { DOCTOR_RULES } from '../../src/doctor/rules';
+import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
+import { CnpgOperator } from '../../src/plugins/cnpg-operator';
+import { StandalonePlugin } from '../../src/plugins/standalone-plugin';
 import { IssuerRef } from '../../src/tls/issuer-ref';
 import { PluginTls } from '../../src/tls/plugin-tls';
 
@@ -13,7 +13,9 @@ const HELLO = { pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr
 
 function cluster(chart: Chart, pluginName: string) {
   return new ApiObject(chart, `pg-${pluginName}`, {
-    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'app' },
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: { name: 'pg', namespace: 'app' },
     spec: { instances: 1, plugins: [{ name: pluginName }] },
   } as any);
 }
@@ -80,7 +82,9 @@ describe('Doctor at synth', () => {
     const printed: string[] = [];
     Doctor.addValidation(app, { printWarning: (line) => printed.push(line) });
     expect(() => app.synthYaml()).not.toThrow();
-    expect(printed).toEqual(["cnpg-i-doctor warning CNPGI001 warning input: no operator namespace given and no operator Deployment in the input; assumed 'cnpg-system'; fix: pass --operator-namespace <namespace> (operatorNamespace), or include the operator Deployment"]);
+    expect(printed).toEqual([
+      "cnpg-i-doctor warning CNPGI001 warning input: no operator namespace given and no operator Deployment in the input; assumed 'cnpg-system'; fix: pass --operator-namespace <namespace> (operatorNamespace), or include the operator Deployment",
+    ]);
     const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const other = Testing.app();
@@ -99,7 +103,9 @@ describe('Doctor at synth', () => {
     const chart = new Chart(app, 'apps', { namespace: 'app' });
     cluster(chart, 'missing.example.com');
     Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
-    expect(() => app.synth()).toThrow(/Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/);
+    expect(() => app.synth()).toThrow(
+      /Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/,
+    );
 
     const ok = Testing.app();
     const okChart = new Chart(ok, 'apps', { namespace: 'app' });
@@ -123,13 +129,22 @@ describe('Doctor at synth', () => {
   });
 
   test('bad scope throws a validation error', () => {
-    expect(() => Doctor.addValidation(undefined as any)).toThrow("Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart");
-    expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe('CNPGI090 error o: m; fix: f');
+    expect(() => Doctor.addValidation(undefined as any)).toThrow('Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart');
+    expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe(
+      'CNPGI090 error o: m; fix: f',
+    );
   });
 });
 
 describe('Doctor: every doctor function and constant is also a static member (jsii languages)', () => {
-  const docs = [{ apiVersion: 'v1', kind: 'Service', metadata: { name: 'p', namespace: 'cnpg-system', labels: { 'cnpg.io/pluginName': 'p.example.com' } }, spec: { ports: [{ port: 9090 }] } }];
+  const docs = [
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'p', namespace: 'cnpg-system', labels: { 'cnpg.io/pluginName': 'p.example.com' } },
+      spec: { ports: [{ port: 9090 }] },
+    },
+  ];
   test('the statics give what the plain exports give', () => {
     expect(Doctor.checkManifests(docs)).toEqual(checkManifests(docs));
     expect(Doctor.checkManifests(docs).length).toBeGreaterThan(0);

@@ -5,22 +5,30 @@ import { analyzeManifests } from '../../src/doctor/check-manifests';
 import { describeWithShared, sharedPath } from '../shared';
 import { summary } from './helpers';
 
-
 function load(...files: string[]): unknown[] {
   return files.flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(sharedPath('reference', f), 'utf8')).map((d) => d.toJS()));
 }
 const HELLO_DIR = 'cnpg-i-hello-world-kubernetes';
-const HELLO = ['certificate-issuer.yaml', 'client-certificate.yaml', 'deployment.yaml', 'server-certificate.yaml', 'service.yaml', 'kustomization.yaml'].map((f) => path.join(HELLO_DIR, f));
+const HELLO = ['certificate-issuer.yaml', 'client-certificate.yaml', 'deployment.yaml', 'server-certificate.yaml', 'service.yaml', 'kustomization.yaml'].map(
+  (f) => path.join(HELLO_DIR, f),
+);
 
 describeWithShared('the doctor over the upstream manifests', () => {
   test('barman-cloud v0.14.0 with the CNPG 1.30.0 operator: discovered, no findings at all', () => {
     const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml', 'cnpg-1.30.0.yaml'));
     expect(r.operatorNamespace).toBe('cnpg-system');
-    expect(r.plugins).toEqual([{
-      name: 'barman-cloud.cloudnative-pg.io', source: 'service', object: 'Service/cnpg-system/barman-cloud', port: 9090,
-      clientSecret: 'barman-cloud-client-tls', serverSecret: 'barman-cloud-server-tls', serverName: 'barman-cloud',
-      address: 'barman-cloud.cnpg-system.svc:9090',
-    }]);
+    expect(r.plugins).toEqual([
+      {
+        name: 'barman-cloud.cloudnative-pg.io',
+        source: 'service',
+        object: 'Service/cnpg-system/barman-cloud',
+        port: 9090,
+        clientSecret: 'barman-cloud-client-tls',
+        serverSecret: 'barman-cloud-server-tls',
+        serverName: 'barman-cloud',
+        address: 'barman-cloud.cnpg-system.svc:9090',
+      },
+    ]);
     expect(r.findings).toEqual([]);
   });
 
@@ -32,11 +40,18 @@ describeWithShared('the doctor over the upstream manifests', () => {
 
   test('hello-world kustomization (namespace cnpg-system) with the operator: discovered, no errors', () => {
     const r = analyzeManifests(load(...HELLO, 'cnpg-1.30.0.yaml'), { defaultNamespace: 'cnpg-system' });
-    expect(r.plugins).toEqual([{
-      name: 'cnpg-i-hello-world.cloudnative-pg.io', source: 'service', object: 'Service/cnpg-system/hello-world', port: 9090,
-      clientSecret: 'helloworld-client-tls', serverSecret: 'helloworld-server-tls', serverName: 'hello-world',
-      address: 'hello-world.cnpg-system.svc:9090',
-    }]);
+    expect(r.plugins).toEqual([
+      {
+        name: 'cnpg-i-hello-world.cloudnative-pg.io',
+        source: 'service',
+        object: 'Service/cnpg-system/hello-world',
+        port: 9090,
+        clientSecret: 'helloworld-client-tls',
+        serverSecret: 'helloworld-server-tls',
+        serverName: 'hello-world',
+        address: 'hello-world.cnpg-system.svc:9090',
+      },
+    ]);
     expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // the example Deployment sets no securityContext at all
     expect(summary(r.findings)).toEqual(['CNPGI050 warning Deployment/cnpg-system/hello-world']);

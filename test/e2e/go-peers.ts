@@ -31,10 +31,10 @@ export function findGo(): GoToolchain | undefined {
   const candidates = process.env.CNPG_I_E2E_GO
     ? [process.env.CNPG_I_E2E_GO]
     : (process.env.PATH ?? '')
-      .split(path.delimiter)
-      .filter((d) => d !== '')
-      .map((d) => path.join(d, 'go'))
-      .concat([DEBIAN_GO_1_23]);
+        .split(path.delimiter)
+        .filter((d) => d !== '')
+        .map((d) => path.join(d, 'go'))
+        .concat([DEBIAN_GO_1_23]);
   for (const go of candidates) {
     try {
       fs.accessSync(go, fs.constants.X_OK);

@@ -14,8 +14,8 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { IssuerRef, PluginTls, PrivateKeyAlgorithm, StandalonePlugin, StandalonePluginProps } from '../../src';
-import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { describeWithShared, sharedPath } from '../shared';
+import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
 
 const REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
@@ -137,9 +137,7 @@ function escape(s: string): string {
 /** What the operator peer reports when the plugin rejects it for lack of a certificate. */
 function certificateRequiredError(): RegExp {
   // Go 1.21+ servers send the TLS 1.3 alert certificate_required; older ones send bad_certificate.
-  return toolchain && toolchain.minor >= 21
-    ? /^error reading server preface: remote error: tls: certificate required$/
-    : /remote error: tls: bad certificate/;
+  return toolchain && toolchain.minor >= 21 ? /^error reading server preface: remote error: tls: certificate required$/ : /remote error: tls: bad certificate/;
 }
 
 describeGo('TLS handshake between Go operator and plugin peers', () => {
@@ -181,7 +179,10 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
     });
 
     test('selfSigned() with serverName: the operator verifies the pluginServerName annotation', async () => {
-      const objects = synth({ serverName: 'hello.plugins.example.internal', tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 2048 }) });
+      const objects = synth({
+        serverName: 'hello.plugins.example.internal',
+        tls: PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 2048 }),
+      });
       const hs = await issueAndShake(objects);
       expect(hs.wiring.serverName).toBe('hello.plugins.example.internal');
       expect(hs.error).toBeUndefined();
@@ -197,7 +198,11 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
 
     test('privateCa() with a 63-character Service name (common names cut at 64)', async () => {
       const serviceName = `p${'x'.repeat(61)}y`;
-      const objects = synth({ serviceName, serverName: 'plugin.example.internal', tls: PluginTls.privateCa({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519 }) });
+      const objects = synth({
+        serviceName,
+        serverName: 'plugin.example.internal',
+        tls: PluginTls.privateCa({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519 }),
+      });
       const hs = await issueAndShake(objects);
       expect(hs.wiring.service.metadata.name).toBe(serviceName);
       expect(hs.error).toBeUndefined();
@@ -317,7 +322,9 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
       });
       expect(hs.ok).toBe(false);
       // `tls: failed to verify certificate:` since Go 1.20, `... client certificate:` before.
-      expect(hs.pluginLog).toMatch(/TLS handshake error from .*: tls: failed to verify (client )?certificate: x509: certificate specifies an incompatible key usage/);
+      expect(hs.pluginLog).toMatch(
+        /TLS handshake error from .*: tls: failed to verify (client )?certificate: x509: certificate specifies an incompatible key usage/,
+      );
       expect(hs.error).toBe('error reading server preface: remote error: tls: bad certificate');
     });
 
@@ -355,7 +362,11 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
         extra: ownCa('hello-ca-keypair', 'Hello CA'),
         caIssuers: [{ kind: 'Issuer', name: 'hello-ca', secretName: 'hello-ca-keypair' }],
         mutate: (certs) =>
-          certs.map((c) => (c.kind === 'Certificate' && c.spec.secretName !== 'hello-ca-keypair' ? { ...c, spec: { ...c.spec, issuerRef: { name: 'hello-ca', kind: 'Issuer' } } } : c)),
+          certs.map((c) =>
+            c.kind === 'Certificate' && c.spec.secretName !== 'hello-ca-keypair'
+              ? { ...c, spec: { ...c.spec, issuerRef: { name: 'hello-ca', kind: 'Issuer' } } }
+              : c,
+          ),
         waitForPluginLog: "client didn't provide a certificate",
       });
       expect(hs.ok).toBe(false);

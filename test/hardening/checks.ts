@@ -17,8 +17,12 @@ export function pluginParts(objects: Obj[], pluginName: string) {
   if (services.length !== 1) fail(`expected one Service labelled ${pluginName}, found ${services.length}`);
   const service = services[0];
   const selector: Obj = service.spec.selector ?? {};
-  const deployments = objects.filter((o) => o.kind === 'Deployment' && o.metadata.namespace === service.metadata.namespace
-    && Object.entries(selector).every(([k, v]) => o.spec.template.metadata?.labels?.[k] === v));
+  const deployments = objects.filter(
+    (o) =>
+      o.kind === 'Deployment' &&
+      o.metadata.namespace === service.metadata.namespace &&
+      Object.entries(selector).every(([k, v]) => o.spec.template.metadata?.labels?.[k] === v),
+  );
   if (deployments.length !== 1) fail(`expected one Deployment behind Service ${service.metadata.name}, found ${deployments.length}`);
   const deployment = deployments[0];
   const container = deployment.spec.template.spec.containers.find((c: Obj) => c.name === 'plugin');
@@ -75,9 +79,10 @@ export function expectMutualTls(objects: Obj[], pluginName: string, options: { a
 export function expectStrongCertificates(objects: Obj[], rotationNeverAllowed: boolean): void {
   for (const c of objects.filter((o) => o.kind === 'Certificate')) {
     const pk: Obj = c.spec.privateKey ?? {};
-    const ok = (pk.algorithm === 'ECDSA' && [256, 384, 521].includes(pk.size))
-      || (pk.algorithm === 'RSA' && Number.isInteger(pk.size) && pk.size >= 2048)
-      || (pk.algorithm === 'Ed25519' && pk.size === undefined);
+    const ok =
+      (pk.algorithm === 'ECDSA' && [256, 384, 521].includes(pk.size)) ||
+      (pk.algorithm === 'RSA' && Number.isInteger(pk.size) && pk.size >= 2048) ||
+      (pk.algorithm === 'Ed25519' && pk.size === undefined);
     if (!ok) fail(`Certificate ${c.metadata.name} has a weak or unset key: ${JSON.stringify(pk)}`);
     if (pk.rotationPolicy !== 'Always' && !(rotationNeverAllowed && pk.rotationPolicy === 'Never')) {
       fail(`Certificate ${c.metadata.name} rotationPolicy is ${JSON.stringify(pk.rotationPolicy)}`);

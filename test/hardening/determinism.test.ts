@@ -23,7 +23,12 @@ function tmp(): string {
 
 /** The files of a directory, by name. */
 function files(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f))]));
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => [f, fs.readFileSync(path.join(dir, f))]),
+  );
 }
 
 /** Runs the example app as `npm run synth` does, into `outdir`, with extra environment. */
@@ -56,7 +61,8 @@ describe('the example app', () => {
     // and the synth says what it wrote: one line per file, with its number of objects
     const count = (f: string) => YAML.parseAllDocuments(a[f].toString('utf8')).length;
     expect(printed.split('\n').filter((l) => l.includes('.k8s.yaml'))).toEqual(
-      Object.keys(a).map((f) => `${path.relative(ROOT, path.join(first, f))}: ${count(f)} objects`));
+      Object.keys(a).map((f) => `${path.relative(ROOT, path.join(first, f))}: ${count(f)} objects`),
+    );
   });
 
   test('the clock and Math.random have no influence (stubbed in process, compared with the child process output)', () => {
@@ -97,7 +103,8 @@ describe('independent additions in any order', () => {
     ({ b, barman }) => b.addPlugin(barman, { isWalArchiver: true }),
     ({ b, barman }) => b.addScheduledBackup('hourly', { plugin: barman, schedule: BackupSchedule.expression('@hourly') }),
     ({ b, hello }) => b.addBackup('adhoc', { plugin: hello }),
-    ({ b }) => b.addExternalCluster('replica-source', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'pg-rw.other', dbname: 'postgres' } })),
+    ({ b }) =>
+      b.addExternalCluster('replica-source', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'pg-rw.other', dbname: 'postgres' } })),
   ];
 
   function render(interleaving: boolean[]): string {
@@ -124,10 +131,12 @@ describe('independent additions in any order', () => {
     return app.synthYaml();
   }
 
-  test('every interleaving of two Clusters\' addPlugin/addBackup/addScheduledBackup/addExternalCluster calls gives the same YAML', () => {
+  test("every interleaving of two Clusters' addPlugin/addBackup/addScheduledBackup/addExternalCluster calls gives the same YAML", () => {
     const reference = render(new Array(10).fill(true));
-    check(fc.property(fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }), (interleaving) => {
-      expect(render(interleaving)).toBe(reference);
-    }));
+    check(
+      fc.property(fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }), (interleaving) => {
+        expect(render(interleaving)).toBe(reference);
+      }),
+    );
   });
 });

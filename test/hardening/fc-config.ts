@@ -20,7 +20,7 @@ function readInt(name: string): number | undefined {
 
 export const NUM_RUNS = readInt('FC_RUNS') ?? (CI_MODE ? 1000 : 100);
 // Taken before any test stubs Math.random; `| 0` keeps it in fast-check's 32-bit seed range.
-export const SEED = readInt('FC_SEED') ?? ((Math.random() * 0x1_0000_0000) | 0);
+export const SEED = readInt('FC_SEED') ?? (Math.random() * 0x1_0000_0000) | 0;
 
 fc.configureGlobal({ numRuns: NUM_RUNS, seed: SEED, endOnFailure: false });
 
@@ -29,7 +29,7 @@ let printed = false;
 export function announce(file: string): void {
   if (printed) return;
   printed = true;
-  // eslint-disable-next-line no-console
+
   console.log(`${file}: fast-check seed ${SEED}, ${NUM_RUNS} runs per property (replay: FC_SEED=${SEED})`);
 }
 

@@ -27,15 +27,19 @@ export interface Scenario<R> {
 
 /** The positions of a recipe that the junk property mutates. */
 export function mutablePaths<R>(s: Scenario<R>, recipe: R): Path[] {
-  return paths(recipe).slice(1).filter((p) => !(s.fixed?.(p) ?? false));
+  return paths(recipe)
+    .slice(1)
+    .filter((p) => !(s.fixed?.(p) ?? false));
 }
 
 /** Valid props: synthesis succeeds and the output passes `verify`. */
 export function validProperty<R>(s: Scenario<R>): void {
-  check(fc.property(s.arbitrary, (recipe) => {
-    const props = realize(recipe);
-    s.verify(s.build(props), props);
-  }));
+  check(
+    fc.property(s.arbitrary, (recipe) => {
+      const props = realize(recipe);
+      s.verify(s.build(props), props);
+    }),
+  );
 }
 
 /**
@@ -44,28 +48,30 @@ export function validProperty<R>(s: Scenario<R>): void {
  */
 export function junkProperty<R>(s: Scenario<R>, tally: JunkTally): void {
   const mutated = s.arbitrary.chain((recipe) => fc.tuple(fc.constant(recipe), fc.constantFrom(...mutablePaths(s, recipe)), junk));
-  check(fc.property(mutated, ([recipe, path, value]) => {
-    const changed = setIn(recipe, path as Path, value);
-    let built: Built;
-    let props: any;
-    try {
-      props = realize(changed);
-      built = s.build(props);
-    } catch (e) {
-      const prop = expectLibraryRefusal(e, path as Path, s.roots, s.aliases);
-      tally.rejected++;
-      const top = prop.split(/[.[\s]/)[0];
-      tally.props.set(top, (tally.props.get(top) ?? 0) + 1);
-      return;
-    }
-    try {
-      s.verify(built, props);
-    } catch (e) {
-      (e as Error).message = `junk ${describe(value)} at ${showPath(path as Path)} was accepted, but: ${(e as Error).message}`;
-      throw e;
-    }
-    tally.accepted++;
-  }));
+  check(
+    fc.property(mutated, ([recipe, path, value]) => {
+      const changed = setIn(recipe, path as Path, value);
+      let built: Built;
+      let props: any;
+      try {
+        props = realize(changed);
+        built = s.build(props);
+      } catch (e) {
+        const prop = expectLibraryRefusal(e, path as Path, s.roots, s.aliases);
+        tally.rejected++;
+        const top = prop.split(/[.[\s]/)[0];
+        tally.props.set(top, (tally.props.get(top) ?? 0) + 1);
+        return;
+      }
+      try {
+        s.verify(built, props);
+      } catch (e) {
+        (e as Error).message = `junk ${describe(value)} at ${showPath(path as Path)} was accepted, but: ${(e as Error).message}`;
+        throw e;
+      }
+      tally.accepted++;
+    }),
+  );
 }
 
 function describe(v: unknown): string {
@@ -95,11 +101,15 @@ export interface ValidationLine {
 export function validationLines(err: unknown): ValidationLine[] | undefined {
   const message = (err as { message?: unknown } | null)?.message;
   if (!(err instanceof Error) || typeof message !== 'string' || !message.startsWith(VALIDATION_HEADER)) return undefined;
-  return message.slice(VALIDATION_HEADER.length).split('\n').filter((l) => l.trim() !== '').map((l) => {
-    const m = /^\s*\[([^\]]*)\] (.*)$/.exec(l);
-    if (m === null) throw new Error(`not a cdk8s validation line: ${JSON.stringify(l)}`);
-    return { path: m[1], message: m[2] };
-  });
+  return message
+    .slice(VALIDATION_HEADER.length)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const m = /^\s*\[([^\]]*)\] (.*)$/.exec(l);
+      if (m === null) throw new Error(`not a cdk8s validation line: ${JSON.stringify(l)}`);
+      return { path: m[1], message: m[2] };
+    });
 }
 
 /**
@@ -131,7 +141,12 @@ export function expectLibraryRefusal(err: unknown, path: Path, roots: string[], 
   throw new Error(failures.join('\n'));
 }
 
-interface CheckError { name: string; constructPath: string; prop: string; message: string }
+interface CheckError {
+  name: string;
+  constructPath: string;
+  prop: string;
+  message: string;
+}
 
 /** A line written by `addChecks` (a CnpgIValidationError's message), read back into its parts. */
 function asCheckError(line: ValidationLine): CheckError | undefined {
@@ -176,7 +191,14 @@ export function unknownKey(keys: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** The value written under an unknown key: what a user would have meant for the declared one, or junk. */
-const unknownValue = fc.oneof(fc.constant(true), fc.constant(false), fc.constant(1), fc.constant('x'), fc.constant({}), junk.filter((v) => v !== DELETE));
+const unknownValue = fc.oneof(
+  fc.constant(true),
+  fc.constant(false),
+  fc.constant(1),
+  fc.constant('x'),
+  fc.constant({}),
+  junk.filter((v) => v !== DELETE),
+);
 
 /**
  * A props object from `arb` with one key it does not declare added, and that key: for the key
@@ -193,13 +215,19 @@ export function withUnknownKey<T extends object>(arb: fc.Arbitrary<T>, keys: rea
  */
 export function expectUnknownKeyError(err: unknown, key: string, roots: string[]): void {
   const lines = validationLines(err);
-  const errors: Array<{ name?: unknown; constructPath?: unknown; prop?: unknown; message?: unknown }> = lines === undefined
-    ? [err as any]
-    : lines.map(asCheckError).filter((x): x is CheckError => x !== undefined);
-  const ok = errors.some((e) => e?.name === 'CnpgIValidationError' && typeof e.prop === 'string' && (e.prop === key || e.prop.endsWith(`.${key}`))
-    && roots.some((r) => String(e.constructPath) === r || String(e.constructPath).startsWith(`${r}/`) || /^[A-Z][A-Za-z]+\.[a-zA-Z]+$/.test(String(e.constructPath))));
+  const errors: Array<{ name?: unknown; constructPath?: unknown; prop?: unknown; message?: unknown }> =
+    lines === undefined ? [err as any] : lines.map(asCheckError).filter((x): x is CheckError => x !== undefined);
+  const ok = errors.some(
+    (e) =>
+      e?.name === 'CnpgIValidationError' &&
+      typeof e.prop === 'string' &&
+      (e.prop === key || e.prop.endsWith(`.${key}`)) &&
+      roots.some(
+        (r) => String(e.constructPath) === r || String(e.constructPath).startsWith(`${r}/`) || /^[A-Z][A-Za-z]+\.[a-zA-Z]+$/.test(String(e.constructPath)),
+      ),
+  );
   if (!ok) {
-    const shown = err instanceof Error ? err.stack ?? err.message : String(err);
+    const shown = err instanceof Error ? (err.stack ?? err.message) : String(err);
     throw new Error(`unknown key '${key}' was not refused by name: ${shown}`);
   }
 }
@@ -211,22 +239,24 @@ export function expectUnknownKeyError(err: unknown, key: string, roots: string[]
  * keys are `keys`.
  */
 export function keyProperty<R>(s: Scenario<R>, at: Path, keys: readonly string[]): void {
-  check(fc.property(s.arbitrary, unknownKey(keys), unknownValue, (recipe, key, value) => {
-    const target = getIn(recipe, at);
-    if (target === undefined) return; // the optional object is not in this recipe
-    if (target === null || typeof target !== 'object' || Array.isArray(target) || target instanceof Call) {
-      throw new Error(`key property: ${showPath(at)} is not a plain object in the recipe`);
-    }
-    const changed = setIn(recipe, [...at, key], value);
-    let built: Built;
-    try {
-      built = s.build(realize(changed));
-    } catch (e) {
-      expectUnknownKeyError(e, key, s.roots);
-      return;
-    }
-    throw new Error(`unknown key '${key}' at ${showPath(at)} was accepted (${built.objects.length} objects written)`);
-  }));
+  check(
+    fc.property(s.arbitrary, unknownKey(keys), unknownValue, (recipe, key, value) => {
+      const target = getIn(recipe, at);
+      if (target === undefined) return; // the optional object is not in this recipe
+      if (target === null || typeof target !== 'object' || Array.isArray(target) || target instanceof Call) {
+        throw new Error(`key property: ${showPath(at)} is not a plain object in the recipe`);
+      }
+      const changed = setIn(recipe, [...at, key], value);
+      let built: Built;
+      try {
+        built = s.build(realize(changed));
+      } catch (e) {
+        expectUnknownKeyError(e, key, s.roots);
+        return;
+      }
+      throw new Error(`unknown key '${key}' at ${showPath(at)} was accepted (${built.objects.length} objects written)`);
+    }),
+  );
 }
 
 /** The value at `path` in a recipe (through factory-call arguments), or undefined. */

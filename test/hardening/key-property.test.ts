@@ -1,9 +1,9 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
+import { invalid } from '../../src/common/errors';
 import { declaredKeys, refuseUnknownKeys } from '../../src/common/keys';
 import { addChecks, addSchemaGuard } from '../../src/common/schema-guard';
-import { invalid } from '../../src/common/errors';
 import { announce } from './fc-config';
 import { expectLibraryRefusal, expectUnknownKeyError, getIn, keyProperty, nearMisses, Scenario, unknownKey, validationLines, withUnknownKey } from './harness';
 import { Call } from './mutation';
@@ -15,8 +15,15 @@ import { Call } from './mutation';
 
 announce('key-property');
 
-interface ToyOptions { readonly maxParallel?: number; readonly isWALArchiver?: boolean }
-interface ToyProps { readonly replicas?: number; readonly options?: ToyOptions; readonly image?: string }
+interface ToyOptions {
+  readonly maxParallel?: number;
+  readonly isWALArchiver?: boolean;
+}
+interface ToyProps {
+  readonly replicas?: number;
+  readonly options?: ToyOptions;
+  readonly image?: string;
+}
 const PROPS = declaredKeys<ToyProps>({ replicas: true, options: true, image: true });
 const OPTIONS = declaredKeys<ToyOptions>({ maxParallel: true, isWALArchiver: true });
 
@@ -32,11 +39,14 @@ class Toy extends Construct {
   }
 }
 
-const arbitrary = fc.record({
-  replicas: fc.integer({ min: 1, max: 5 }),
-  options: fc.record({ maxParallel: fc.integer({ min: 1, max: 8 }), isWALArchiver: fc.boolean() }, { requiredKeys: [] }),
-  image: fc.constant('ghcr.io/a/b:v1'),
-}, { requiredKeys: ['replicas', 'options'] });
+const arbitrary = fc.record(
+  {
+    replicas: fc.integer({ min: 1, max: 5 }),
+    options: fc.record({ maxParallel: fc.integer({ min: 1, max: 8 }), isWALArchiver: fc.boolean() }, { requiredKeys: [] }),
+    image: fc.constant('ghcr.io/a/b:v1'),
+  },
+  { requiredKeys: ['replicas', 'options'] },
+);
 
 const scenario = (strict: boolean): Scenario<unknown> => ({
   arbitrary,
@@ -58,16 +68,20 @@ describe('nearMisses / unknownKey', () => {
   });
 
   test('unknown keys are never declared ones, nor prototype names', () => {
-    fc.assert(fc.property(unknownKey(PROPS), (k) => {
-      expect(PROPS).not.toContain(k);
-      expect(['__proto__', 'constructor', 'prototype']).not.toContain(k);
-    }));
+    fc.assert(
+      fc.property(unknownKey(PROPS), (k) => {
+        expect(PROPS).not.toContain(k);
+        expect(['__proto__', 'constructor', 'prototype']).not.toContain(k);
+      }),
+    );
   });
 
   test('withUnknownKey adds exactly one key', () => {
-    fc.assert(fc.property(withUnknownKey(arbitrary, PROPS), ({ props, key }) => {
-      expect(Object.keys(props).filter((k) => !PROPS.includes(k))).toEqual([key]);
-    }));
+    fc.assert(
+      fc.property(withUnknownKey(arbitrary, PROPS), ({ props, key }) => {
+        expect(Object.keys(props).filter((k) => !PROPS.includes(k))).toEqual([key]);
+      }),
+    );
   });
 });
 
@@ -93,12 +107,15 @@ describe('keyProperty', () => {
   });
 
   test('fails when the error does not name the key', () => {
-    const wrong: Scenario<unknown> = { ...scenario(true), build: (props) => {
-      const chart = Testing.chart();
-      const toy = new Construct(chart, 'toy');
-      if (Object.keys(props).some((k) => !PROPS.includes(k))) invalid(toy, 'props', props, 'is wrong', 'fix it');
-      return { objects: [] };
-    } };
+    const wrong: Scenario<unknown> = {
+      ...scenario(true),
+      build: (props) => {
+        const chart = Testing.chart();
+        const toy = new Construct(chart, 'toy');
+        if (Object.keys(props).some((k) => !PROPS.includes(k))) invalid(toy, 'props', props, 'is wrong', 'fix it');
+        return { objects: [] };
+      },
+    };
     expect(failure(() => keyProperty(wrong, [], PROPS))).toMatch(/^unknown key '.*' was not refused by name: CnpgIValidationError: test\/toy: props/);
   });
 
@@ -109,7 +126,7 @@ describe('keyProperty', () => {
   });
 });
 
-describe('errors reported at synth are the library\'s own', () => {
+describe("errors reported at synth are the library's own", () => {
   function synthError(build: (chart: Chart) => void): unknown {
     const chart = Testing.chart();
     build(chart);
@@ -134,7 +151,12 @@ describe('errors reported at synth are the library\'s own', () => {
 
   test('schema guard lines are accepted under the roots', () => {
     const err = synthError((chart) => {
-      const o = new ApiObject(chart, 'web', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'x:1', resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } }] } });
+      const o = new ApiObject(chart, 'web', {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'web' },
+        spec: { containers: [{ name: 'c', image: 'x:1', resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } }] },
+      });
       addSchemaGuard(o, o);
     });
     expect(expectLibraryRefusal(err, ['resources'], ['test/web'])).toBe('schema guard');

@@ -47,8 +47,18 @@ export function isLabelValue(v: unknown): boolean {
   return typeof v === 'string' && v.length <= 63 && LABEL_VALUE.test(v);
 }
 
-const CLUSTER_SCOPED = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'ClusterIssuer', 'Namespace',
-  'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ClusterImageCatalog', 'PriorityClass', 'StorageClass']);
+const CLUSTER_SCOPED = new Set([
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'ClusterIssuer',
+  'Namespace',
+  'MutatingWebhookConfiguration',
+  'ValidatingWebhookConfiguration',
+  'ClusterImageCatalog',
+  'PriorityClass',
+  'StorageClass',
+]);
 
 class Problems {
   readonly list: string[] = [];
@@ -158,7 +168,8 @@ function podSpec(p: Problems, at: string, spec: Obj): void {
     const tat = `${at}.tolerations[${i}]`;
     if (t === null || typeof t !== 'object') return p.add(tat, 'not an object');
     if (t.operator !== undefined && !['Exists', 'Equal'].includes(t.operator)) p.add(`${tat}.operator`, `invalid: ${JSON.stringify(t.operator)}`);
-    if (t.effect !== undefined && !['', 'NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect)) p.add(`${tat}.effect`, `invalid: ${JSON.stringify(t.effect)}`);
+    if (t.effect !== undefined && !['', 'NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect))
+      p.add(`${tat}.effect`, `invalid: ${JSON.stringify(t.effect)}`);
     if (t.key !== undefined && (typeof t.key !== 'string' || (t.key !== '' && !isQualifiedKey(t.key)))) p.add(`${tat}.key`, 'not a label key');
     if (t.operator === 'Exists' && t.value !== undefined && t.value !== '') p.add(`${tat}.value`, 'must be empty with Exists');
     if (t.value !== undefined && !isLabelValue(t.value)) p.add(`${tat}.value`, 'not a label value');
@@ -281,7 +292,14 @@ function validate(schema: Schema, value: unknown, at: string, out: string[]): vo
   if (!schema) return;
   for (const sub of schema.allOf ?? []) validate(sub, value, at, out);
   for (const key of ['anyOf', 'oneOf']) {
-    if (schema[key] && !(schema[key] as Schema[]).some((s) => { const o: string[] = []; validate(s, value, at, o); return o.length === 0; })) {
+    if (
+      schema[key] &&
+      !(schema[key] as Schema[]).some((s) => {
+        const o: string[] = [];
+        validate(s, value, at, o);
+        return o.length === 0;
+      })
+    ) {
       out.push(`${at}: matches none of ${key}`);
     }
   }
@@ -349,7 +367,12 @@ export function crdProblems(objects: Obj[]): string[] {
     const ref = `${o.kind}/${o.metadata?.name}`;
     const { metadata: _m, ...rest } = o;
     const problems: string[] = [];
-    validate({ ...schema, properties: { ...schema.properties, metadata: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }, { ...rest, metadata: {} }, ref, problems);
+    validate(
+      { ...schema, properties: { ...schema.properties, metadata: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
+      { ...rest, metadata: {} },
+      ref,
+      problems,
+    );
     out.push(...problems);
   }
   return out;
@@ -370,7 +393,8 @@ export function restrictedViolations(spec: Obj): string[] {
     const type = Object.keys(v).find((k) => k !== 'name');
     if (!type || !RESTRICTED_VOLUMES.has(type)) out.push(`volume ${v.name} of type ${type}`);
   }
-  if (pod.seLinuxOptions?.type !== undefined && !['container_t', 'container_init_t', 'container_kvm_t', ''].includes(pod.seLinuxOptions.type)) out.push('pod seLinuxOptions.type');
+  if (pod.seLinuxOptions?.type !== undefined && !['container_t', 'container_init_t', 'container_kvm_t', ''].includes(pod.seLinuxOptions.type))
+    out.push('pod seLinuxOptions.type');
   if (pod.seLinuxOptions?.user !== undefined || pod.seLinuxOptions?.role !== undefined) out.push('pod seLinuxOptions user/role');
   for (const s of pod.sysctls ?? []) out.push(`sysctl ${s.name}`);
   if (pod.runAsUser === 0) out.push('pod runAsUser 0');
@@ -451,7 +475,9 @@ export function apiServerProblems(objects: Obj[]): string[] {
 export function expectApiServerAccepts(objects: Obj[]): void {
   const problems = apiServerProblems(objects);
   if (problems.length > 0) {
-    throw new Error(`the API server would refuse:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : ''}`);
+    throw new Error(
+      `the API server would refuse:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : ''}`,
+    );
   }
 }
 
@@ -535,7 +561,7 @@ export function expectGoodOutput(objects: Obj[], options: OutputCheckOptions = {
 export function reportWarnings(file: string): void {
   if (WARNINGS_SEEN.size === 0) return;
   const lines = [...WARNINGS_SEEN.entries()].map(([k, v]) => `  ${k} x${v.count}, e.g. ${v.example}`);
-  // eslint-disable-next-line no-console
+
   console.log(`${file}: doctor warnings on accepted outputs:\n${lines.join('\n')}`);
 }
 
@@ -548,8 +574,7 @@ export function reportWarnings(file: string): void {
  */
 export function expectPluginNamesAgree(objects: Obj[], extra: { sockets?: string[]; known?: string[] } = {}): void {
   const provided = new Set<string>([
-    ...objects.filter((o) => o.kind === 'Service' && o.metadata?.labels?.['cnpg.io/pluginName'])
-      .map((o) => o.metadata.labels['cnpg.io/pluginName'] as string),
+    ...objects.filter((o) => o.kind === 'Service' && o.metadata?.labels?.['cnpg.io/pluginName']).map((o) => o.metadata.labels['cnpg.io/pluginName'] as string),
     ...(extra.sockets ?? []),
     ...(extra.known ?? []),
   ]);

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { declaredKeys } from '../../src/common/keys';
 import type {
   BarmanCloudPluginProps,
   ExternalIssuerProps,
@@ -12,10 +11,11 @@ import type {
   SidecarPluginOptions,
   StandalonePluginProps,
 } from '../../src';
+import { declaredKeys } from '../../src/common/keys';
 import { announce, check } from './fc-config';
+import { Scenario, expectUnknownKeyError, unknownKey } from './harness';
 import { Call, Path, realize, setIn, showPath } from './mutation';
 import * as S from './scenarios';
-import { Scenario, expectUnknownKeyError, unknownKey } from './harness';
 
 /*
  * The key property of the plugin side: an unknown key (a near miss of a declared one, or any
@@ -28,32 +28,78 @@ import { Scenario, expectUnknownKeyError, unknownKey } from './harness';
 announce('plugin-keys');
 
 const DEPLOYMENT = {
-  serverName: true, tls: true, serviceName: true, port: true, envVariables: true, resources: true, imagePullPolicy: true,
-  imagePullSecrets: true, nodeSelector: true, tolerations: true, priorityClassName: true, securityContext: true,
-  networkPolicy: true, operatorPodLabels: true, labels: true,
+  serverName: true,
+  tls: true,
+  serviceName: true,
+  port: true,
+  envVariables: true,
+  resources: true,
+  imagePullPolicy: true,
+  imagePullSecrets: true,
+  nodeSelector: true,
+  tolerations: true,
+  priorityClassName: true,
+  securityContext: true,
+  networkPolicy: true,
+  operatorPodLabels: true,
+  labels: true,
 } as const;
 const STANDALONE = declaredKeys<StandalonePluginProps>({
-  ...DEPLOYMENT, pluginName: true, image: true, args: true, command: true, appendTlsArgs: true, replicas: true, strategy: true,
-  automountServiceAccountToken: true, objectNames: true,
+  ...DEPLOYMENT,
+  pluginName: true,
+  image: true,
+  args: true,
+  command: true,
+  appendTlsArgs: true,
+  replicas: true,
+  strategy: true,
+  automountServiceAccountToken: true,
+  objectNames: true,
 });
 const BARMAN = declaredKeys<BarmanCloudPluginProps>({ ...DEPLOYMENT, image: true, sidecarImage: true, logLevel: true, objectStoreCrd: true, names: true });
-const HELLO = declaredKeys<HelloWorldPluginProps>({ ...DEPLOYMENT, image: true, logLevel: true, replicas: true, strategy: true, automountServiceAccountToken: true });
+const HELLO = declaredKeys<HelloWorldPluginProps>({
+  ...DEPLOYMENT,
+  image: true,
+  logLevel: true,
+  replicas: true,
+  strategy: true,
+  automountServiceAccountToken: true,
+});
 const HELLO_PARAMETERS = declaredKeys<HelloWorldParameters>({ labels: true, annotations: true });
 const SECURITY = declaredKeys<PluginSecurityContextProps>({ user: true, group: true });
 const RESOURCES = ['cpu', 'ephemeralStorage', 'memory'];
 const REQUEST_LIMIT = ['limit', 'request'];
 const CERTIFICATE = declaredKeys<PluginCertificateOptions>({
-  duration: true, renewBefore: true, privateKeyAlgorithm: true, privateKeySize: true, rotationPolicy: true, extraServerDnsNames: true,
+  duration: true,
+  renewBefore: true,
+  privateKeyAlgorithm: true,
+  privateKeySize: true,
+  rotationPolicy: true,
+  extraServerDnsNames: true,
 });
 const PRIVATE_CA = declaredKeys<PrivateCaOptions>({
-  duration: true, renewBefore: true, privateKeyAlgorithm: true, privateKeySize: true, rotationPolicy: true, extraServerDnsNames: true,
-  caDuration: true, caRenewBefore: true,
+  duration: true,
+  renewBefore: true,
+  privateKeyAlgorithm: true,
+  privateKeySize: true,
+  rotationPolicy: true,
+  extraServerDnsNames: true,
+  caDuration: true,
+  caRenewBefore: true,
 });
 const SECRETS = declaredKeys<PluginSecretsOptions>({ clientSecretName: true, serverSecretName: true, clientCaKey: true });
 const EXTERNAL = declaredKeys<ExternalIssuerProps>({ group: true, kind: true, name: true });
 const SIDECAR = declaredKeys<SidecarPluginOptions>({
-  pluginName: true, image: true, args: true, envVariables: true, resources: true, imagePullPolicy: true, socketDir: true,
-  securityContext: true, pluginPathFlag: true, containerName: true,
+  pluginName: true,
+  image: true,
+  args: true,
+  envVariables: true,
+  resources: true,
+  imagePullPolicy: true,
+  socketDir: true,
+  securityContext: true,
+  pluginPathFlag: true,
+  containerName: true,
 });
 
 /** The value at `path` of a recipe, through the arguments of factory calls. */
@@ -79,19 +125,21 @@ function getIn(value: unknown, path: Path): unknown {
  */
 function keyProperty(s: Scenario<unknown>, at: Path, keys: readonly string[]): void {
   let tried = 0;
-  check(fc.property(s.arbitrary, unknownKey(keys), fc.constantFrom<unknown>(1, 'x', true, {}, ['a'], null), (recipe, key, value) => {
-    const target = getIn(recipe, at);
-    if (target === undefined || target === null || typeof target !== 'object' || Array.isArray(target) || target instanceof Call) return;
-    tried++;
-    let error: unknown;
-    try {
-      s.build(realize(setIn(recipe, [...at, key], value)));
-    } catch (e) {
-      error = e;
-    }
-    if (error === undefined) throw new Error(`unknown key '${key}' at ${showPath(at)} was accepted`);
-    expectUnknownKeyError(error, key, s.roots);
-  }));
+  check(
+    fc.property(s.arbitrary, unknownKey(keys), fc.constantFrom<unknown>(1, 'x', true, {}, ['a'], null), (recipe, key, value) => {
+      const target = getIn(recipe, at);
+      if (target === undefined || target === null || typeof target !== 'object' || Array.isArray(target) || target instanceof Call) return;
+      tried++;
+      let error: unknown;
+      try {
+        s.build(realize(setIn(recipe, [...at, key], value)));
+      } catch (e) {
+        error = e;
+      }
+      if (error === undefined) throw new Error(`unknown key '${key}' at ${showPath(at)} was accepted`);
+      expectUnknownKeyError(error, key, s.roots);
+    }),
+  );
   // A property whose object never came up would prove nothing.
   expect(tried).toBeGreaterThan(0);
 }

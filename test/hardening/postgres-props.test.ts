@@ -1,12 +1,19 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { CpuResources } from 'cdk8s-plus-28';
+import { MANAGED_FIELDS } from '../../scripts/cluster-spec-passthrough';
 import { declaredKeys } from '../../src/common/keys';
 import {
-  ClusterMonitoring, ClusterPluginOptions, ClusterReplica, ClusterResources, ClusterStorage, PluginBackupProps, PluginScheduledBackupProps,
-  PostgresClusterProps, PostgresqlConfiguration,
+  ClusterMonitoring,
+  ClusterPluginOptions,
+  ClusterReplica,
+  ClusterResources,
+  ClusterStorage,
+  PluginBackupProps,
+  PluginScheduledBackupProps,
+  PostgresClusterProps,
+  PostgresqlConfiguration,
 } from '../../src/postgres';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS } from '../../src/postgres/cluster-spec-passthrough';
-import { MANAGED_FIELDS } from '../../scripts/cluster-spec-passthrough';
 import { keyProperty } from './harness';
 import { propertyFile } from './property-file';
 import * as S from './scenarios';
@@ -27,8 +34,18 @@ properties('PluginBackup and PluginScheduledBackup of a Cluster managed elsewher
 // The declared keys, kept in step with the interfaces by the compiler.
 const METADATA = declaredKeys<ApiObjectMetadata>({ name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true });
 const CLUSTER = declaredKeys<PostgresClusterProps>({
-  metadata: true, instances: true, storage: true, walStorage: true, image: true, postgresql: true, bootstrap: true,
-  replica: true, monitoring: true, resources: true, affinity: true, spec: true,
+  metadata: true,
+  instances: true,
+  storage: true,
+  walStorage: true,
+  image: true,
+  postgresql: true,
+  bootstrap: true,
+  replica: true,
+  monitoring: true,
+  resources: true,
+  affinity: true,
+  spec: true,
 });
 const STORAGE = declaredKeys<ClusterStorage>({ size: true, storageClass: true, resizeInUseVolumes: true, pvcTemplate: true });
 const RESOURCES = declaredKeys<ClusterResources>({ cpu: true, memory: true });
@@ -37,7 +54,16 @@ const REPLICA = declaredKeys<ClusterReplica>({ source: true, enabled: true, prim
 const PLUGIN = declaredKeys<ClusterPluginOptions>({ enabled: true, isWalArchiver: true, parameters: true, objectStore: true });
 const BACKUP = declaredKeys<PluginBackupProps>({ plugin: true, parameters: true, target: true, online: true, metadata: true, cluster: true });
 const SCHEDULED = declaredKeys<PluginScheduledBackupProps>({
-  plugin: true, schedule: true, parameters: true, immediate: true, suspend: true, backupOwnerReference: true, target: true, online: true, metadata: true, cluster: true,
+  plugin: true,
+  schedule: true,
+  parameters: true,
+  immediate: true,
+  suspend: true,
+  backupOwnerReference: true,
+  target: true,
+  online: true,
+  metadata: true,
+  cluster: true,
 });
 
 describe('the key property: an unknown key in any props or options object is refused by name', () => {

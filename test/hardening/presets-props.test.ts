@@ -1,7 +1,7 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { ContainerResources } from 'cdk8s-plus-28';
-import { declaredKeys } from '../../src/common/keys';
 import { InstanceSidecarConfiguration, ObjectStoreDataOptions, ObjectStoreProps, ObjectStoreWalOptions, SecretKeyReference } from '../../src';
+import { declaredKeys } from '../../src/common/keys';
 import { keyProperty } from './harness';
 import { propertyFile } from './property-file';
 import * as S from './scenarios';
@@ -25,21 +25,63 @@ properties('ObjectStore', S.objectStoreScenario);
 describe('ObjectStore: an unknown key in any props or options object is refused by name', () => {
   const METADATA = declaredKeys<ApiObjectMetadata>({ name: true, namespace: true, labels: true, annotations: true, finalizers: true, ownerReferences: true });
   test.each<[string, Array<string | number>, readonly string[]]>([
-    ['props', ['store'], declaredKeys<ObjectStoreProps>({
-      destinationPath: true, credentials: true, endpointUrl: true, endpointCa: true, wal: true, data: true, retentionPolicy: true,
-      tags: true, historyTags: true, instanceSidecarConfiguration: true, metadata: true,
-    })],
+    [
+      'props',
+      ['store'],
+      declaredKeys<ObjectStoreProps>({
+        destinationPath: true,
+        credentials: true,
+        endpointUrl: true,
+        endpointCa: true,
+        wal: true,
+        data: true,
+        retentionPolicy: true,
+        tags: true,
+        historyTags: true,
+        instanceSidecarConfiguration: true,
+        metadata: true,
+      }),
+    ],
     ['endpointCa', ['store', 'endpointCa'], declaredKeys<SecretKeyReference>({ name: true, key: true })],
-    ['wal', ['store', 'wal'], declaredKeys<ObjectStoreWalOptions>({
-      compression: true, encryption: true, maxParallel: true, archiveAdditionalCommandArgs: true, restoreAdditionalCommandArgs: true,
-    })],
-    ['data', ['store', 'data'], declaredKeys<ObjectStoreDataOptions>({
-      compression: true, encryption: true, jobs: true, immediateCheckpoint: true, additionalCommandArgs: true, restoreAdditionalCommandArgs: true,
-    })],
-    ['instanceSidecarConfiguration', ['store', 'instanceSidecarConfiguration'], declaredKeys<InstanceSidecarConfiguration>({
-      env: true, resources: true, logLevel: true, retentionPolicyInterval: true, additionalContainerArgs: true,
-    })],
-    ['instanceSidecarConfiguration.resources', ['store', 'instanceSidecarConfiguration', 'resources'], declaredKeys<ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true })],
+    [
+      'wal',
+      ['store', 'wal'],
+      declaredKeys<ObjectStoreWalOptions>({
+        compression: true,
+        encryption: true,
+        maxParallel: true,
+        archiveAdditionalCommandArgs: true,
+        restoreAdditionalCommandArgs: true,
+      }),
+    ],
+    [
+      'data',
+      ['store', 'data'],
+      declaredKeys<ObjectStoreDataOptions>({
+        compression: true,
+        encryption: true,
+        jobs: true,
+        immediateCheckpoint: true,
+        additionalCommandArgs: true,
+        restoreAdditionalCommandArgs: true,
+      }),
+    ],
+    [
+      'instanceSidecarConfiguration',
+      ['store', 'instanceSidecarConfiguration'],
+      declaredKeys<InstanceSidecarConfiguration>({
+        env: true,
+        resources: true,
+        logLevel: true,
+        retentionPolicyInterval: true,
+        additionalContainerArgs: true,
+      }),
+    ],
+    [
+      'instanceSidecarConfiguration.resources',
+      ['store', 'instanceSidecarConfiguration', 'resources'],
+      declaredKeys<ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true }),
+    ],
     ['metadata', ['store', 'metadata'], METADATA],
   ])('%s', (_name, at, keys) => keyProperty(S.objectStoreScenario, at, keys));
 });

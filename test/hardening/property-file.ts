@@ -13,7 +13,7 @@ export function propertyFile(file: string): { properties: (name: string, scenari
   const tally = newTally();
   afterAll(() => {
     reportWarnings(file);
-    // eslint-disable-next-line no-console
+
     console.log(`${file}: junk rejected ${tally.rejected} times, accepted ${tally.accepted} times; props named: ${[...tally.props.keys()].sort().join(', ')}`);
   });
   const properties = (name: string, scenario: Scenario<unknown>): void => {

@@ -197,51 +197,94 @@ const pluginOptions = props({
 });
 
 /** A recipe of a Cluster with plugins, external clusters, a bootstrap, backups and scheduled backups. */
-const clusterRecipe = fc.record({
-  cluster: postgresClusterProps,
-  catalog: optional(imageCatalog),
-  names: fc.uniqueArray(pluginName, { minLength: 1, maxLength: 3 }),
-  externals: fc.uniqueArray(dnsLabel.filter((n) => n !== 'recovery-source'), { maxLength: 3 }),
-}).chain((base) => fc.record({
-  cluster: fc.constant(base.catalog && base.cluster.image === undefined ? { ...base.cluster, image: base.catalog } : base.cluster),
-  plugins: fc.tuple(...base.names.map((n) => fc.record({ plugin: fc.oneof(fc.constant({ pluginName: n }), fc.constant(new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]))), options: pluginOptions })))
-    .map((entries) => {
-      // One enabled WAL archiver at most, as CloudNativePG requires (the invalid case is the junk property's).
-      let archiver = false;
-      return entries.map((e) => {
-        const on = e.options.enabled !== false && e.options.isWalArchiver === true;
-        if (on && archiver) return { ...e, options: { ...e.options, isWalArchiver: false } };
-        archiver = archiver || on;
-        return e;
-      });
-    }),
-  externals: fc.tuple(...base.externals.map((name) => fc.record({
-    name: fc.constant(name),
-    options: fc.oneof(
-      fc.tuple(fc.constantFrom(...base.names), props({ parameters: optional(stringMap) }))
-        .map(([n, o]) => new Call('ExternalClusterSource.fromPlugin', ExternalClusterSource.fromPlugin, [new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]), o])),
-      props({
-        connectionParameters: fc.record({ host: dnsSubdomain, user: fc.constant('streaming_replica'), dbname: fc.constant('postgres') }),
-        password: optional(secretRef),
-        sslCert: optional(secretRef),
-        sslKey: optional(secretRef),
-        sslRootCert: optional(secretRef),
-      }, ['connectionParameters']).map((c) => new Call('ExternalClusterSource.fromConnection', ExternalClusterSource.fromConnection, [c])),
+const clusterRecipe = fc
+  .record({
+    cluster: postgresClusterProps,
+    catalog: optional(imageCatalog),
+    names: fc.uniqueArray(pluginName, { minLength: 1, maxLength: 3 }),
+    externals: fc.uniqueArray(
+      dnsLabel.filter((n) => n !== 'recovery-source'),
+      { maxLength: 3 },
     ),
-  }))),
-  bootstrap: optional(fc.oneof(
-    fc.constant(new Call('ClusterBootstrap.initdb', ClusterBootstrap.initdb, [{ database: 'app', owner: 'app' }])),
-    fc.record({ sourceName: fc.constant('recovery-source'), parameters: optional(stringMap), database: optional(fc.constant('app')), owner: optional(fc.constant('app')) })
-      .chain((o) => fc.constantFrom(...base.names).map((n) => new Call('ClusterBootstrap.recoveryFromPlugin', ClusterBootstrap.recoveryFromPlugin, [{ pluginName: n }, o]))),
-  )),
-  backups: fc.array(fc.tuple(fc.nat(), backupOptions), { maxLength: 2 }),
-  scheduled: fc.array(fc.tuple(fc.nat(), scheduledBackupOptions), { maxLength: 2 }),
-}).map((r) => {
-  // Backups go through an enabled plugin of the Cluster (the other case is a documented error).
-  const enabled = r.plugins.filter((e) => e.options.enabled !== false).map((e) => base.names[r.plugins.indexOf(e)]);
-  const pick = ([i, o]: [number, any]) => (enabled.length ? [{ ...o, plugin: { pluginName: enabled[i % enabled.length] } }] : []);
-  return { ...r, backups: r.backups.flatMap(pick), scheduled: r.scheduled.flatMap(pick), names: base.names };
-}));
+  })
+  .chain((base) =>
+    fc
+      .record({
+        cluster: fc.constant(base.catalog && base.cluster.image === undefined ? { ...base.cluster, image: base.catalog } : base.cluster),
+        plugins: fc
+          .tuple(
+            ...base.names.map((n) =>
+              fc.record({
+                plugin: fc.oneof(fc.constant({ pluginName: n }), fc.constant(new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]))),
+                options: pluginOptions,
+              }),
+            ),
+          )
+          .map((entries) => {
+            // One enabled WAL archiver at most, as CloudNativePG requires (the invalid case is the junk property's).
+            let archiver = false;
+            return entries.map((e) => {
+              const on = e.options.enabled !== false && e.options.isWalArchiver === true;
+              if (on && archiver) return { ...e, options: { ...e.options, isWalArchiver: false } };
+              archiver = archiver || on;
+              return e;
+            });
+          }),
+        externals: fc.tuple(
+          ...base.externals.map((name) =>
+            fc.record({
+              name: fc.constant(name),
+              options: fc.oneof(
+                fc
+                  .tuple(fc.constantFrom(...base.names), props({ parameters: optional(stringMap) }))
+                  .map(
+                    ([n, o]) =>
+                      new Call('ExternalClusterSource.fromPlugin', ExternalClusterSource.fromPlugin, [
+                        new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n]),
+                        o,
+                      ]),
+                  ),
+                props(
+                  {
+                    connectionParameters: fc.record({ host: dnsSubdomain, user: fc.constant('streaming_replica'), dbname: fc.constant('postgres') }),
+                    password: optional(secretRef),
+                    sslCert: optional(secretRef),
+                    sslKey: optional(secretRef),
+                    sslRootCert: optional(secretRef),
+                  },
+                  ['connectionParameters'],
+                ).map((c) => new Call('ExternalClusterSource.fromConnection', ExternalClusterSource.fromConnection, [c])),
+              ),
+            }),
+          ),
+        ),
+        bootstrap: optional(
+          fc.oneof(
+            fc.constant(new Call('ClusterBootstrap.initdb', ClusterBootstrap.initdb, [{ database: 'app', owner: 'app' }])),
+            fc
+              .record({
+                sourceName: fc.constant('recovery-source'),
+                parameters: optional(stringMap),
+                database: optional(fc.constant('app')),
+                owner: optional(fc.constant('app')),
+              })
+              .chain((o) =>
+                fc
+                  .constantFrom(...base.names)
+                  .map((n) => new Call('ClusterBootstrap.recoveryFromPlugin', ClusterBootstrap.recoveryFromPlugin, [{ pluginName: n }, o])),
+              ),
+          ),
+        ),
+        backups: fc.array(fc.tuple(fc.nat(), backupOptions), { maxLength: 2 }),
+        scheduled: fc.array(fc.tuple(fc.nat(), scheduledBackupOptions), { maxLength: 2 }),
+      })
+      .map((r) => {
+        // Backups go through an enabled plugin of the Cluster (the other case is a documented error).
+        const enabled = r.plugins.filter((e) => e.options.enabled !== false).map((e) => base.names[r.plugins.indexOf(e)]);
+        const pick = ([i, o]: [number, any]) => (enabled.length ? [{ ...o, plugin: { pluginName: enabled[i % enabled.length] } }] : []);
+        return { ...r, backups: r.backups.flatMap(pick), scheduled: r.scheduled.flatMap(pick), names: base.names };
+      }),
+  );
 
 export const postgresClusterScenario: Scenario<unknown> = {
   arbitrary: clusterRecipe,
@@ -297,7 +340,9 @@ export const postgresClusterScenario: Scenario<unknown> = {
 /** Backups of a Cluster managed elsewhere, by name. */
 export const backupsByNameScenario: Scenario<unknown> = {
   arbitrary: fc.record({
-    clusterName: fc.stringMatching(/^[a-z]([-a-z0-9]{0,20}[a-z0-9])?$/).map((n) => new Call('PostgresCluster.fromClusterName', PostgresCluster.fromClusterName, [n])),
+    clusterName: fc
+      .stringMatching(/^[a-z]([-a-z0-9]{0,20}[a-z0-9])?$/)
+      .map((n) => new Call('PostgresCluster.fromClusterName', PostgresCluster.fromClusterName, [n])),
     plugin: pluginName.map((n) => new Call('Plugin.fromPluginName', Plugin.fromPluginName, [n])),
     backup: backupOptions,
     scheduled: scheduledBackupOptions,
@@ -320,30 +365,45 @@ export const backupsByNameScenario: Scenario<unknown> = {
 
 export const OPERATOR_FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
 
-const socketDir = fc.oneof(fc.constant('/plugins'), fc.array(fc.stringMatching(/^[a-z][a-z0-9_.-]{0,8}$/), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`));
+const socketDir = fc.oneof(
+  fc.constant('/plugins'),
+  fc.array(fc.stringMatching(/^[a-z][a-z0-9_.-]{0,8}$/), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`),
+);
 
-const sidecarOptions = (dir: string) => props({
-  pluginName,
-  image,
-  args: optional(fc.array(fc.constantFrom('plugin', '--log-level=info', 'serve'), { maxLength: 2 })),
-  envVariables: optional(fc.dictionary(envName, fc.string({ maxLength: 10 }).map((v) => kplus.EnvValue.fromValue(v)), { maxKeys: 2 })),
-  resources: optional(props({ cpu: optional(cpuRequestAndLimit), memory: optional(memoryRequestAndLimit) })),
-  imagePullPolicy: optional(fc.constantFrom(...Object.values(kplus.ImagePullPolicy))),
-  socketDir: fc.constant(dir),
-  securityContext: optional(props({ user: optional(fc.integer({ min: 1, max: 2147483647 })), group: optional(fc.integer({ min: 1, max: 2147483647 })) })),
-  // Only the flag the doctor can follow: with PluginPathFlag.none() or another flag name and a
-  // socketDir other than /plugins, the doctor reports CNPGI031 as an error (it cannot see where
-  // the plugin puts its socket); see the report.
-  pluginPathFlag: optional(fc.constant(new Call('PluginPathFlag.flag', PluginPathFlag.flag, ['--plugin-path']))),
-}, ['pluginName', 'image', 'socketDir']);
+const sidecarOptions = (dir: string) =>
+  props(
+    {
+      pluginName,
+      image,
+      args: optional(fc.array(fc.constantFrom('plugin', '--log-level=info', 'serve'), { maxLength: 2 })),
+      envVariables: optional(
+        fc.dictionary(
+          envName,
+          fc.string({ maxLength: 10 }).map((v) => kplus.EnvValue.fromValue(v)),
+          { maxKeys: 2 },
+        ),
+      ),
+      resources: optional(props({ cpu: optional(cpuRequestAndLimit), memory: optional(memoryRequestAndLimit) })),
+      imagePullPolicy: optional(fc.constantFrom(...Object.values(kplus.ImagePullPolicy))),
+      socketDir: fc.constant(dir),
+      securityContext: optional(props({ user: optional(fc.integer({ min: 1, max: 2147483647 })), group: optional(fc.integer({ min: 1, max: 2147483647 })) })),
+      // Only the flag the doctor can follow: with PluginPathFlag.none() or another flag name and a
+      // socketDir other than /plugins, the doctor reports CNPGI031 as an error (it cannot see where
+      // the plugin puts its socket); see the report.
+      pluginPathFlag: optional(fc.constant(new Call('PluginPathFlag.flag', PluginPathFlag.flag, ['--plugin-path']))),
+    },
+    ['pluginName', 'image', 'socketDir'],
+  );
 
-const sidecarRecipe = socketDir.chain((dir) => fc.record({
-  // CnpgOperator.fromManifest costs ~85 ms per call (cdk8s Include reads even a local file in a
-  // child Node process), so it gets one case in twenty to keep the suite fast.
-  host: fc.oneof({ arbitrary: fc.constant('fromDeployment'), weight: 19 }, { arbitrary: fc.constant('fromManifest'), weight: 1 }),
-  sidecars: fc.uniqueArray(sidecarOptions(dir), { minLength: 1, maxLength: 2, selector: (s) => String(s.pluginName).split('.')[0] }),
-  labels: optional(labelMap),
-}));
+const sidecarRecipe = socketDir.chain((dir) =>
+  fc.record({
+    // CnpgOperator.fromManifest costs ~85 ms per call (cdk8s Include reads even a local file in a
+    // child Node process), so it gets one case in twenty to keep the suite fast.
+    host: fc.oneof({ arbitrary: fc.constant('fromDeployment'), weight: 19 }, { arbitrary: fc.constant('fromManifest'), weight: 1 }),
+    sidecars: fc.uniqueArray(sidecarOptions(dir), { minLength: 1, maxLength: 2, selector: (s) => String(s.pluginName).split('.')[0] }),
+    labels: optional(labelMap),
+  }),
+);
 
 export const sidecarPluginScenario: Scenario<unknown> = {
   arbitrary: sidecarRecipe,
@@ -361,13 +421,15 @@ export const sidecarPluginScenario: Scenario<unknown> = {
     } else {
       system = new Chart(app, 'system', { namespace: 'cnpg-system' });
       const deployment = new kplus.Deployment(system, 'operator', {
-        containers: [{
-          name: 'manager',
-          image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
-          command: ['/manager'],
-          args: ['controller'],
-          envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAMESPACE) },
-        }],
+        containers: [
+          {
+            name: 'manager',
+            image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+            command: ['/manager'],
+            args: ['controller'],
+            envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAMESPACE) },
+          },
+        ],
       });
       const operator = OperatorDeployment.fromDeployment(deployment);
       p.sidecars.forEach((s: any, i: number) => plugins.push(new SidecarPlugin(system, `sidecar-${i}`, { ...s, operator })));
@@ -379,7 +441,11 @@ export const sidecarPluginScenario: Scenario<unknown> = {
   verify: (built, p) => {
     const { objects } = built;
     const names = new Set(p.sidecars.map((s: any) => s.containerName ?? s.pluginName.split('.')[0]));
-    expectGoodOutput(objects, { operatorNamespace: p.host === 'fromManifest' ? 'pg-operator' : 'cnpg-system', label: 'SidecarPlugin', pssContainers: (n) => names.has(n) });
+    expectGoodOutput(objects, {
+      operatorNamespace: p.host === 'fromManifest' ? 'pg-operator' : 'cnpg-system',
+      label: 'SidecarPlugin',
+      pssContainers: (n) => names.has(n),
+    });
     const plugins = (built as any).plugins as SidecarPlugin[];
     expectPluginNamesAgree(objects, { sockets: plugins.map((s) => s.pluginName) });
     // The socket path is <socketDir>/<pluginName>, and the plugin is told that directory.

@@ -27,7 +27,9 @@ try {
   if (savedOutdir === undefined) delete process.env.CDK8S_OUTDIR;
   else process.env.CDK8S_OUTDIR = savedOutdir;
 }
-const example: any[] = fs.readdirSync(outdir).sort()
+const example: any[] = fs
+  .readdirSync(outdir)
+  .sort()
   .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(outdir, f), 'utf8')).map((d) => d.toJS()))
   .filter((d) => d !== null);
 afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
@@ -40,7 +42,7 @@ describe('the example output', () => {
     }
   });
 
-  test('every pod template satisfies the restricted Pod Security Standard (this test\'s rules and the doctor\'s CNPGI050)', () => {
+  test("every pod template satisfies the restricted Pod Security Standard (this test's rules and the doctor's CNPGI050)", () => {
     const templates = podTemplates(example);
     expect(templates.length).toBeGreaterThanOrEqual(2);
     for (const t of templates) expect([t.ref, restrictedViolations(t.spec)]).toEqual([t.ref, []]);
@@ -65,9 +67,22 @@ describe('the example output', () => {
     for (const r of roles.filter((x) => x.kind === 'Role')) expect(r.metadata.namespace).toBe('cnpg-system');
     // What the ClusterRoles grant: the objects of Clusters in any namespace, and the two
     // cluster-scoped review APIs of the metrics endpoint. Nothing else.
-    const clusterWide = roles.filter((x) => x.kind === 'ClusterRole').flatMap((r) => r.rules.flatMap((rule: any) => rule.resources)).sort();
-    expect(clusterWide).toEqual(['backups', 'clusters/finalizers', 'objectstores', 'objectstores/finalizers', 'objectstores/status',
-      'rolebindings', 'roles', 'secrets', 'subjectaccessreviews', 'tokenreviews']);
+    const clusterWide = roles
+      .filter((x) => x.kind === 'ClusterRole')
+      .flatMap((r) => r.rules.flatMap((rule: any) => rule.resources))
+      .sort();
+    expect(clusterWide).toEqual([
+      'backups',
+      'clusters/finalizers',
+      'objectstores',
+      'objectstores/finalizers',
+      'objectstores/status',
+      'rolebindings',
+      'roles',
+      'secrets',
+      'subjectaccessreviews',
+      'tokenreviews',
+    ]);
     // Bindings name the plugin's own ServiceAccount only.
     for (const b of example.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding')) {
       expect(b.subjects).toHaveLength(1);
@@ -144,11 +159,17 @@ describe('mutual TLS cannot be turned off', () => {
     expect(container.args).toEqual(['plugin']);
     expect(container.args.some((a: string) => TLS_FLAGS.includes(a.split('=')[0]))).toBe(false);
     expectMutualTls(objects, HELLO.pluginName, { appendTlsArgs: false });
-    expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress])
-      .toEqual(['/server/tls.crt', '/server/tls.key', '/client/ca.crt', ':9090']);
+    expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress]).toEqual([
+      '/server/tls.crt',
+      '/server/tls.key',
+      '/client/ca.crt',
+      ':9090',
+    ]);
     // It is documented as the user's job, on the prop and in the README.
     const source = fs.readFileSync(path.join(ROOT, 'src', 'plugins', 'standalone-plugin.ts'), 'utf8');
-    expect(source).toMatch(/Whether to append the four TLS flags to `args`\. Turn it off only for a plugin whose flags are\s+\* named differently; build its arguments from `serverCertPath`, `serverKeyPath`,\s+\* `clientCaPath`/);
+    expect(source).toMatch(
+      /Whether to append the four TLS flags to `args`\. Turn it off only for a plugin whose flags are\s+\* named differently; build its arguments from `serverCertPath`, `serverKeyPath`,\s+\* `clientCaPath`/,
+    );
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('sets `appendTlsArgs: false` and builds its arguments');
     // The doctor cannot know flags of other names, so it says nothing: the wiring is the user's.
     expect(checkManifests(objects, { operatorNamespace: 'cnpg-system' })).toEqual([]);

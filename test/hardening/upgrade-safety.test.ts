@@ -64,10 +64,14 @@ function barman(props: { image?: string; sidecarImage?: string }): any[] {
 function sidecar(img: string): any[] {
   const chart = new Chart(Testing.app(), 'cnpg-system', { namespace: 'cnpg-system' });
   const deployment = new kplus.Deployment(chart, 'operator', {
-    containers: [{
-      name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0', args: ['controller'],
-      envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') },
-    }],
+    containers: [
+      {
+        name: 'manager',
+        image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+        args: ['controller'],
+        envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromValue('cnpg-system') },
+      },
+    ],
   });
   new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromDeployment(deployment), pluginName: 'hello.example.com', image: img, args: ['plugin'] });
   return Testing.synth(chart);
@@ -77,33 +81,45 @@ const twoImages = fc.tuple(image, image).filter(([a, b]) => a !== b);
 
 describe('a new image changes image fields only', () => {
   test('StandalonePlugin image', () => {
-    expect(expectOnlyImages(standalone('ghcr.io/x/hello:v1.0.0'), standalone('ghcr.io/x/hello:v1.1.0'))).toEqual(['Deployment.spec.template.spec.containers[0].image']);
-    check(fc.property(twoImages, ([a, b]) => {
-      expectOnlyImages(standalone(a), standalone(b));
-    }));
+    expect(expectOnlyImages(standalone('ghcr.io/x/hello:v1.0.0'), standalone('ghcr.io/x/hello:v1.1.0'))).toEqual([
+      'Deployment.spec.template.spec.containers[0].image',
+    ]);
+    check(
+      fc.property(twoImages, ([a, b]) => {
+        expectOnlyImages(standalone(a), standalone(b));
+      }),
+    );
   });
 
   test('HelloWorldPlugin image (version)', () => {
-    expect(expectOnlyImages(hello('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'), hello('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.2.0')))
-      .toEqual(['Deployment.spec.template.spec.containers[0].image']);
-    check(fc.property(twoImages, ([a, b]) => {
-      expectOnlyImages(hello(a), hello(b));
-    }));
+    expect(expectOnlyImages(hello('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'), hello('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.2.0'))).toEqual([
+      'Deployment.spec.template.spec.containers[0].image',
+    ]);
+    check(
+      fc.property(twoImages, ([a, b]) => {
+        expectOnlyImages(hello(a), hello(b));
+      }),
+    );
   });
 
   test('BarmanCloudPlugin image', () => {
-    expect(expectOnlyImages(barman({}), barman({ image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.15.0' })))
-      .toEqual(['Deployment.spec.template.spec.containers[0].image']);
-    check(fc.property(twoImages, ([a, b]) => {
-      expectOnlyImages(barman({ image: a }), barman({ image: b }));
-    }));
+    expect(expectOnlyImages(barman({}), barman({ image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.15.0' }))).toEqual([
+      'Deployment.spec.template.spec.containers[0].image',
+    ]);
+    check(
+      fc.property(twoImages, ([a, b]) => {
+        expectOnlyImages(barman({ image: a }), barman({ image: b }));
+      }),
+    );
   });
 
   test('SidecarPlugin image: only the sidecar container of the operator Deployment', () => {
     expect(expectOnlyImages(sidecar('ghcr.io/x/hello:v1'), sidecar('ghcr.io/x/hello:v2'))).toEqual(['Deployment.spec.template.spec.containers[1].image']);
-    check(fc.property(twoImages, ([a, b]) => {
-      expectOnlyImages(sidecar(a), sidecar(b));
-    }));
+    check(
+      fc.property(twoImages, ([a, b]) => {
+        expectOnlyImages(sidecar(a), sidecar(b));
+      }),
+    );
   });
 });
 
@@ -126,9 +142,11 @@ describe('the documented exception: the Barman Cloud sidecar image', () => {
     const configMap = (objects: any[]) => objects.find((o) => o.kind === 'ConfigMap');
     expect(configMap(after).metadata.name).not.toBe(configMap(before).metadata.name);
     expect(configMap(after).immutable).toBe(true);
-    check(fc.property(twoImages, ([a, b]) => {
-      expectOnlyImages(barman({ sidecarImage: a }), barman({ sidecarImage: b }), EXCEPTION);
-    }));
+    check(
+      fc.property(twoImages, ([a, b]) => {
+        expectOnlyImages(barman({ sidecarImage: a }), barman({ sidecarImage: b }), EXCEPTION);
+      }),
+    );
   });
 
   test('both images at once: the union of the two, still no other name, Secret or selector', () => {

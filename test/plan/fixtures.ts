@@ -5,7 +5,9 @@ export const BARMAN = 'barman-cloud.cloudnative-pg.io';
 
 export function cluster(name: string, spec: Obj = {}, namespace = 'apps'): Obj {
   return {
-    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name, namespace },
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: { name, namespace },
     spec: { instances: 3, storage: { size: '10Gi' }, ...spec },
   };
 }
@@ -20,16 +22,21 @@ export function archiving(name: string, store = 'store', extra: Obj = {}, spec: 
 
 export function objectStore(name: string, destinationPath = 's3://bucket/db', configuration: Obj = {}, namespace = 'apps'): Obj {
   return {
-    apiVersion: 'barmancloud.cnpg.io/v1', kind: 'ObjectStore', metadata: { name, namespace },
+    apiVersion: 'barmancloud.cnpg.io/v1',
+    kind: 'ObjectStore',
+    metadata: { name, namespace },
     spec: { configuration: { destinationPath, s3: { inheritFromIAMRole: true }, ...configuration } },
   };
 }
 
 export function pluginService(name: string, plugin = BARMAN, annotations: Obj = {}, namespace = 'cnpg-system'): Obj {
   return {
-    apiVersion: 'v1', kind: 'Service',
+    apiVersion: 'v1',
+    kind: 'Service',
     metadata: {
-      name, namespace, labels: { 'cnpg.io/pluginName': plugin },
+      name,
+      namespace,
+      labels: { 'cnpg.io/pluginName': plugin },
       annotations: {
         'cnpg.io/pluginPort': '9090',
         'cnpg.io/pluginClientSecret': `${name}-client-tls`,
@@ -43,21 +50,30 @@ export function pluginService(name: string, plugin = BARMAN, annotations: Obj = 
 
 export function deployment(name: string, containers: Obj[], namespace = 'cnpg-system'): Obj {
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace },
-    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers, volumes: [{ name: 'plugins', emptyDir: {} }] } } },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers, volumes: [{ name: 'plugins', emptyDir: {} }] } },
+    },
   };
 }
 
 export function backup(name: string, clusterName: string, spec: Obj = {}): Obj {
   return {
-    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Backup', metadata: { name, namespace: 'apps' },
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Backup',
+    metadata: { name, namespace: 'apps' },
     spec: { cluster: { name: clusterName }, method: 'plugin', pluginConfiguration: { name: BARMAN }, ...spec },
   };
 }
 
 export function scheduledBackup(name: string, clusterName: string, spec: Obj = {}): Obj {
   return {
-    apiVersion: 'postgresql.cnpg.io/v1', kind: 'ScheduledBackup', metadata: { name, namespace: 'apps' },
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'ScheduledBackup',
+    metadata: { name, namespace: 'apps' },
     spec: { cluster: { name: clusterName }, schedule: '0 0 2 * * *', method: 'plugin', pluginConfiguration: { name: BARMAN }, ...spec },
   };
 }

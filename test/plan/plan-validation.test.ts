@@ -19,7 +19,10 @@ function databases(outdir: string, place: (chart: Chart) => Construct = (c) => c
 }
 
 function objects(app: App): unknown[] {
-  return app.node.findAll().filter(ApiObject.isApiObject).map((o) => o.toJson());
+  return app.node
+    .findAll()
+    .filter(ApiObject.isApiObject)
+    .map((o) => o.toJson());
 }
 
 describe('stable names seen by the plan', () => {
@@ -76,7 +79,11 @@ describe('addPlanValidation', () => {
       const chart = new Chart(app, 'databases', { namespace: 'apps' });
       const store = new ObjectStore(chart, 'backups', { destinationPath: 's3://bucket/apps', credentials: ObjectStoreCredentials.s3IamRole() });
       const pg = new PostgresCluster(chart, 'orders', { storage });
-      pg.addPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { isWalArchiver: true, objectStore: store, parameters: { serverName: 'orders-v2' } });
+      pg.addPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), {
+        isWalArchiver: true,
+        objectStore: store,
+        parameters: { serverName: 'orders-v2' },
+      });
       addPlanValidation(app, { previousDir: dir, failOnWarnings });
       return app;
     };
@@ -87,6 +94,7 @@ describe('addPlanValidation', () => {
   test('bad options', () => {
     expect(() => addPlanValidation(new App(), {} as any)).toThrow(CnpgIValidationError);
     expect(() => addPlanValidation(undefined as any, { previousDir: 'dist' })).toThrow(
-      "addPlanValidation: scope undefined is not a construct; pass the cdk8s App or a Chart");
+      'addPlanValidation: scope undefined is not a construct; pass the cdk8s App or a Chart',
+    );
   });
 });

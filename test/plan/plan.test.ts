@@ -56,10 +56,10 @@ describe('data loss', () => {
   });
 
   test('an ObjectStore that Clusters use disappears or is renamed (same destination)', () => {
-    expect(plan([archiving('pg', 'store'), objectStore('store')], [archiving('pg', 'store')]))
-      .toEqual(['CNPGI202 error ObjectStore/apps/store']);
-    const f = planChanges([archiving('pg', 'old'), objectStore('old')], [archiving('pg', 'new'), objectStore('new')]).findings
-      .find((x) => x.ruleId === 'CNPGI202')!;
+    expect(plan([archiving('pg', 'store'), objectStore('store')], [archiving('pg', 'store')])).toEqual(['CNPGI202 error ObjectStore/apps/store']);
+    const f = planChanges([archiving('pg', 'old'), objectStore('old')], [archiving('pg', 'new'), objectStore('new')]).findings.find(
+      (x) => x.ruleId === 'CNPGI202',
+    )!;
     expect(f).toMatchObject({ severity: 'error', before: 'old', after: 'new', fix: "pin `metadata.name: old` on the ObjectStore now named 'new'" });
   });
 
@@ -69,9 +69,23 @@ describe('data loss', () => {
   });
 
   test('a PersistentVolumeClaim that disappears; pass: one that stays', () => {
-    const pvc: Obj = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'apps' }, spec: { resources: { requests: { storage: '1Gi' } } } };
+    const pvc: Obj = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data', namespace: 'apps' },
+      spec: { resources: { requests: { storage: '1Gi' } } },
+    };
     expect(plan([pvc], [])).toEqual(['CNPGI203 error PersistentVolumeClaim/apps/data']);
-    expect(plan([pvc], [edited(pvc, (p) => { p.metadata.labels = { a: 'b' }; })])).toEqual([]);
+    expect(
+      plan(
+        [pvc],
+        [
+          edited(pvc, (p) => {
+            p.metadata.labels = { a: 'b' };
+          }),
+        ],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -79,9 +93,12 @@ describe('refused on update', () => {
   test('storage decreased (size, PVC template, WAL, tablespace); pass: grown', () => {
     const f = only([cluster('pg')], [cluster('pg', { storage: { size: '5Gi' } })]);
     expect(f).toMatchObject({ ruleId: 'CNPGI210', severity: 'error', path: 'spec.storage.size', before: '10Gi', after: '5Gi' });
-    expect(plan([cluster('pg')], [cluster('pg', { storage: { pvcTemplate: { resources: { requests: { storage: '9000M' } } } } })]))
-      .toEqual(['CNPGI210 error Cluster/apps/pg']);
-    expect(plan([cluster('pg', { walStorage: { size: '2Gi' } })], [cluster('pg', { walStorage: { size: '1Gi' } })])).toEqual(['CNPGI210 error Cluster/apps/pg']);
+    expect(plan([cluster('pg')], [cluster('pg', { storage: { pvcTemplate: { resources: { requests: { storage: '9000M' } } } } })])).toEqual([
+      'CNPGI210 error Cluster/apps/pg',
+    ]);
+    expect(plan([cluster('pg', { walStorage: { size: '2Gi' } })], [cluster('pg', { walStorage: { size: '1Gi' } })])).toEqual([
+      'CNPGI210 error Cluster/apps/pg',
+    ]);
     const ts = (size: string) => ({ tablespaces: [{ name: 'idx', storage: { size } }] });
     expect(plan([cluster('pg', ts('2Gi'))], [cluster('pg', ts('1Gi'))])).toEqual(['CNPGI210 error Cluster/apps/pg']);
     expect(plan([cluster('pg')], [cluster('pg', { storage: { size: '10240Mi' } })])).toEqual([]);
@@ -97,7 +114,12 @@ describe('refused on update', () => {
 
   test('a tablespace removed; pass: one added', () => {
     const one = { tablespaces: [{ name: 'idx', storage: { size: '1Gi' } }] };
-    const two = { tablespaces: [{ name: 'idx', storage: { size: '1Gi' } }, { name: 'more', storage: { size: '1Gi' } }] };
+    const two = {
+      tablespaces: [
+        { name: 'idx', storage: { size: '1Gi' } },
+        { name: 'more', storage: { size: '1Gi' } },
+      ],
+    };
     expect(plan([cluster('pg', two)], [cluster('pg', one)])).toEqual(['CNPGI212 error Cluster/apps/pg']);
     expect(plan([cluster('pg', one)], [cluster('pg')])).toEqual(['CNPGI212 error Cluster/apps/pg']);
     expect(plan([cluster('pg', one)], [cluster('pg', two)])).toEqual([]);
@@ -105,14 +127,25 @@ describe('refused on update', () => {
 
   test('PostgreSQL major: downgrade and upgrade below 16 refused; upgrade to 17 and minor changes pass', () => {
     const img = (tag: string) => ({ imageName: `ghcr.io/cloudnative-pg/postgresql:${tag}` });
-    expect(only([cluster('pg', img('17.5'))], [cluster('pg', img('16.9'))])).toMatchObject({ ruleId: 'CNPGI213', before: 17, after: 16, path: 'spec.imageName' });
+    expect(only([cluster('pg', img('17.5'))], [cluster('pg', img('16.9'))])).toMatchObject({
+      ruleId: 'CNPGI213',
+      before: 17,
+      after: 16,
+      path: 'spec.imageName',
+    });
     expect(plan([cluster('pg', img('13.20'))], [cluster('pg', img('15.1-bookworm'))])).toEqual(['CNPGI213 error Cluster/apps/pg']);
-    expect(plan([cluster('pg', { imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 17 } })],
-      [cluster('pg', { imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 16 } })])).toEqual(['CNPGI213 error Cluster/apps/pg']);
+    expect(
+      plan(
+        [cluster('pg', { imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 17 } })],
+        [cluster('pg', { imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 16 } })],
+      ),
+    ).toEqual(['CNPGI213 error Cluster/apps/pg']);
     // No image is the operator's default image, PostgreSQL 18.
     expect(plan([cluster('pg')], [cluster('pg', img('17.5'))])).toEqual(['CNPGI213 error Cluster/apps/pg']);
     // The data directory's major, when the previous side is a live object, wins over its spec.
-    const live = edited(cluster('pg', img('16.9')), (c) => { c.status = { pgDataImageInfo: { majorVersion: 17 } }; });
+    const live = edited(cluster('pg', img('16.9')), (c) => {
+      c.status = { pgDataImageInfo: { majorVersion: 17 } };
+    });
     expect(plan([live], [cluster('pg', img('16.9'))])).toEqual(['CNPGI213 error Cluster/apps/pg']);
     expect(plan([cluster('pg', img('16.9'))], [cluster('pg', img('17.5'))])).toEqual([]);
     expect(plan([cluster('pg', img('17.4'))], [cluster('pg', img('17.5'))])).toEqual([]);
@@ -143,17 +176,39 @@ describe('refused on update', () => {
 
   test('image and parameters together with switchover; pass: with restart, or one at a time', () => {
     const spec = (tag: string, conn: string, method: string) => ({
-      imageName: `ghcr.io/cloudnative-pg/postgresql:${tag}`, primaryUpdateMethod: method, postgresql: { parameters: { max_connections: conn } },
+      imageName: `ghcr.io/cloudnative-pg/postgresql:${tag}`,
+      primaryUpdateMethod: method,
+      postgresql: { parameters: { max_connections: conn } },
     });
-    expect(plan([cluster('pg', spec('17.4', '100', 'switchover'))], [cluster('pg', spec('17.5', '200', 'switchover'))])).toEqual(['CNPGI217 error Cluster/apps/pg']);
+    expect(plan([cluster('pg', spec('17.4', '100', 'switchover'))], [cluster('pg', spec('17.5', '200', 'switchover'))])).toEqual([
+      'CNPGI217 error Cluster/apps/pg',
+    ]);
     expect(plan([cluster('pg', spec('17.4', '100', 'restart'))], [cluster('pg', spec('17.5', '200', 'restart'))])).toEqual([]);
     expect(plan([cluster('pg', spec('17.4', '100', 'switchover'))], [cluster('pg', spec('17.5', '100', 'switchover'))])).toEqual([]);
   });
 
   test('a Backup spec changed; pass: labels changed', () => {
     const b = backup('pg-before-upgrade', 'pg');
-    expect(plan([b], [edited(b, (x) => { x.spec.target = 'primary'; })])).toEqual(['CNPGI218 error Backup/apps/pg-before-upgrade']);
-    expect(plan([b], [edited(b, (x) => { x.metadata.labels = { a: 'b' }; })])).toEqual([]);
+    expect(
+      plan(
+        [b],
+        [
+          edited(b, (x) => {
+            x.spec.target = 'primary';
+          }),
+        ],
+      ),
+    ).toEqual(['CNPGI218 error Backup/apps/pg-before-upgrade']);
+    expect(
+      plan(
+        [b],
+        [
+          edited(b, (x) => {
+            x.metadata.labels = { a: 'b' };
+          }),
+        ],
+      ),
+    ).toEqual([]);
   });
 
   test('a ScheduledBackup moved to another Cluster; pass: a new schedule', () => {
@@ -171,23 +226,33 @@ describe('ignored on update', () => {
   });
 
   test('storage class changed; pass: unchanged', () => {
-    const f = only([cluster('pg', { storage: { size: '10Gi', storageClass: 'standard' } })], [cluster('pg', { storage: { size: '10Gi', storageClass: 'fast' } })]);
+    const f = only(
+      [cluster('pg', { storage: { size: '10Gi', storageClass: 'standard' } })],
+      [cluster('pg', { storage: { size: '10Gi', storageClass: 'fast' } })],
+    );
     expect(f).toMatchObject({ ruleId: 'CNPGI231', severity: 'warning', before: 'standard', after: 'fast' });
-    expect(plan([cluster('pg', { storage: { size: '10Gi', storageClass: 'fast' } })], [cluster('pg', { storage: { size: '20Gi', storageClass: 'fast' } })])).toEqual([]);
+    expect(
+      plan([cluster('pg', { storage: { size: '10Gi', storageClass: 'fast' } })], [cluster('pg', { storage: { size: '20Gi', storageClass: 'fast' } })]),
+    ).toEqual([]);
   });
 });
 
 describe('backup chain broken', () => {
   test('the WAL archiver stops', () => {
-    const f = only([archiving('pg')], [cluster('pg', { plugins: [{ name: BARMAN, enabled: true, isWALArchiver: false, parameters: { barmanObjectName: 'store' } }] })]);
+    const f = only(
+      [archiving('pg')],
+      [cluster('pg', { plugins: [{ name: BARMAN, enabled: true, isWALArchiver: false, parameters: { barmanObjectName: 'store' } }] })],
+    );
     expect(f).toMatchObject({ ruleId: 'CNPGI240', severity: 'error', before: BARMAN, after: null });
   });
 
   test('isWALArchiver moves to another plugin, or the ObjectStore or server name changes', () => {
-    const moved = cluster('pg', { plugins: [
-      { name: BARMAN, enabled: true, isWALArchiver: false, parameters: { barmanObjectName: 'store' } },
-      { name: 'other.example.com', enabled: true, isWALArchiver: true },
-    ] });
+    const moved = cluster('pg', {
+      plugins: [
+        { name: BARMAN, enabled: true, isWALArchiver: false, parameters: { barmanObjectName: 'store' } },
+        { name: 'other.example.com', enabled: true, isWALArchiver: true },
+      ],
+    });
     expect(plan([archiving('pg')], [moved])).toEqual(['CNPGI240 warning Cluster/apps/pg']);
     expect(only([archiving('pg', 'a')], [archiving('pg', 'b')])).toMatchObject({ severity: 'warning', before: 'a', after: 'b' });
     // The default server name is the Cluster's name: writing it out changes nothing.
@@ -196,12 +261,16 @@ describe('backup chain broken', () => {
   });
 
   test('an ObjectStore destination or serverName changes under an archiving Cluster; pass: nobody archives into it, or other fields change', () => {
-    expect(plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://b')]))
-      .toEqual(['CNPGI241 error ObjectStore/apps/store']);
-    expect(plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://a', { serverName: 'x' })]))
-      .toEqual(['CNPGI241 error ObjectStore/apps/store']);
+    expect(plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://b')])).toEqual([
+      'CNPGI241 error ObjectStore/apps/store',
+    ]);
+    expect(plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://a', { serverName: 'x' })])).toEqual([
+      'CNPGI241 error ObjectStore/apps/store',
+    ]);
     expect(plan([objectStore('store', 's3://a')], [objectStore('store', 's3://b')])).toEqual([]);
-    expect(plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://a', { wal: { compression: 'zstd' } })])).toEqual([]);
+    expect(
+      plan([archiving('pg'), objectStore('store', 's3://a')], [archiving('pg'), objectStore('store', 's3://a', { wal: { compression: 'zstd' } })]),
+    ).toEqual([]);
   });
 });
 
@@ -219,30 +288,54 @@ describe('plugin outage', () => {
   });
 
   test('the plugin Service renamed: a warning (re-registration), not data loss', () => {
-    const f = only([used, pluginService('cnpg-system-barman-plugin-service-c8123456')], [used, pluginService('barman-cloud', BARMAN, {
-      'cnpg.io/pluginClientSecret': 'cnpg-system-barman-plugin-service-c8123456-client-tls',
-      'cnpg.io/pluginServerSecret': 'cnpg-system-barman-plugin-service-c8123456-server-tls',
-    })]);
+    const f = only(
+      [used, pluginService('cnpg-system-barman-plugin-service-c8123456')],
+      [
+        used,
+        pluginService('barman-cloud', BARMAN, {
+          'cnpg.io/pluginClientSecret': 'cnpg-system-barman-plugin-service-c8123456-client-tls',
+          'cnpg.io/pluginServerSecret': 'cnpg-system-barman-plugin-service-c8123456-server-tls',
+        }),
+      ],
+    );
     expect(f).toMatchObject({ ruleId: 'CNPGI251', severity: 'warning', after: 'barman-cloud' });
   });
 
   test('its Secrets renamed; pass: the port annotation changes', () => {
     const s = pluginService('barman-cloud');
-    expect(plan([used, s], [used, pluginService('barman-cloud', BARMAN, { 'cnpg.io/pluginServerSecret': 'new-server-tls' })]))
-      .toEqual(['CNPGI252 warning Service/cnpg-system/barman-cloud']);
-    expect(plan([used, s], [used, edited(s, (x) => { x.metadata.annotations['cnpg.io/pluginPort'] = '9091'; })])).toEqual([]);
+    expect(plan([used, s], [used, pluginService('barman-cloud', BARMAN, { 'cnpg.io/pluginServerSecret': 'new-server-tls' })])).toEqual([
+      'CNPGI252 warning Service/cnpg-system/barman-cloud',
+    ]);
+    expect(
+      plan(
+        [used, s],
+        [
+          used,
+          edited(s, (x) => {
+            x.metadata.annotations['cnpg.io/pluginPort'] = '9091';
+          }),
+        ],
+      ),
+    ).toEqual([]);
   });
 
   test('a sidecar socket directory moved; pass: the sidecar image changes', () => {
     const manager = (dir?: string) => ({
-      name: 'manager', image: 'cnpg:1.30.0', env: dir ? [{ name: 'PLUGIN_SOCKET_DIR', value: dir }] : [],
+      name: 'manager',
+      image: 'cnpg:1.30.0',
+      env: dir ? [{ name: 'PLUGIN_SOCKET_DIR', value: dir }] : [],
       volumeMounts: [{ name: 'plugins', mountPath: dir ?? '/plugins' }],
     });
     const sidecar = (dir: string, image = 'plugin:1') => ({ name: 'plugin', image, volumeMounts: [{ name: 'plugins', mountPath: dir }] });
     const before = deployment('cnpg-controller-manager', [manager(), sidecar('/plugins')]);
-    expect(only([before], [deployment('cnpg-controller-manager', [manager('/sockets'), sidecar('/sockets')])]))
-      .toMatchObject({ ruleId: 'CNPGI253', severity: 'warning', before: 'PLUGIN_SOCKET_DIR=/plugins; mounts manager:/plugins, plugin:/plugins' });
-    expect(plan([before], [deployment('cnpg-controller-manager', [manager(), sidecar('/elsewhere')])])).toEqual(['CNPGI253 warning Deployment/cnpg-system/cnpg-controller-manager']);
+    expect(only([before], [deployment('cnpg-controller-manager', [manager('/sockets'), sidecar('/sockets')])])).toMatchObject({
+      ruleId: 'CNPGI253',
+      severity: 'warning',
+      before: 'PLUGIN_SOCKET_DIR=/plugins; mounts manager:/plugins, plugin:/plugins',
+    });
+    expect(plan([before], [deployment('cnpg-controller-manager', [manager(), sidecar('/elsewhere')])])).toEqual([
+      'CNPGI253 warning Deployment/cnpg-system/cnpg-controller-manager',
+    ]);
     expect(plan([before], [deployment('cnpg-controller-manager', [manager(), sidecar('/plugins', 'plugin:2')])])).toEqual([]);
   });
 });
@@ -251,8 +344,11 @@ describe('not destructive', () => {
   test('a pure rename of a Deployment and a probe change are not reported', () => {
     const container = { name: 'plugin', image: 'p:1', readinessProbe: { tcpSocket: { port: 9090 }, periodSeconds: 10 } };
     const before = [archiving('pg'), pluginService('barman-cloud'), deployment('barman-plugin-deployment-c8aaaaaa', [container])];
-    const after = [archiving('pg'), pluginService('barman-cloud'),
-      deployment('barman-cloud', [{ ...container, readinessProbe: { tcpSocket: { port: 9090 }, periodSeconds: 5 } }])];
+    const after = [
+      archiving('pg'),
+      pluginService('barman-cloud'),
+      deployment('barman-cloud', [{ ...container, readinessProbe: { tcpSocket: { port: 9090 }, periodSeconds: 5 } }]),
+    ];
     const report = planChanges(before, after);
     expect(report.findings).toEqual([]);
     expect(report).toMatchObject({ previousCount: 3, nextCount: 3, added: 1, removed: 1, changed: 0 });
@@ -260,12 +356,16 @@ describe('not destructive', () => {
 
   test('an apiVersion bump is the same object; kind: List is expanded', () => {
     const v1 = objectStore('store');
-    const v2 = edited(v1, (o) => { o.apiVersion = 'barmancloud.cnpg.io/v2'; });
+    const v2 = edited(v1, (o) => {
+      o.apiVersion = 'barmancloud.cnpg.io/v2';
+    });
     expect(plan([archiving('pg'), v1], [{ apiVersion: 'v1', kind: 'List', items: [archiving('pg'), v2] }])).toEqual([]);
   });
 
   test('objects without a namespace take defaultNamespace on both sides', () => {
-    const noNs = edited(cluster('pg'), (c) => { delete c.metadata.namespace; });
+    const noNs = edited(cluster('pg'), (c) => {
+      delete c.metadata.namespace;
+    });
     expect(planChanges([cluster('pg', {}, 'default')], [noNs]).findings).toEqual([]);
     expect(planChanges([cluster('pg', {}, 'apps')], [noNs], { defaultNamespace: 'apps' }).findings).toEqual([]);
   });
@@ -273,18 +373,20 @@ describe('not destructive', () => {
 
 describe('report', () => {
   test('errors first, then by object; counts', () => {
-    const report = planChanges([cluster('b'), cluster('a', { bootstrap: { initdb: {} } }), cluster('c')],
-      [cluster('a'), cluster('c', { storage: { size: '1Gi' } })]);
-    expect(report.findings.map((f) => `${f.severity} ${f.object}`)).toEqual([
-      'error Cluster/apps/b', 'error Cluster/apps/c', 'warning Cluster/apps/a',
-    ]);
+    const report = planChanges(
+      [cluster('b'), cluster('a', { bootstrap: { initdb: {} } }), cluster('c')],
+      [cluster('a'), cluster('c', { storage: { size: '1Gi' } })],
+    );
+    expect(report.findings.map((f) => `${f.severity} ${f.object}`)).toEqual(['error Cluster/apps/b', 'error Cluster/apps/c', 'warning Cluster/apps/a']);
     expect(report).toMatchObject({ previousCount: 3, nextCount: 2, added: 0, removed: 1, changed: 2 });
   });
 
   test('bad input is a CnpgIValidationError naming the argument', () => {
     expect(() => planChanges({} as any, [])).toThrow(CnpgIValidationError);
-    expect(() => planChanges([], 'x' as any)).toThrow("planChanges: next 'x' must be an array of manifest objects, not a string; "
-      + 'pass the parsed documents, e.g. YAML.parseAllDocuments(text).map((d) => d.toJSON())');
+    expect(() => planChanges([], 'x' as any)).toThrow(
+      "planChanges: next 'x' must be an array of manifest objects, not a string; " +
+        'pass the parsed documents, e.g. YAML.parseAllDocuments(text).map((d) => d.toJSON())',
+    );
     // Junk documents are skipped, not a crash.
     expect(planChanges([null, 1, 'x', {}, { kind: 'Cluster' }], [[], { apiVersion: 'v1' }]).findings).toEqual([]);
   });

@@ -8,7 +8,10 @@ const ROOT = path.join(__dirname, '..', '..');
 /** `npm run synth` of the example app into `outdir`. */
 function synth(outdir: string) {
   return spawnSync(process.execPath, [path.join('scripts', 'run-app.mjs'), path.join('src', 'main.ts')], {
-    cwd: ROOT, env: { ...process.env, CDK8S_OUTDIR: outdir }, encoding: 'utf8', timeout: 120_000,
+    cwd: ROOT,
+    env: { ...process.env, CDK8S_OUTDIR: outdir },
+    encoding: 'utf8',
+    timeout: 120_000,
   });
 }
 
@@ -22,13 +25,21 @@ describe('npm run synth with the plan check of src/main.ts', () => {
   test('a destructive change against the previous output fails, and the previous output is left as it was', () => {
     // A previous output in which Cluster pg had more storage than the app now asks for.
     const previous = [
-      'apiVersion: postgresql.cnpg.io/v1', 'kind: Cluster', 'metadata:', '  name: pg', '  namespace: databases',
-      'spec:', '  instances: 3', '  storage:', '    size: 20Gi', '',
+      'apiVersion: postgresql.cnpg.io/v1',
+      'kind: Cluster',
+      'metadata:',
+      '  name: pg',
+      '  namespace: databases',
+      'spec:',
+      '  instances: 3',
+      '  storage:',
+      '    size: 20Gi',
+      '',
     ].join('\n');
     fs.writeFileSync(path.join(dir, 'databases.k8s.yaml'), previous);
     const r = synth(dir);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain("CNPGI210 error Cluster/databases/pg (spec.storage.size): shrinks from 20Gi to 10Gi");
+    expect(r.stderr).toContain('CNPGI210 error Cluster/databases/pg (spec.storage.size): shrinks from 20Gi to 10Gi');
     expect(fs.readdirSync(dir)).toEqual(['databases.k8s.yaml']);
     expect(fs.readFileSync(path.join(dir, 'databases.k8s.yaml'), 'utf8')).toBe(previous);
   });
@@ -38,8 +49,9 @@ describe('npm run synth with the plan check of src/main.ts', () => {
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
     const r = synth(dir);
     // nothing but the line per file written, with its object count
-    expect(r.stderr).toBe(['cnpg-system.k8s.yaml: 23 objects', 'databases.k8s.yaml: 5 objects']
-      .map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''));
+    expect(r.stderr).toBe(
+      ['cnpg-system.k8s.yaml: 23 objects', 'databases.k8s.yaml: 5 objects'].map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''),
+    );
     expect(r.status).toBe(0);
     expect(fs.readdirSync(dir).sort()).toEqual(['cnpg-system.k8s.yaml', 'databases.k8s.yaml', 'notes.txt']);
   });

@@ -6,7 +6,6 @@ import * as YAML from 'yaml';
 import { CnpgOperator, OperatorDeployment } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 
-
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
 const REFERENCE = sharedPath('reference', 'cnpg-1.30.0.yaml');
 const HELLO = {
@@ -20,7 +19,9 @@ const HELLO = {
  * schema, the `yaml` package's default, where cdk8s `Include` reads YAML 1.1).
  */
 function parse(file: string): any[] {
-  return YAML.parseAllDocuments(fs.readFileSync(file, 'utf8')).map((d) => d.toJSON()).filter((d) => d !== null && d !== undefined);
+  return YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'))
+    .map((d) => d.toJSON())
+    .filter((d) => d !== null && d !== undefined);
 }
 
 function key(o: any): string {
@@ -56,7 +57,12 @@ function withoutSidecars(deployment: any, plugins: string[], dir: string): any {
 function variant(edit: (docs: any[]) => any[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-operator-test-'));
   const file = path.join(dir, 'operator.yaml');
-  fs.writeFileSync(file, edit(parse(FIXTURE)).map((d) => YAML.stringify(d)).join('---\n'));
+  fs.writeFileSync(
+    file,
+    edit(parse(FIXTURE))
+      .map((d) => YAML.stringify(d))
+      .join('---\n'),
+  );
   return file;
 }
 
@@ -69,8 +75,16 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
     expect(operator.deployment.node.path).toBe('test/operator/Resource/pg-operator-controller-deployment-pg-operator');
     expect(operator.managerContainerName).toBe('manager');
     expect(operator.apiObjects.map((o) => o.kind)).toEqual([
-      'Namespace', 'CustomResourceDefinition', 'ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'ConfigMap', 'Service',
-      'Deployment', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
+      'Namespace',
+      'CustomResourceDefinition',
+      'ServiceAccount',
+      'ClusterRole',
+      'ClusterRoleBinding',
+      'ConfigMap',
+      'Service',
+      'Deployment',
+      'MutatingWebhookConfiguration',
+      'ValidatingWebhookConfiguration',
     ]);
     expect(operator.sidecarPlugins).toEqual([]);
   });
@@ -124,8 +138,16 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
       const operator = docs.find((d) => d.kind === 'Deployment');
       operator.metadata.name = 'postgres-operator';
       const manager = operator.spec.template.spec.containers[0];
-      operator.spec.template.spec.containers = [{ name: 'manager', image: 'example.com/proxy:1', command: ['/manager'] }, { ...manager, name: 'cnpg' }];
-      const decoy = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'pg-operator' }, spec: { template: { spec: { containers: [{ name: 'manager', image: 'nginx', args: ['controller'] }] } } } };
+      operator.spec.template.spec.containers = [
+        { name: 'manager', image: 'example.com/proxy:1', command: ['/manager'] },
+        { ...manager, name: 'cnpg' },
+      ];
+      const decoy = {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', namespace: 'pg-operator' },
+        spec: { template: { spec: { containers: [{ name: 'manager', image: 'nginx', args: ['controller'] }] } } },
+      };
       return [decoy, ...docs];
     });
     const chart = Testing.chart();
@@ -140,10 +162,12 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
   });
 
   test('a manifest without namespaces takes the namespace prop, or the chart namespace', () => {
-    const file = variant((docs) => docs.map((d) => {
-      delete d.metadata.namespace;
-      return d;
-    }));
+    const file = variant((docs) =>
+      docs.map((d) => {
+        delete d.metadata.namespace;
+        return d;
+      }),
+    );
     const operator = CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file, namespace: 'databases' });
     expect(operator.namespace).toBe('databases');
     const chart = new Chart(Testing.app(), 'c', { namespace: 'from-chart' });
@@ -161,7 +185,8 @@ describe('CnpgOperator.fromManifest errors', () => {
   test('a manifest without an operator Deployment', () => {
     const file = variant((docs) => docs.filter((d) => d.kind !== 'Deployment'));
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      `test/operator: path '${file}' has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand); pass the CloudNativePG release manifest (cnpg-<version>.yaml)`);
+      `test/operator: path '${file}' has no CloudNativePG operator Deployment (an apps/v1 Deployment with a container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand); pass the CloudNativePG release manifest (cnpg-<version>.yaml)`,
+    );
   });
 
   test('a manifest with two operator Deployments', () => {
@@ -171,7 +196,8 @@ describe('CnpgOperator.fromManifest errors', () => {
       return [...docs, copy];
     });
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      `test/operator: path '${file}' has 2 CloudNativePG operator Deployments (pg-operator/pg-operator-controller, second/pg-operator-controller); keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean`);
+      `test/operator: path '${file}' has 2 CloudNativePG operator Deployments (pg-operator/pg-operator-controller, second/pg-operator-controller); keep one operator per manifest, or load it with Include and use OperatorDeployment.fromApiObject on the one you mean`,
+    );
   });
 
   test('an operator Deployment with two manager containers', () => {
@@ -181,43 +207,53 @@ describe('CnpgOperator.fromManifest errors', () => {
       return docs;
     });
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      `test/operator: path '${file}' has an operator Deployment pg-operator/pg-operator-controller with 2 manager containers ('manager', 'manager-2'); keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName`);
+      `test/operator: path '${file}' has an operator Deployment pg-operator/pg-operator-controller with 2 manager containers ('manager', 'manager-2'); keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName`,
+    );
   });
 
   test('a URL', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: 'https://example.com/cnpg-1.30.0.yaml' })).toThrow(
-      "test/operator: path 'https://example.com/cnpg-1.30.0.yaml' is a URL; synthesis would depend on the network; download the manifest into your repository and pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'");
+      "test/operator: path 'https://example.com/cnpg-1.30.0.yaml' is a URL; synthesis would depend on the network; download the manifest into your repository and pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'",
+    );
   });
 
   test('a missing file', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: `${relative}.missing` })).toThrow(
-      `test/operator: path '${relative}.missing' is not a file (relative paths start at the working directory ${process.cwd()}); pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'`);
+      `test/operator: path '${relative}.missing' is not a file (relative paths start at the working directory ${process.cwd()}); pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'`,
+    );
   });
 
   test('props and path from JavaScript', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', undefined as any)).toThrow(
-      'test/operator: props undefined must be an object, not undefined; pass e.g. { path: \'vendor/cnpg-1.30.0.yaml\' }');
+      "test/operator: props undefined must be an object, not undefined; pass e.g. { path: 'vendor/cnpg-1.30.0.yaml' }",
+    );
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: 42 as any })).toThrow(
-      "test/operator: path 42 must be a string, not a number; pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'");
+      "test/operator: path 42 must be a string, not a number; pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'",
+    );
   });
 
   test('a namespace that is not a namespace name', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namespace: 'PG' })).toThrow(
-      "test/operator: namespace 'PG' is not a namespace name (RFC 1123 label); use lower-case letters, digits and '-', such as 'cnpg-system'");
+      "test/operator: namespace 'PG' is not a namespace name (RFC 1123 label); use lower-case letters, digits and '-', such as 'cnpg-system'",
+    );
   });
 
   test('a namespace that disagrees with the manifest', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namespace: 'cnpg-system' })).toThrow(
-      "test/operator: namespace 'cnpg-system' differs from 'pg-operator', where the manifest puts the operator Deployment; drop namespace (the operator runs in 'pg-operator') or change the manifest");
+      "test/operator: namespace 'cnpg-system' differs from 'pg-operator', where the manifest puts the operator Deployment; drop namespace (the operator runs in 'pg-operator') or change the manifest",
+    );
   });
 
   test('no namespace anywhere', () => {
-    const file = variant((docs) => docs.map((d) => {
-      delete d.metadata.namespace;
-      return d;
-    }));
+    const file = variant((docs) =>
+      docs.map((d) => {
+        delete d.metadata.namespace;
+        return d;
+      }),
+    );
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: file })).toThrow(
-      "has an operator Deployment pg-operator-controller without metadata.namespace, so the operator's namespace cannot be known; pass namespace (the namespace you apply the manifest to)");
+      "has an operator Deployment pg-operator-controller without metadata.namespace, so the operator's namespace cannot be known; pass namespace (the namespace you apply the manifest to)",
+    );
   });
 });
 
@@ -275,16 +311,20 @@ describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 releas
 });
 
 test('CnpgOperator.fromManifest and OperatorDeployment options refuse unknown keys, naming the nearest', () => {
-  expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namepsace: 'cnpg-system' } as any))
-    .toThrow("test/operator: props.namepsace 'cnpg-system' is not a declared key of props; did you mean 'namespace'?");
+  expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: FIXTURE, namepsace: 'cnpg-system' } as any)).toThrow(
+    "test/operator: props.namepsace 'cnpg-system' is not a declared key of props; did you mean 'namespace'?",
+  );
   const chart = Testing.chart();
   const operator = CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE });
-  expect(() => OperatorDeployment.fromApiObject(operator.deployment, { managerContainer: 'manager' } as any))
-    .toThrow("OperatorDeployment.fromApiObject: options.managerContainer 'manager' is not a declared key of options; did you mean 'managerContainerName'?");
+  expect(() => OperatorDeployment.fromApiObject(operator.deployment, { managerContainer: 'manager' } as any)).toThrow(
+    "OperatorDeployment.fromApiObject: options.managerContainer 'manager' is not a declared key of options; did you mean 'managerContainerName'?",
+  );
 });
 
 test('every object of the manifest is schema-guarded at synth, once, however many sidecars the operator gets', () => {
-  const file = variant((docs) => docs.map((d) => (d.kind === 'Deployment' ? { ...d, metadata: { ...d.metadata, finalizers: ['example.com/keep', 'example.com/keep'] } } : d)));
+  const file = variant((docs) =>
+    docs.map((d) => (d.kind === 'Deployment' ? { ...d, metadata: { ...d.metadata, finalizers: ['example.com/keep', 'example.com/keep'] } } : d)),
+  );
   const chart = Testing.chart();
   const operator = CnpgOperator.fromManifest(chart, 'operator', { path: file });
   for (const name of ['a.example.com', 'b.example.com']) {

@@ -2,17 +2,9 @@ import * as path from 'path';
 import { ApiObject, Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import * as kplus33 from 'cdk8s-plus-33';
-import { expectValidationError } from '../util';
 import { Cluster as CnpgCluster } from '../../imports/postgresql.cnpg.io';
-import {
-  CnpgIValidationError,
-  CnpgOperator,
-  IOperatorDeployment,
-  OperatorDeployment,
-  PluginPathFlag,
-  SidecarPlugin,
-  SidecarPluginOptions,
-} from '../../src';
+import { CnpgIValidationError, CnpgOperator, IOperatorDeployment, OperatorDeployment, PluginPathFlag, SidecarPlugin, SidecarPluginOptions } from '../../src';
+import { expectValidationError } from '../util';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
 const HELLO = {
@@ -86,39 +78,49 @@ function container(pod: any, name: string): any {
 const SOURCES: Array<[string, (chart: Chart) => IOperatorDeployment]> = [
   ['a manifest loaded with Include', (chart) => CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE })],
   ['a plain ApiObject', (chart) => OperatorDeployment.fromApiObject(plainDeployment(chart))],
-  ['a generated L1 KubeDeployment', (chart) => OperatorDeployment.fromApiObject(new kplus.k8s.KubeDeployment(chart, 'Operator', {
-    metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
-    spec: {
-      selector: { matchLabels: { app: 'cnpg' } },
-      template: {
-        metadata: { labels: { app: 'cnpg' } },
-        spec: {
-          containers: [{
-            name: 'manager',
-            image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
-            command: ['/manager'],
-            args: ['controller'],
-            env: [{ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }],
-            resources: { requests: { cpu: kplus.k8s.Quantity.fromString('100m') } },
-          }],
-        },
-      },
-    },
-  }))],
+  [
+    'a generated L1 KubeDeployment',
+    (chart) =>
+      OperatorDeployment.fromApiObject(
+        new kplus.k8s.KubeDeployment(chart, 'Operator', {
+          metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
+          spec: {
+            selector: { matchLabels: { app: 'cnpg' } },
+            template: {
+              metadata: { labels: { app: 'cnpg' } },
+              spec: {
+                containers: [
+                  {
+                    name: 'manager',
+                    image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+                    command: ['/manager'],
+                    args: ['controller'],
+                    env: [{ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }],
+                    resources: { requests: { cpu: kplus.k8s.Quantity.fromString('100m') } },
+                  },
+                ],
+              },
+            },
+          },
+        }),
+      ),
+  ],
   ['a cdk8s-plus Deployment', (chart) => OperatorDeployment.fromDeployment(kplusOperator(chart))],
 ];
 
 function kplusOperator(chart: Chart): kplus.Deployment {
   const deployment = new kplus.Deployment(chart, 'Operator', {
     metadata: { name: 'cnpg-controller-manager', namespace: 'cnpg-system' },
-    containers: [{
-      name: 'manager',
-      image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
-      command: ['/manager'],
-      args: ['controller'],
-      envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAMESPACE) },
-      securityContext: { ensureNonRoot: true, user: 10001, group: 10001 },
-    }],
+    containers: [
+      {
+        name: 'manager',
+        image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+        command: ['/manager'],
+        args: ['controller'],
+        envVariables: { OPERATOR_NAMESPACE: kplus.EnvValue.fromFieldRef(kplus.EnvFieldPaths.POD_NAMESPACE) },
+        securityContext: { ensureNonRoot: true, user: 10001, group: 10001 },
+      },
+    ],
   });
   return deployment;
 }
@@ -162,8 +164,9 @@ describe('SidecarPlugin on every kind of operator Deployment', () => {
     const lossy = new Lossy(chart, 'Operator', plainDeployment(Testing.chart()).toJson());
     new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(lossy), ...HELLO });
     expect(() => Testing.synth(chart)).toThrow(
-      "Validation failed with the following errors:\n  [test/hello] container 'cnpg-i-hello-world' lost /securityContext in synthesis; "
-      + "the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject");
+      "Validation failed with the following errors:\n  [test/hello] container 'cnpg-i-hello-world' lost /securityContext in synthesis; " +
+        "the Deployment's toJson drops fields it does not know (cdk8s issue 2172), use OperatorDeployment.fromApiObject on a plain ApiObject",
+    );
   });
 
   test('on a cdk8s-plus Deployment the plugin container gets no cdk8s-plus defaults (no probe, no extra resources)', () => {
@@ -206,14 +209,21 @@ describe('SidecarPlugin options', () => {
   test('envVariables keep their order, resources (one quantity rendering: 1Gi), securityContext, imagePullPolicy and containerName are used as given', () => {
     const pod = render({
       envVariables: { B: kplus.EnvValue.fromValue('2'), A: kplus.EnvValue.fromValue('1') },
-      resources: { cpu: { request: kplus.Cpu.millis(10), limit: kplus.Cpu.units(1) }, memory: { limit: Size.gibibytes(1) }, ephemeralStorage: { request: Size.gibibytes(1) } },
+      resources: {
+        cpu: { request: kplus.Cpu.millis(10), limit: kplus.Cpu.units(1) },
+        memory: { limit: Size.gibibytes(1) },
+        ephemeralStorage: { request: Size.gibibytes(1) },
+      },
       securityContext: { user: 2000, group: 3000 },
       imagePullPolicy: kplus.ImagePullPolicy.ALWAYS,
       containerName: 'hello',
     });
     const c = container(pod, 'hello');
-    expect(c.env).toEqual([{ name: 'B', value: '2' }, { name: 'A', value: '1' }]);
-    expect(c.resources).toEqual({ limits: { cpu: '1', memory: '1Gi' }, requests: { 'cpu': '10m', 'ephemeral-storage': '1Gi' } });
+    expect(c.env).toEqual([
+      { name: 'B', value: '2' },
+      { name: 'A', value: '1' },
+    ]);
+    expect(c.resources).toEqual({ limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '10m', 'ephemeral-storage': '1Gi' } });
     expect(c.securityContext).toEqual({ ...RESTRICTED, runAsUser: 2000, runAsGroup: 3000 });
     expect(c.imagePullPolicy).toBe('Always');
   });
@@ -225,9 +235,13 @@ describe('SidecarPlugin options', () => {
   test('pluginPathFlag picks the flag or passes nothing', () => {
     expect(container(render({ pluginPathFlag: PluginPathFlag.flag('--socket-dir') }), 'cnpg-i-hello-world').args).toEqual(['plugin', '--socket-dir=/plugins']);
     expect(container(render({ pluginPathFlag: PluginPathFlag.none() }), 'cnpg-i-hello-world').args).toEqual(['plugin']);
-    expect(container(render({ image: 'ghcr.io/example/socket-plugin:v1.0.0', pluginPathFlag: PluginPathFlag.none(), args: [] }), 'cnpg-i-hello-world').args).toBeUndefined();
-    expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: ['plugin', '--plugin-path=/plugins'] }), 'cnpg-i-hello-world').args)
-      .toEqual(['plugin', '--plugin-path=/plugins']);
+    expect(
+      container(render({ image: 'ghcr.io/example/socket-plugin:v1.0.0', pluginPathFlag: PluginPathFlag.none(), args: [] }), 'cnpg-i-hello-world').args,
+    ).toBeUndefined();
+    expect(container(render({ pluginPathFlag: PluginPathFlag.none(), args: ['plugin', '--plugin-path=/plugins'] }), 'cnpg-i-hello-world').args).toEqual([
+      'plugin',
+      '--plugin-path=/plugins',
+    ]);
   });
 
   test('a PLUGIN_SOCKET_DIR already equal to socketDir is kept, not repeated', () => {
@@ -236,10 +250,13 @@ describe('SidecarPlugin options', () => {
   });
 
   test('an emptyDir the manager already mounts at the socket directory is shared, not doubled', () => {
-    const pod = render({}, managerPod({
-      volumeMounts: [{ name: 'sockets', mountPath: '/plugins' }],
-      volumes: [{ name: 'sockets', emptyDir: { medium: 'Memory' } }],
-    }));
+    const pod = render(
+      {},
+      managerPod({
+        volumeMounts: [{ name: 'sockets', mountPath: '/plugins' }],
+        volumes: [{ name: 'sockets', emptyDir: { medium: 'Memory' } }],
+      }),
+    );
     expect(pod.volumes).toEqual([{ name: 'sockets', emptyDir: { medium: 'Memory' } }]);
     expect(container(pod, 'manager').volumeMounts).toEqual([{ name: 'sockets', mountPath: '/plugins' }]);
     expect(container(pod, 'cnpg-i-hello-world').volumeMounts).toEqual([{ name: 'sockets', mountPath: '/plugins' }]);
@@ -294,16 +311,18 @@ describe('several sidecar plugins on one operator', () => {
     const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
     new SidecarPlugin(chart, 'a', { operator, ...HELLO });
     expect(() => new SidecarPlugin(chart, 'b', { operator, ...HELLO, containerName: 'other' })).toThrow(
-      "test/b: pluginName 'cnpg-i-hello-world.cloudnative-pg.io' is already a sidecar plugin of test/Operator (test/a); "
-      + 'the socket file name is the plugin name, so it must be unique; add each plugin once, or give the plugins different names');
+      "test/b: pluginName 'cnpg-i-hello-world.cloudnative-pg.io' is already a sidecar plugin of test/Operator (test/a); " +
+        'the socket file name is the plugin name, so it must be unique; add each plugin once, or give the plugins different names',
+    );
   });
 
   test('the same name through two references to one Deployment is still caught', () => {
     const chart = Testing.chart();
     const deployment = plainDeployment(chart);
     new SidecarPlugin(chart, 'a', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO });
-    expect(() => new SidecarPlugin(chart, 'b', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO, containerName: 'other' }))
-      .toThrow(CnpgIValidationError);
+    expect(() => new SidecarPlugin(chart, 'b', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO, containerName: 'other' })).toThrow(
+      CnpgIValidationError,
+    );
   });
 
   test('disagreeing socket directories are an error', () => {
@@ -311,7 +330,8 @@ describe('several sidecar plugins on one operator', () => {
     const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
     new SidecarPlugin(chart, 'a', { operator, pluginName: 'a.example.com', image: 'a:1' });
     expect(() => new SidecarPlugin(chart, 'b', { operator, pluginName: 'b.example.com', image: 'b:1', socketDir: '/other' })).toThrow(
-      "test/b: socketDir '/other' differs from '/plugins' used by test/a; the operator lists one socket directory; use socketDir '/plugins' for every sidecar plugin of this operator");
+      "test/b: socketDir '/other' differs from '/plugins' used by test/a; the operator lists one socket directory; use socketDir '/plugins' for every sidecar plugin of this operator",
+    );
   });
 
   test('a container name taken by another sidecar is an error', () => {
@@ -319,7 +339,8 @@ describe('several sidecar plugins on one operator', () => {
     const operator = OperatorDeployment.fromApiObject(plainDeployment(chart));
     new SidecarPlugin(chart, 'a', { operator, pluginName: 'x.example.com', image: 'a:1' });
     expect(() => new SidecarPlugin(chart, 'b', { operator, pluginName: 'x.other.org', image: 'b:1' })).toThrow(
-      "test/b: containerName 'x' is already a container of the operator Deployment; set containerName to another name");
+      "test/b: containerName 'x' is already a container of the operator Deployment; set containerName to another name",
+    );
   });
 });
 
@@ -332,37 +353,46 @@ describe('conflicts with the manager container', () => {
 
   test('socketDir differing from PLUGIN_SOCKET_DIR on the manager', () => {
     expect(add(managerPod({ env: [{ name: 'PLUGIN_SOCKET_DIR', value: '/sockets' }] }))).toThrow(
-      "test/hello: socketDir '/plugins' differs from PLUGIN_SOCKET_DIR '/sockets' already set on manager container 'manager'; the operator only lists that directory; set socketDir to '/sockets'");
+      "test/hello: socketDir '/plugins' differs from PLUGIN_SOCKET_DIR '/sockets' already set on manager container 'manager'; the operator only lists that directory; set socketDir to '/sockets'",
+    );
   });
 
   test('PLUGIN_SOCKET_DIR from valueFrom', () => {
     expect(add(managerPod({ env: [{ name: 'PLUGIN_SOCKET_DIR', valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } }] }))).toThrow(
-      "test/hello: socketDir '/plugins' cannot be checked: PLUGIN_SOCKET_DIR on manager container 'manager' comes from valueFrom; set PLUGIN_SOCKET_DIR to a plain value on the manager");
+      "test/hello: socketDir '/plugins' cannot be checked: PLUGIN_SOCKET_DIR on manager container 'manager' comes from valueFrom; set PLUGIN_SOCKET_DIR to a plain value on the manager",
+    );
   });
 
   test('a read-only mount at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', readOnly: true }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is read-only; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is read-only; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount",
+    );
   });
 
   test('a subPath mount at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins', subPath: 'x' }], volumes: [{ name: 's', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is a subPath; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is a subPath; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount",
+    );
   });
 
   test('a Secret mounted at the socket directory', () => {
     expect(add(managerPod({ volumeMounts: [{ name: 's', mountPath: '/plugins' }], volumes: [{ name: 's', secret: { secretName: 's' } }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is not an emptyDir; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount");
+      "test/hello: socketDir '/plugins' is where the manager already mounts volume 's', which is not an emptyDir; sockets need a writable emptyDir shared with the plugin; choose another socketDir or change that mount",
+    );
   });
 
   test('a volume already named cnpg-i-plugins but mounted elsewhere', () => {
-    expect(add(managerPod({ volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/elsewhere' }], volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }] }))).toThrow(
-      "test/hello: socketDir '/plugins' is not where the manager mounts the existing volume 'cnpg-i-plugins'; set socketDir to where the manager mounts 'cnpg-i-plugins', or rename that volume");
+    expect(
+      add(managerPod({ volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/elsewhere' }], volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }] })),
+    ).toThrow(
+      "test/hello: socketDir '/plugins' is not where the manager mounts the existing volume 'cnpg-i-plugins'; set socketDir to where the manager mounts 'cnpg-i-plugins', or rename that volume",
+    );
   });
 
   test('a container name the pod already has', () => {
     expect(add(managerPod(), { containerName: 'manager' })).toThrow(
-      "test/hello: containerName 'manager' is already a container of the operator Deployment; set containerName to another name");
+      "test/hello: containerName 'manager' is already a container of the operator Deployment; set containerName to another name",
+    );
   });
 });
 
@@ -374,54 +404,155 @@ describe('input validation', () => {
   }
 
   test.each<[string, any, string]>([
-    ['pluginName upper case', { pluginName: 'Hello.example.com' }, "test/hello: pluginName 'Hello.example.com' has upper-case letters; use 'hello.example.com'"],
-    ['pluginName missing', { pluginName: undefined }, "test/hello: props [\"operator\",\"image\",\"args\"] lacks the required key 'pluginName'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }"],
-    ['image missing', { image: undefined }, "test/hello: props [\"operator\",\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }"],
-    ['image with spaces', { image: 'a b' }, "test/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0"],
+    [
+      'pluginName upper case',
+      { pluginName: 'Hello.example.com' },
+      "test/hello: pluginName 'Hello.example.com' has upper-case letters; use 'hello.example.com'",
+    ],
+    [
+      'pluginName missing',
+      { pluginName: undefined },
+      "test/hello: props [\"operator\",\"image\",\"args\"] lacks the required key 'pluginName'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }",
+    ],
+    [
+      'image missing',
+      { image: undefined },
+      "test/hello: props [\"operator\",\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }",
+    ],
+    [
+      'image with spaces',
+      { image: 'a b' },
+      "test/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0",
+    ],
     ['args not an array', { args: 'plugin' }, "test/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
-    ['env value not a string', { env: { PORT: 1 } }, "test/hello: props.env {\"PORT\":1} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)"],
-    ['env name with =', { env: { 'A=B': 'x' } }, "test/hello: props.env {\"A=B\":\"x\"} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)"],
-    ['imagePullPolicy unknown', { imagePullPolicy: 'Sometimes' }, "test/hello: imagePullPolicy 'Sometimes' is not a kplus.ImagePullPolicy; use one of kplus.ImagePullPolicy.ALWAYS, kplus.ImagePullPolicy.IF_NOT_PRESENT, kplus.ImagePullPolicy.NEVER"],
-    ['user 0', { user: 0 }, 'test/hello: props.user 0 is not a key of props: it was renamed; use \'securityContext.user\' (the cdk8s-plus name)'],
-    ['group not a number', { group: '10001' }, "test/hello: props.group '10001' is not a key of props: it was renamed; use 'securityContext.group' (the cdk8s-plus name)"],
-    ['resources not an object', { resources: 'small' }, "test/hello: resources 'small' must be an object, not a string; pass { cpu: ..., ephemeralStorage: ... }"],
-    ['resources cpu as a string', { resources: { cpu: { request: '100m' } } }, "test/hello: resources.cpu.request '100m' must be a kplus.Cpu; use kplus.Cpu.millis(100)"],
-    ['resources memory not an object', { resources: { memory: 5 } }, 'test/hello: resources.memory 5 must be an object, not a number; pass { limit: ..., request: ... }'],
-    ['a memory request above its limit', { resources: { memory: { request: Size.gibibytes(2), limit: Size.mebibytes(1024) } } },
-      "test/hello: resources.memory.request '2Gi' is more than the memory limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit"],
-    ['a cpu request above its limit', { resources: { cpu: { request: kplus.Cpu.units(2), limit: kplus.Cpu.millis(1500) } } },
-      "test/hello: resources.cpu.request '2' is more than the cpu limit 1500m; the API server refuses a request above its limit; lower the request to 1500m or less, or raise the limit"],
-    ['an ephemeral-storage request above its limit', { resources: { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } },
-      "test/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit"],
-    ['a resource key that does not exist', { resources: { memroy: { limit: Size.gibibytes(1) } } as any },
-      "test/hello: resources.memroy {\"limit\":{\"amount\":1,\"unit\":{\"label\":\"gibibytes\",\"inKibiBytes\":1048576,\"abbr\":\"Gi\"}}} is not a declared key of resources; did you mean 'memory'?"],
-    ['an image on :latest', { image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' },
-      "test/hello: image 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0"],
-    ['the hello-world image without its subcommand', { args: [] },
-      "test/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']"],
-    ['socketDir relative', { socketDir: 'plugins' }, "test/hello: socketDir 'plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
-    ['socketDir root', { socketDir: '/' }, "test/hello: socketDir '/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
-    ['socketDir trailing slash', { socketDir: '/plugins/' }, "test/hello: socketDir '/plugins/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
-    ['socketDir with ..', { socketDir: '/run/../plugins' }, "test/hello: socketDir '/run/../plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'"],
+    [
+      'env value not a string',
+      { env: { PORT: 1 } },
+      'test/hello: props.env {"PORT":1} is not a key of props: it was renamed; use \'envVariables\' (the cdk8s-plus name)',
+    ],
+    [
+      'env name with =',
+      { env: { 'A=B': 'x' } },
+      'test/hello: props.env {"A=B":"x"} is not a key of props: it was renamed; use \'envVariables\' (the cdk8s-plus name)',
+    ],
+    [
+      'imagePullPolicy unknown',
+      { imagePullPolicy: 'Sometimes' },
+      "test/hello: imagePullPolicy 'Sometimes' is not a kplus.ImagePullPolicy; use one of kplus.ImagePullPolicy.ALWAYS, kplus.ImagePullPolicy.IF_NOT_PRESENT, kplus.ImagePullPolicy.NEVER",
+    ],
+    ['user 0', { user: 0 }, "test/hello: props.user 0 is not a key of props: it was renamed; use 'securityContext.user' (the cdk8s-plus name)"],
+    [
+      'group not a number',
+      { group: '10001' },
+      "test/hello: props.group '10001' is not a key of props: it was renamed; use 'securityContext.group' (the cdk8s-plus name)",
+    ],
+    [
+      'resources not an object',
+      { resources: 'small' },
+      "test/hello: resources 'small' must be an object, not a string; pass { cpu: ..., ephemeralStorage: ... }",
+    ],
+    [
+      'resources cpu as a string',
+      { resources: { cpu: { request: '100m' } } },
+      "test/hello: resources.cpu.request '100m' must be a kplus.Cpu; use kplus.Cpu.millis(100)",
+    ],
+    [
+      'resources memory not an object',
+      { resources: { memory: 5 } },
+      'test/hello: resources.memory 5 must be an object, not a number; pass { limit: ..., request: ... }',
+    ],
+    [
+      'a memory request above its limit',
+      { resources: { memory: { request: Size.gibibytes(2), limit: Size.mebibytes(1024) } } },
+      "test/hello: resources.memory.request '2Gi' is more than the memory limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit",
+    ],
+    [
+      'a cpu request above its limit',
+      { resources: { cpu: { request: kplus.Cpu.units(2), limit: kplus.Cpu.millis(1500) } } },
+      "test/hello: resources.cpu.request '2' is more than the cpu limit 1500m; the API server refuses a request above its limit; lower the request to 1500m or less, or raise the limit",
+    ],
+    [
+      'an ephemeral-storage request above its limit',
+      { resources: { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } },
+      "test/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi; the API server refuses a request above its limit; lower the request to 1Gi or less, or raise the limit",
+    ],
+    [
+      'a resource key that does not exist',
+      { resources: { memroy: { limit: Size.gibibytes(1) } } as any },
+      'test/hello: resources.memroy {"limit":{"amount":1,"unit":{"label":"gibibytes","inKibiBytes":1048576,"abbr":"Gi"}}} is not a declared key of resources; did you mean \'memory\'?',
+    ],
+    [
+      'an image on :latest',
+      { image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' },
+      "test/hello: image 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0",
+    ],
+    [
+      'the hello-world image without its subcommand',
+      { args: [] },
+      "test/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']",
+    ],
+    [
+      'socketDir relative',
+      { socketDir: 'plugins' },
+      "test/hello: socketDir 'plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'",
+    ],
+    [
+      'socketDir root',
+      { socketDir: '/' },
+      "test/hello: socketDir '/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'",
+    ],
+    [
+      'socketDir trailing slash',
+      { socketDir: '/plugins/' },
+      "test/hello: socketDir '/plugins/' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'",
+    ],
+    [
+      'socketDir with ..',
+      { socketDir: '/run/../plugins' },
+      "test/hello: socketDir '/run/../plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'",
+    ],
     ['socketDir not a string', { socketDir: 5 }, "test/hello: socketDir 5 must be a string, not a number; use an absolute directory such as '/plugins'"],
-    ['socket path too long', { socketDir: `/${'d'.repeat(80)}` }, `test/hello: socketDir '/${'d'.repeat(80)}' makes the socket path '/${'d'.repeat(80)}/cnpg-i-hello-world.cloudnative-pg.io' 118 characters long; a Unix socket path holds at most 107; use a shorter socketDir`],
-    ['args already pass the flag', { args: ['plugin', '--plugin-path=/x'] }, "test/hello: args '--plugin-path=/x' already passes --plugin-path, which the sidecar sets from socketDir; remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()"],
-    ['pluginPathFlag not a PluginPathFlag', { pluginPathFlag: '--plugin-path' }, "test/hello: pluginPathFlag '--plugin-path' must be a PluginPathFlag, not a string; use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"],
-    ['containerName not a DNS label', { containerName: 'Hello_World' }, "test/hello: containerName 'Hello_World' is not a DNS label (RFC 1123); use lower-case letters, digits and '-', at most 63 characters"],
+    [
+      'socket path too long',
+      { socketDir: `/${'d'.repeat(80)}` },
+      `test/hello: socketDir '/${'d'.repeat(80)}' makes the socket path '/${'d'.repeat(80)}/cnpg-i-hello-world.cloudnative-pg.io' 118 characters long; a Unix socket path holds at most 107; use a shorter socketDir`,
+    ],
+    [
+      'args already pass the flag',
+      { args: ['plugin', '--plugin-path=/x'] },
+      "test/hello: args '--plugin-path=/x' already passes --plugin-path, which the sidecar sets from socketDir; remove it from args and set socketDir, or set pluginPathFlag: PluginPathFlag.none()",
+    ],
+    [
+      'pluginPathFlag not a PluginPathFlag',
+      { pluginPathFlag: '--plugin-path' },
+      "test/hello: pluginPathFlag '--plugin-path' must be a PluginPathFlag, not a string; use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()",
+    ],
+    [
+      'containerName not a DNS label',
+      { containerName: 'Hello_World' },
+      "test/hello: containerName 'Hello_World' is not a DNS label (RFC 1123); use lower-case letters, digits and '-', at most 63 characters",
+    ],
   ])('%s', (_name, options, message) => {
     expect(make(options)).toThrow(message);
   });
 
   test('a bad flag name', () => {
-    expect(() => PluginPathFlag.flag('plugin path')).toThrow("PluginPathFlag.flag: name 'plugin path' is not a command line flag; pass a flag such as '--plugin-path'");
-    expect(() => PluginPathFlag.flag(undefined as any)).toThrow("PluginPathFlag.flag: name undefined is not a command line flag; pass a flag such as '--plugin-path'");
+    expect(() => PluginPathFlag.flag('plugin path')).toThrow(
+      "PluginPathFlag.flag: name 'plugin path' is not a command line flag; pass a flag such as '--plugin-path'",
+    );
+    expect(() => PluginPathFlag.flag(undefined as any)).toThrow(
+      "PluginPathFlag.flag: name undefined is not a command line flag; pass a flag such as '--plugin-path'",
+    );
   });
 
   test('props and operator from JavaScript', () => {
     const chart = Testing.chart();
-    expect(() => new SidecarPlugin(chart, 'a', null as any)).toThrow("test/a: props null must be an object, not null; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }");
+    expect(() => new SidecarPlugin(chart, 'a', null as any)).toThrow(
+      "test/a: props null must be an object, not null; pass e.g. { operator, pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0', args: ['plugin'] }",
+    );
     expect(() => new SidecarPlugin(chart, 'b', { ...HELLO, operator: {} as any })).toThrow(
-      'test/b: operator {} must be an operator Deployment, not an object; pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)');
+      'test/b: operator {} must be an operator Deployment, not an object; pass CnpgOperator.fromManifest(...), OperatorDeployment.fromApiObject(...) or OperatorDeployment.fromDeployment(...)',
+    );
   });
 });
 
@@ -444,10 +575,15 @@ describe('OperatorDeployment', () => {
   describe('a Deployment from another cdk8s-plus major (cdk8s init installs a newer one)', () => {
     function plus33Operator(chart: Chart) {
       return new kplus33.Deployment(chart, 'operator', {
-        containers: [{
-          name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0', command: ['/manager'], args: ['controller'],
-          envVariables: { OPERATOR_NAMESPACE: kplus33.EnvValue.fromValue('cnpg-system') },
-        }],
+        containers: [
+          {
+            name: 'manager',
+            image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+            command: ['/manager'],
+            args: ['controller'],
+            envVariables: { OPERATOR_NAMESPACE: kplus33.EnvValue.fromValue('cnpg-system') },
+          },
+        ],
       });
     }
 
@@ -455,10 +591,12 @@ describe('OperatorDeployment', () => {
       const deployment = plus33Operator(Testing.chart());
       const v33 = require('cdk8s-plus-33/package.json').version;
       const v28 = require('cdk8s-plus-28/package.json').version;
-      expectValidationError(() => OperatorDeployment.fromDeployment(deployment as any),
-        `OperatorDeployment.fromDeployment: deployment 'test/operator' is a cdk8s-plus-33 ${v33} Deployment, from another cdk8s-plus major than this library, which is built on cdk8s-plus-28 ${v28}; `
-        + "build the operator Deployment with cdk8s-plus-28 (npm install cdk8s-plus-28; import * as kplus from 'cdk8s-plus-28'), "
-        + 'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })');
+      expectValidationError(
+        () => OperatorDeployment.fromDeployment(deployment as any),
+        `OperatorDeployment.fromDeployment: deployment 'test/operator' is a cdk8s-plus-33 ${v33} Deployment, from another cdk8s-plus major than this library, which is built on cdk8s-plus-28 ${v28}; ` +
+          "build the operator Deployment with cdk8s-plus-28 (npm install cdk8s-plus-28; import * as kplus from 'cdk8s-plus-28'), " +
+          'or pass its ApiObject to OperatorDeployment.fromApiObject(ApiObject.of(deployment), { managerContainerName })',
+      );
     });
 
     test('the fix it names works: the sidecar is added through the ApiObject', () => {
@@ -475,25 +613,34 @@ describe('OperatorDeployment', () => {
   test('errors', () => {
     const chart = Testing.chart();
     expect(() => OperatorDeployment.fromApiObject({} as any)).toThrow(
-      'OperatorDeployment.fromApiObject: deployment {} must be a cdk8s ApiObject, not an object; pass the ApiObject of the operator Deployment');
+      'OperatorDeployment.fromApiObject: deployment {} must be a cdk8s ApiObject, not an object; pass the ApiObject of the operator Deployment',
+    );
     expect(() => OperatorDeployment.fromDeployment(plainDeployment(chart) as any)).toThrow(
-      /^OperatorDeployment\.fromDeployment: deployment .* must be a cdk8s-plus Deployment, not an object; pass the cdk8s-plus Deployment that runs the operator$/);
+      /^OperatorDeployment\.fromDeployment: deployment .* must be a cdk8s-plus Deployment, not an object; pass the cdk8s-plus Deployment that runs the operator$/,
+    );
     const service = new ApiObject(chart, 'Svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } });
     expect(() => OperatorDeployment.fromApiObject(service)).toThrow(
-      "test/Svc: deployment 'v1/Service s' is not an apps/v1 Deployment; pass the operator Deployment, with its pod template");
+      "test/Svc: deployment 'v1/Service s' is not an apps/v1 Deployment; pass the operator Deployment, with its pod template",
+    );
     const empty = new ApiObject(chart, 'Empty', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'e' } });
-    expect(() => OperatorDeployment.fromApiObject(empty)).toThrow("test/Empty: deployment 'apps/v1/Deployment e' has no spec.template.spec; pass the operator Deployment, with its pod template");
+    expect(() => OperatorDeployment.fromApiObject(empty)).toThrow(
+      "test/Empty: deployment 'apps/v1/Deployment e' has no spec.template.spec; pass the operator Deployment, with its pod template",
+    );
     const other = plainDeployment(Testing.chart(), { containers: [{ name: 'web', image: 'nginx' }] });
     expect(() => OperatorDeployment.fromApiObject(other)).toThrow(
-      "test/Operator: deployment [\"web\"] has no container that sets OPERATOR_NAMESPACE and runs the 'controller' subcommand, so the manager cannot be found; pass managerContainerName");
+      'test/Operator: deployment ["web"] has no container that sets OPERATOR_NAMESPACE and runs the \'controller\' subcommand, so the manager cannot be found; pass managerContainerName',
+    );
     expect(() => OperatorDeployment.fromApiObject(other, { managerContainerName: 'manager' })).toThrow(
-      "test/Operator: managerContainerName 'manager' is not a container of this Deployment (containers: 'web'); pass the name of the container that runs the CloudNativePG manager");
+      "test/Operator: managerContainerName 'manager' is not a container of this Deployment (containers: 'web'); pass the name of the container that runs the CloudNativePG manager",
+    );
     const twice = managerPod();
     twice.containers.push({ ...twice.containers[0], name: 'manager2' });
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart(), twice))).toThrow(
-      "test/Operator: deployment [\"manager\",\"manager2\"] has 2 containers that look like the CloudNativePG manager; pass managerContainerName");
+      'test/Operator: deployment ["manager","manager2"] has 2 containers that look like the CloudNativePG manager; pass managerContainerName',
+    );
     expect(() => OperatorDeployment.fromApiObject(plainDeployment(Testing.chart()), null as any)).toThrow(
-      'OperatorDeployment.fromApiObject: options null must be an object, not null; pass { managerContainerName: ... }');
+      'OperatorDeployment.fromApiObject: options null must be an object, not null; pass { managerContainerName: ... }',
+    );
   });
 });
 
@@ -523,8 +670,11 @@ describe('SidecarPlugin and the operator Deployment the API server must accept',
   test('a sidecar request above its limit is refused before it can reject the whole operator', () => {
     const chart = Testing.chart();
     const operator = OperatorDeployment.fromApiObject(plainDeployment(chart, managerPod()));
-    expect(() => new SidecarPlugin(chart, 'hello', { ...HELLO, operator, resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } }))
-      .toThrow("test/hello: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit");
+    expect(
+      () => new SidecarPlugin(chart, 'hello', { ...HELLO, operator, resources: { memory: { request: Size.mebibytes(512), limit: Size.mebibytes(256) } } }),
+    ).toThrow(
+      "test/hello: resources.memory.request '512Mi' is more than the memory limit 256Mi; the API server refuses a request above its limit; lower the request to 256Mi or less, or raise the limit",
+    );
   });
 });
 
@@ -539,15 +689,21 @@ test.each(SOURCES)('on %s, envVariables from a Secret and sizes in their one ren
   const chart = Testing.chart();
   const operator = make(chart);
   new SidecarPlugin(chart, 'hello', {
-    operator, ...HELLO,
-    envVariables: { TOKEN: kplus.EnvValue.fromSecretValue({ secret: kplus.Secret.fromSecretName(chart, 'Token', 'plugin-token'), key: 'token' }), LEVEL: kplus.EnvValue.fromValue('debug') },
+    operator,
+    ...HELLO,
+    envVariables: {
+      TOKEN: kplus.EnvValue.fromSecretValue({ secret: kplus.Secret.fromSecretName(chart, 'Token', 'plugin-token'), key: 'token' }),
+      LEVEL: kplus.EnvValue.fromValue('debug'),
+    },
     resources: { memory: { request: Size.mebibytes(512), limit: Size.gibibytes(1) } },
   });
   const deployment = Testing.synth(chart).find((o) => o.kind === 'Deployment');
   const c = deployment.spec.template.spec.containers.find((x: any) => x.name === 'cnpg-i-hello-world');
-  expect(c.env).toEqual(expect.arrayContaining([
-    { name: 'LEVEL', value: 'debug' },
-    { name: 'TOKEN', valueFrom: { secretKeyRef: expect.objectContaining({ name: 'plugin-token', key: 'token' }) } },
-  ]));
+  expect(c.env).toEqual(
+    expect.arrayContaining([
+      { name: 'LEVEL', value: 'debug' },
+      { name: 'TOKEN', valueFrom: { secretKeyRef: expect.objectContaining({ name: 'plugin-token', key: 'token' }) } },
+    ]),
+  );
   expect(c.resources).toEqual({ limits: { memory: '1Gi' }, requests: { memory: '512Mi' } });
 });

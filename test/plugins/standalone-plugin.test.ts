@@ -95,7 +95,13 @@ describe.each(MODES)('StandalonePlugin with TLS %s', (_mode, tls) => {
     const server = ofKind(objects, 'Certificate').find((c) => c.spec.usages.includes('server auth'));
     if (!server) return; // fromSecrets: the user's Secret
     const svc = service.metadata.name;
-    expect(server.spec.dnsNames).toEqual([svc, `${svc}.cnpg-system`, `${svc}.cnpg-system.svc`, `${svc}.cnpg-system.svc.cluster.local`, 'hello-world.cnpg-system.svc']);
+    expect(server.spec.dnsNames).toEqual([
+      svc,
+      `${svc}.cnpg-system`,
+      `${svc}.cnpg-system.svc`,
+      `${svc}.cnpg-system.svc.cluster.local`,
+      'hello-world.cnpg-system.svc',
+    ]);
     expect(server.spec.dnsNames).toContain(plugin.serverName);
   });
 
@@ -178,7 +184,13 @@ describe('StandalonePlugin defaults', () => {
   });
 
   test('TLS flags appended after the user args', () => {
-    expect(c.args).toEqual(['plugin', '--server-cert=/server/tls.crt', '--server-key=/server/tls.key', '--client-cert=/client/ca.crt', '--server-address=:9090']);
+    expect(c.args).toEqual([
+      'plugin',
+      '--server-cert=/server/tls.crt',
+      '--server-key=/server/tls.key',
+      '--client-cert=/client/ca.crt',
+      '--server-address=:9090',
+    ]);
     expect(c.command).toBeUndefined();
   });
 
@@ -274,7 +286,10 @@ describe('StandalonePlugin options', () => {
 
   test('networkPolicy: false and custom operator labels', () => {
     expect(ofKind(render({ networkPolicy: false }).objects, 'NetworkPolicy')).toEqual([]);
-    const np = only(render({ operatorPodLabels: { 'app.kubernetes.io/name': 'cloudnative-pg', 'app.kubernetes.io/instance': 'cnpg' } }).objects, 'NetworkPolicy');
+    const np = only(
+      render({ operatorPodLabels: { 'app.kubernetes.io/name': 'cloudnative-pg', 'app.kubernetes.io/instance': 'cnpg' } }).objects,
+      'NetworkPolicy',
+    );
     expect(np.spec.ingress[0].from[0].podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'cloudnative-pg', 'app.kubernetes.io/instance': 'cnpg' });
   });
 
@@ -316,8 +331,12 @@ describe('StandalonePlugin options', () => {
   test('appendTlsArgs: false leaves the args alone and exposes the paths', () => {
     const { plugin, objects } = render({ image: 'ghcr.io/example/other-plugin:v2.0.0', appendTlsArgs: false, args: ['serve', '--tls-cert=/server/tls.crt'] });
     expect(container(objects).args).toEqual(['serve', '--tls-cert=/server/tls.crt']);
-    expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress])
-      .toEqual(['/server/tls.crt', '/server/tls.key', '/client/ca.crt', ':9090']);
+    expect([plugin.serverCertPath, plugin.serverKeyPath, plugin.clientCaPath, plugin.serverAddress]).toEqual([
+      '/server/tls.crt',
+      '/server/tls.key',
+      '/client/ca.crt',
+      ':9090',
+    ]);
   });
 
   test('serviceName names the Service and is what the operator verifies', () => {
@@ -325,7 +344,12 @@ describe('StandalonePlugin options', () => {
     expect(only(objects, 'Service').metadata.name).toBe('hello-world');
     expect(plugin.serverName).toBe('hello-world');
     const server = ofKind(objects, 'Certificate').find((c) => c.spec.usages.includes('server auth'));
-    expect(server?.spec.dnsNames).toEqual(['hello-world', 'hello-world.cnpg-system', 'hello-world.cnpg-system.svc', 'hello-world.cnpg-system.svc.cluster.local']);
+    expect(server?.spec.dnsNames).toEqual([
+      'hello-world',
+      'hello-world.cnpg-system',
+      'hello-world.cnpg-system.svc',
+      'hello-world.cnpg-system.svc.cluster.local',
+    ]);
   });
 
   test('the namespace follows the chart, never a hard-coded cnpg-system', () => {
@@ -358,40 +382,93 @@ describe('StandalonePlugin options', () => {
 
 describe('StandalonePlugin validation', () => {
   const cases: Array<[string, Partial<StandalonePluginProps>, string]> = [
-    ['an empty plugin name', { pluginName: '' },
-      "cnpg-system/hello: pluginName '' must not be empty; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
-    ['an upper-case plugin name', { pluginName: 'Hello.Example.com' },
-      "cnpg-system/hello: pluginName 'Hello.Example.com' has upper-case letters; use 'hello.example.com'"],
-    ['a plugin name that is no DNS subdomain', { pluginName: 'hello_world' },
-      "cnpg-system/hello: pluginName 'hello_world' is not a DNS subdomain (RFC 1123); use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
-    ['a plugin name longer than a label value', { pluginName: `${'a'.repeat(60)}.com` },
-      `cnpg-system/hello: pluginName '${'a'.repeat(60)}.com' is 64 characters long; a Kubernetes label value holds at most 63; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'`],
-    ['a number as plugin name', { pluginName: 42 as any },
-      "cnpg-system/hello: pluginName 42 must be a string, not a number; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'"],
+    [
+      'an empty plugin name',
+      { pluginName: '' },
+      "cnpg-system/hello: pluginName '' must not be empty; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
+    ],
+    [
+      'an upper-case plugin name',
+      { pluginName: 'Hello.Example.com' },
+      "cnpg-system/hello: pluginName 'Hello.Example.com' has upper-case letters; use 'hello.example.com'",
+    ],
+    [
+      'a plugin name that is no DNS subdomain',
+      { pluginName: 'hello_world' },
+      "cnpg-system/hello: pluginName 'hello_world' is not a DNS subdomain (RFC 1123); use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
+    ],
+    [
+      'a plugin name longer than a label value',
+      { pluginName: `${'a'.repeat(60)}.com` },
+      `cnpg-system/hello: pluginName '${'a'.repeat(60)}.com' is 64 characters long; a Kubernetes label value holds at most 63; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'`,
+    ],
+    [
+      'a number as plugin name',
+      { pluginName: 42 as any },
+      "cnpg-system/hello: pluginName 42 must be a string, not a number; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
+    ],
     ['port 0', { port: 0 }, 'cnpg-system/hello: port 0 is not a TCP port; use a whole number from 1 to 65535'],
     ['port 65536', { port: 65536 }, 'cnpg-system/hello: port 65536 is not a TCP port; use a whole number from 1 to 65535'],
     ['a string port', { port: '9090' as any }, "cnpg-system/hello: port '9090' is not a TCP port; use a whole number from 1 to 65535"],
-    ['a serverName that is no DNS name', { serverName: 'hello world' },
-      "cnpg-system/hello: serverName 'hello world' is not a DNS name (a lower-case DNS subdomain); use a name such as 'my-plugin.cnpg-system.svc'"],
+    [
+      'a serverName that is no DNS name',
+      { serverName: 'hello world' },
+      "cnpg-system/hello: serverName 'hello world' is not a DNS name (a lower-case DNS subdomain); use a name such as 'my-plugin.cnpg-system.svc'",
+    ],
     ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number from 0 to 2147483647'],
     ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is out of range; use a whole number from 0 to 2147483647'],
-    ['an arg repeating a TLS flag', { args: ['plugin', '--server-cert=/tmp/x'] },
-      "cnpg-system/hello: args[1] '--server-cert=/tmp/x' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself"],
-    ['an arg repeating a TLS flag with a separate value', { args: ['--client-cert', '/client/tls.crt'] },
-      "cnpg-system/hello: args[0] '--client-cert' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself"],
-    ['the socket flag', { args: ['--plugin-path=/plugins'] },
-      "cnpg-system/hello: args[0] '--plugin-path=/plugins' selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags; remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment"],
+    [
+      'an arg repeating a TLS flag',
+      { args: ['plugin', '--server-cert=/tmp/x'] },
+      "cnpg-system/hello: args[1] '--server-cert=/tmp/x' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself",
+    ],
+    [
+      'an arg repeating a TLS flag with a separate value',
+      { args: ['--client-cert', '/client/tls.crt'] },
+      "cnpg-system/hello: args[0] '--client-cert' repeats a TLS flag that the construct sets from the mounted Secrets; remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself",
+    ],
+    [
+      'the socket flag',
+      { args: ['--plugin-path=/plugins'] },
+      "cnpg-system/hello: args[0] '--plugin-path=/plugins' selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags; remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment",
+    ],
     ['args that are not an array', { args: 'plugin' as any }, "cnpg-system/hello: args 'plugin' must be an array of strings, not a string; pass ['a', 'b']"],
     ['an empty image', { image: '' }, "cnpg-system/hello: image '' must not be empty; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
-    ['a missing image', { image: undefined as any }, "cnpg-system/hello: props [\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }"],
-    ['an image with spaces', { image: 'ghcr.io/x y' }, "cnpg-system/hello: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0"],
-    ['empty operator labels', { operatorPodLabels: {} },
-      "cnpg-system/hello: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }"],
-    ['a non-string label value', { labels: { tier: 1 as any } }, "cnpg-system/hello: labels.tier 1 must be a string, not a number; write it as a string, e.g. '1'"],
-    ['a pull secret given by name', { imagePullSecrets: ['Registry'] as any },
-      "cnpg-system/hello: imagePullSecrets[0] 'Registry' must be a kplus.ISecret with a valid name, not a string; use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')"],
-    ['a bad priority class', { priorityClassName: 'High Priority' }, "cnpg-system/hello: priorityClassName 'High Priority' is not a PriorityClass name (a lower-case DNS subdomain); use a name such as 'system-cluster-critical'"],
-    ['tolerations that are not an array', { tolerations: {} as any }, "cnpg-system/hello: tolerations {} must be an array, not an object; pass a list, or leave the prop out"],
+    [
+      'a missing image',
+      { image: undefined as any },
+      "cnpg-system/hello: props [\"pluginName\",\"args\"] lacks the required key 'image'; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }",
+    ],
+    [
+      'an image with spaces',
+      { image: 'ghcr.io/x y' },
+      "cnpg-system/hello: image 'ghcr.io/x y' contains white space; use an image reference such as ghcr.io/org/plugin:v1.0.0",
+    ],
+    [
+      'empty operator labels',
+      { operatorPodLabels: {} },
+      "cnpg-system/hello: operatorPodLabels {} is empty, which would admit every pod in the namespace; name the operator's pod labels, e.g. { 'app.kubernetes.io/name': 'cloudnative-pg' }",
+    ],
+    [
+      'a non-string label value',
+      { labels: { tier: 1 as any } },
+      "cnpg-system/hello: labels.tier 1 must be a string, not a number; write it as a string, e.g. '1'",
+    ],
+    [
+      'a pull secret given by name',
+      { imagePullSecrets: ['Registry'] as any },
+      "cnpg-system/hello: imagePullSecrets[0] 'Registry' must be a kplus.ISecret with a valid name, not a string; use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')",
+    ],
+    [
+      'a bad priority class',
+      { priorityClassName: 'High Priority' },
+      "cnpg-system/hello: priorityClassName 'High Priority' is not a PriorityClass name (a lower-case DNS subdomain); use a name such as 'system-cluster-critical'",
+    ],
+    [
+      'tolerations that are not an array',
+      { tolerations: {} as any },
+      'cnpg-system/hello: tolerations {} must be an array, not an object; pass a list, or leave the prop out',
+    ],
     ['uid 0', { securityContext: { user: 0 } }, 'cnpg-system/hello: securityContext.user 0 is out of range; use a whole number from 1 to 2147483647'],
   ];
   test.each(cases)('rejects %s', (_what, props, message) => {
@@ -400,13 +477,17 @@ describe('StandalonePlugin validation', () => {
 
   test('rejects a chart without a namespace, and says how to set one', () => {
     const chart = new Chart(Testing.app(), 'plugins');
-    expectValidationError(() => new StandalonePlugin(chart, 'hello', HELLO),
-      "plugins/hello: chart 'plugins' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })");
+    expectValidationError(
+      () => new StandalonePlugin(chart, 'hello', HELLO),
+      "plugins/hello: chart 'plugins' has no namespace; a plugin must be in the operator's namespace; create the chart with the operator's namespace, e.g. new Chart(app, 'cnpg-system', { namespace: 'cnpg-system' })",
+    );
   });
 
   test('rejects missing props from JavaScript callers', () => {
-    expectValidationError(() => new StandalonePlugin(chartIn(), 'hello', undefined as any),
-      "cnpg-system/hello: props undefined must be an object, not undefined; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }");
+    expectValidationError(
+      () => new StandalonePlugin(chartIn(), 'hello', undefined as any),
+      "cnpg-system/hello: props undefined must be an object, not undefined; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }",
+    );
   });
 
   test('a Duration from a second copy of cdk8s (another node_modules) is accepted by its shape', () => {
@@ -422,7 +503,10 @@ describe('StandalonePlugin validation', () => {
     expect(duration).not.toBeInstanceOf(Duration);
     const { objects } = render({ tls: PluginTls.selfSigned({ duration, renewBefore: Other!.hours(12) }) });
     const certificates = objects.filter((o: any) => o.kind === 'Certificate');
-    expect(certificates.map((c: any) => [c.spec.duration, c.spec.renewBefore])).toEqual([['48h', '12h'], ['48h', '12h']]);
+    expect(certificates.map((c: any) => [c.spec.duration, c.spec.renewBefore])).toEqual([
+      ['48h', '12h'],
+      ['48h', '12h'],
+    ]);
   });
 });
 
@@ -431,22 +515,25 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
   const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
-  test.each([['barman_payments54', 'cnpg-system'], ['hello.barman18', '9lives'], ['Hello_World', 'cnpg-system']])(
-    'construct id %s in chart %s gives names valid for each kind, and the same name in every reference', (id, chartId) => {
-      const chart = chartIn('cnpg-system', chartId);
-      const plugin = new StandalonePlugin(chart, id, { ...HELLO, replicas: 2 });
-      const objects = synth(chart);
-      for (const o of objects) {
-        expect(o.metadata.name).toMatch(DNS_SUBDOMAIN);
-        expect(o.metadata.name.length).toBeLessThanOrEqual(253);
-      }
-      expect(only(objects, 'Deployment').metadata.name).toMatch(DNS_LABEL);
-      expect(only(objects, 'Service').metadata.name).toMatch(DNS_1035);
-      expect(only(objects, 'Service').metadata.name).toBe(plugin.service.name);
-      expect(only(objects, 'Service').metadata.annotations['cnpg.io/pluginServerSecret']).toBe(plugin.serverSecretName);
-      expect(ofKind(objects, 'Certificate').map((c) => c.spec.secretName)).toEqual([plugin.clientSecretName, plugin.serverSecretName]);
-      expect(only(objects, 'Deployment').spec.template.spec.serviceAccountName).toBe(only(objects, 'ServiceAccount').metadata.name);
-    });
+  test.each([
+    ['barman_payments54', 'cnpg-system'],
+    ['hello.barman18', '9lives'],
+    ['Hello_World', 'cnpg-system'],
+  ])('construct id %s in chart %s gives names valid for each kind, and the same name in every reference', (id, chartId) => {
+    const chart = chartIn('cnpg-system', chartId);
+    const plugin = new StandalonePlugin(chart, id, { ...HELLO, replicas: 2 });
+    const objects = synth(chart);
+    for (const o of objects) {
+      expect(o.metadata.name).toMatch(DNS_SUBDOMAIN);
+      expect(o.metadata.name.length).toBeLessThanOrEqual(253);
+    }
+    expect(only(objects, 'Deployment').metadata.name).toMatch(DNS_LABEL);
+    expect(only(objects, 'Service').metadata.name).toMatch(DNS_1035);
+    expect(only(objects, 'Service').metadata.name).toBe(plugin.service.name);
+    expect(only(objects, 'Service').metadata.annotations['cnpg.io/pluginServerSecret']).toBe(plugin.serverSecretName);
+    expect(ofKind(objects, 'Certificate').map((c) => c.spec.secretName)).toEqual([plugin.clientSecretName, plugin.serverSecretName]);
+    expect(only(objects, 'Deployment').spec.template.spec.serviceAccountName).toBe(only(objects, 'ServiceAccount').metadata.name);
+  });
 
   test('a valid id keeps the name cdk8s generates, byte for byte', () => {
     const chart = chartIn();
@@ -462,14 +549,22 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   test('an object name the API server refuses is reported at synth by the schema guard, with the construct path', () => {
     const chart = chartIn();
     new StandalonePlugin(chart, 'hello', { ...HELLO, objectNames: { serviceAccount: 'Plugin_SA', clientCertificate: 'Client.Cert.' } });
-    expect(() => Testing.synth(chart)).toThrow(/Validation failed with the following errors:[\s\S]*\[cnpg-system\/hello\] ServiceAccount 'Plugin_SA' metadata\.name[\s\S]*Certificate 'Client\.Cert\.' metadata\.name/);
+    expect(() => Testing.synth(chart)).toThrow(
+      /Validation failed with the following errors:[\s\S]*\[cnpg-system\/hello\] ServiceAccount 'Plugin_SA' metadata\.name[\s\S]*Certificate 'Client\.Cert\.' metadata\.name/,
+    );
   });
 
   test('a request above its limit is refused for cpu, memory and ephemeral-storage', () => {
     const cases: Array<[kplus.ContainerResources, string]> = [
       [{ cpu: { request: kplus.Cpu.units(1), limit: kplus.Cpu.millis(500) } }, "cnpg-system/hello: resources.cpu.request '1' is more than the cpu limit 500m"],
-      [{ memory: { request: Size.gibibytes(1), limit: Size.mebibytes(1000) } }, "cnpg-system/hello: resources.memory.request '1Gi' is more than the memory limit 1000Mi"],
-      [{ ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } }, "cnpg-system/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi"],
+      [
+        { memory: { request: Size.gibibytes(1), limit: Size.mebibytes(1000) } },
+        "cnpg-system/hello: resources.memory.request '1Gi' is more than the memory limit 1000Mi",
+      ],
+      [
+        { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } },
+        "cnpg-system/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi",
+      ],
     ];
     for (const [resources, message] of cases) {
       expect(() => render({ resources })).toThrow(message);
@@ -479,13 +574,23 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   });
 
   test('sizes are written in the largest exact binary unit (Size.gibibytes(1) is 1Gi, not 1024Mi)', () => {
-    const { objects } = render({ resources: { memory: { request: Size.mebibytes(512), limit: Size.gibibytes(1) }, ephemeralStorage: { limit: Size.mebibytes(512) } } });
-    expect(container(objects).resources).toEqual({ limits: { 'memory': '1Gi', 'ephemeral-storage': '512Mi' }, requests: { memory: '512Mi' } });
+    const { objects } = render({
+      resources: { memory: { request: Size.mebibytes(512), limit: Size.gibibytes(1) }, ephemeralStorage: { limit: Size.mebibytes(512) } },
+    });
+    expect(container(objects).resources).toEqual({ limits: { memory: '1Gi', 'ephemeral-storage': '512Mi' }, requests: { memory: '512Mi' } });
   });
 
   test.each([
-    ['an untagged image', 'ghcr.io/example/plugin', "cnpg-system/hello: image 'ghcr.io/example/plugin' has no tag, so the runtime pulls :latest; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
-    ['an image on :latest', 'registry.example.com:5000/plugin:latest', "cnpg-system/hello: image 'registry.example.com:5000/plugin:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0"],
+    [
+      'an untagged image',
+      'ghcr.io/example/plugin',
+      "cnpg-system/hello: image 'ghcr.io/example/plugin' has no tag, so the runtime pulls :latest; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0",
+    ],
+    [
+      'an image on :latest',
+      'registry.example.com:5000/plugin:latest',
+      "cnpg-system/hello: image 'registry.example.com:5000/plugin:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0",
+    ],
   ])('refuses %s', (_what, image, message) => {
     expectValidationError(() => render({ image, args: [] }), message);
   });
@@ -498,20 +603,31 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   });
 
   test('the known images are refused without their subcommand (mirrors too), unless command replaces the entrypoint', () => {
-    expectValidationError(() => render({ args: [] }),
-      "cnpg-system/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']");
-    expectValidationError(() => render({ image: 'mirror.example.com/cnpg/plugin-barman-cloud:v0.14.0', args: ['--leader-elect'] }),
-      "cnpg-system/hello: args [\"--leader-elect\"] does not name the 'operator' subcommand that image mirror.example.com/cnpg/plugin-barman-cloud:v0.14.0 needs (without it, the plugin prints its help and exits); start args with 'operator', e.g. args: ['operator']");
+    expectValidationError(
+      () => render({ args: [] }),
+      "cnpg-system/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']",
+    );
+    expectValidationError(
+      () => render({ image: 'mirror.example.com/cnpg/plugin-barman-cloud:v0.14.0', args: ['--leader-elect'] }),
+      "cnpg-system/hello: args [\"--leader-elect\"] does not name the 'operator' subcommand that image mirror.example.com/cnpg/plugin-barman-cloud:v0.14.0 needs (without it, the plugin prints its help and exits); start args with 'operator', e.g. args: ['operator']",
+    );
     expect(() => render({ args: [], command: ['/app/bin/cnpg-i-hello-world', 'plugin'] })).not.toThrow();
   });
 
   test('unknown and renamed keys are refused, naming the nearest or the new key', () => {
     expectValidationError(() => render({ replica: 2 } as any), "cnpg-system/hello: props.replica 2 is not a declared key of props; did you mean 'replicas'?");
-    expectValidationError(() => render({ env: {} } as any), "cnpg-system/hello: props.env {} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)");
-    expectValidationError(() => render({ securityContext: { uid: 5 } } as any),
-      "cnpg-system/hello: securityContext.uid 5 is not a declared key of securityContext; remove it; securityContext takes group, user");
-    expectValidationError(() => render({ objectNames: { deploymnet: 'x' } } as any),
-      "cnpg-system/hello: objectNames.deploymnet 'x' is not a declared key of objectNames; did you mean 'deployment'?");
+    expectValidationError(
+      () => render({ env: {} } as any),
+      "cnpg-system/hello: props.env {} is not a key of props: it was renamed; use 'envVariables' (the cdk8s-plus name)",
+    );
+    expectValidationError(
+      () => render({ securityContext: { uid: 5 } } as any),
+      'cnpg-system/hello: securityContext.uid 5 is not a declared key of securityContext; remove it; securityContext takes group, user',
+    );
+    expectValidationError(
+      () => render({ objectNames: { deploymnet: 'x' } } as any),
+      "cnpg-system/hello: objectNames.deploymnet 'x' is not a declared key of objectNames; did you mean 'deployment'?",
+    );
   });
 
   test('the discovery constants are static members too', () => {
@@ -525,8 +641,10 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
   });
 
   test('the README error examples are the real messages', () => {
-    expectValidationError(() => PluginTls.selfSigned({ renewBefore: Duration.hours(2160) }),
-      "PluginTls.selfSigned: renewBefore '2160h' is not shorter than duration (2160h); make renewBefore shorter than duration, so the certificate is renewed before it expires");
+    expectValidationError(
+      () => PluginTls.selfSigned({ renewBefore: Duration.hours(2160) }),
+      "PluginTls.selfSigned: renewBefore '2160h' is not shorter than duration (2160h); make renewBefore shorter than duration, so the certificate is renewed before it expires",
+    );
     expectValidationError(() => render({ replica: 2 } as any), "cnpg-system/hello: props.replica 2 is not a declared key of props; did you mean 'replicas'?");
   });
 });

@@ -22,9 +22,17 @@ describe('ClusterBootstrap', () => {
   });
 
   test('initdb writes the CRD section with its JSON spelling', () => {
-    expect(specWith(ClusterBootstrap.initdb({
-      database: 'shop', owner: 'shop', secret: { name: 'shop-owner' }, dataChecksums: true, postInitSql: ['CREATE EXTENSION pg_trgm'],
-    })).bootstrap).toEqual({
+    expect(
+      specWith(
+        ClusterBootstrap.initdb({
+          database: 'shop',
+          owner: 'shop',
+          secret: { name: 'shop-owner' },
+          dataChecksums: true,
+          postInitSql: ['CREATE EXTENSION pg_trgm'],
+        }),
+      ).bootstrap,
+    ).toEqual({
       initdb: { database: 'shop', owner: 'shop', secret: { name: 'shop-owner' }, dataChecksums: true, postInitSQL: ['CREATE EXTENSION pg_trgm'] },
     });
   });
@@ -50,16 +58,21 @@ describe('ClusterBootstrap', () => {
   });
 
   test('recovery from a plugin to a point in time, with the application database', () => {
-    const spec = specWith(ClusterBootstrap.recoveryFromPlugin(BARMAN, {
-      sourceName: 'origin',
-      database: 'shop',
-      owner: 'shop',
-      secretName: 'shop-owner',
-      recoveryTarget: { targetTime: '2025-01-01T00:00:00Z', exclusive: true },
-    }));
+    const spec = specWith(
+      ClusterBootstrap.recoveryFromPlugin(BARMAN, {
+        sourceName: 'origin',
+        database: 'shop',
+        owner: 'shop',
+        secretName: 'shop-owner',
+        recoveryTarget: { targetTime: '2025-01-01T00:00:00Z', exclusive: true },
+      }),
+    );
     expect(spec.bootstrap).toEqual({
       recovery: {
-        source: 'origin', database: 'shop', owner: 'shop', secret: { name: 'shop-owner' },
+        source: 'origin',
+        database: 'shop',
+        owner: 'shop',
+        secret: { name: 'shop-owner' },
         recoveryTarget: { targetTime: '2025-01-01T00:00:00Z', exclusive: true },
       },
     });
@@ -67,14 +80,18 @@ describe('ClusterBootstrap', () => {
   });
 
   test('a plain string is not a plugin', () => {
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(js(BARMAN_NAME), { sourceName: 'o' }),
-      `ExternalClusterSource.fromPlugin: plugin '${BARMAN_NAME}' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere`);
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(js(BARMAN_NAME), { sourceName: 'o' }),
+      `ExternalClusterSource.fromPlugin: plugin '${BARMAN_NAME}' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere`,
+    );
   });
 
   test('the recovery source collides with an external cluster added later', () => {
     const pg = new PostgresCluster(Testing.chart(), 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin' }) });
-    expectValidationError(() => pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })),
-      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name");
+    expectValidationError(
+      () => pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } })),
+      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name",
+    );
   });
 
   test('one bootstrap can serve two Clusters', () => {
@@ -97,21 +114,34 @@ describe('ClusterBootstrap', () => {
 
   test('recoveryFromPlugin validation', () => {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({})),
-      `${where}: sourceName undefined is missing: it must be a non-empty string; use a plain name such as 'origin'`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js(undefined)),
-      `${where}: options undefined must be an object, not undefined; pass { database: ..., objectStore: ... }`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({ sourceName: 'o', serverName: 'pg' })),
-      `${where}: options.serverName 'pg' is not a declared key of options; did you mean 'secretName'?`);
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin({ pluginName: 'Barman' }, { sourceName: 'o' }),
-      "ExternalClusterSource.fromPlugin: plugin.pluginName 'Barman' has upper-case letters; use 'barman'");
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', parameters: js({ serverName: 1 }) }),
-      "ExternalClusterSource.fromPlugin: options.parameters.serverName 1 must be a string, not a number; write it as a string, e.g. '1'");
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({})),
+      `${where}: sourceName undefined is missing: it must be a non-empty string; use a plain name such as 'origin'`,
+    );
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js(undefined)),
+      `${where}: options undefined must be an object, not undefined; pass { database: ..., objectStore: ... }`,
+    );
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({ sourceName: 'o', serverName: 'pg' })),
+      `${where}: options.serverName 'pg' is not a declared key of options; did you mean 'secretName'?`,
+    );
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin({ pluginName: 'Barman' }, { sourceName: 'o' }),
+      "ExternalClusterSource.fromPlugin: plugin.pluginName 'Barman' has upper-case letters; use 'barman'",
+    );
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', parameters: js({ serverName: 1 }) }),
+      "ExternalClusterSource.fromPlugin: options.parameters.serverName 1 must be a string, not a number; write it as a string, e.g. '1'",
+    );
   });
 
   test('the recovery section is written as given and judged by the CRD schema at synth', () => {
     const chart = Testing.chart();
-    new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5), recoveryTarget: js('latest') }) });
+    new PostgresCluster(chart, 'pg', {
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5), recoveryTarget: js('latest') }),
+    });
     expect(synthErrors(chart)).toEqual([
       "[test/pg] test/pg: bootstrap.recovery.recoveryTarget 'latest' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
     ]);
@@ -121,12 +151,18 @@ describe('ClusterBootstrap', () => {
   });
 
   test('fromSpec and initdb validation', () => {
-    expectValidationError(() => ClusterBootstrap.fromSpec({ initdb: {}, recovery: { source: 'o' } }),
-      'ClusterBootstrap.fromSpec: spec {"initdb":{},"recovery":{"source":"o"}} sets 2 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery');
-    expectValidationError(() => ClusterBootstrap.fromSpec({}),
-      'ClusterBootstrap.fromSpec: spec {} sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery');
-    expectValidationError(() => ClusterBootstrap.fromSpec(js(null)),
-      'ClusterBootstrap.fromSpec: spec null sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery');
+    expectValidationError(
+      () => ClusterBootstrap.fromSpec({ initdb: {}, recovery: { source: 'o' } }),
+      'ClusterBootstrap.fromSpec: spec {"initdb":{},"recovery":{"source":"o"}} sets 2 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery',
+    );
+    expectValidationError(
+      () => ClusterBootstrap.fromSpec({}),
+      'ClusterBootstrap.fromSpec: spec {} sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery',
+    );
+    expectValidationError(
+      () => ClusterBootstrap.fromSpec(js(null)),
+      'ClusterBootstrap.fromSpec: spec null sets 0 bootstrap methods; set exactly one of initdb, pgBasebackup or recovery',
+    );
     const chart = Testing.chart();
     new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.initdb(js({ dataBase: 'app' })) });
     expect(synthErrors(chart)).toEqual([
@@ -137,7 +173,9 @@ describe('ClusterBootstrap', () => {
 
 describe('recoveryFromPlugin sourceName', () => {
   test.each(['..', '--plugin-path=/x'])('%s is refused where it is written (a path component for the operator)', (sourceName) => {
-    expectValidationError(() => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName }),
-      `ClusterBootstrap.recoveryFromPlugin: sourceName '${sourceName}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName }),
+      `ClusterBootstrap.recoveryFromPlugin: sourceName '${sourceName}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`,
+    );
   });
 });

@@ -25,11 +25,17 @@ describe('ClusterImage', () => {
   });
 
   test('bad input', () => {
-    expectValidationError(() => ClusterImage.fromName(js(new Date(0))),
-      'ClusterImage.fromName: imageName "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD');
-    expect(synthErrors(specWith(ClusterImage.fromName(js(17))).chart)).toEqual(["[test/pg] Cluster 'pg' spec.imageName: must be a string; value 17; allowed a string"]);
-    expectValidationError(() => ClusterImage.fromCatalog(js({ name: 'pg', major: 17, Kind: 'ImageCatalog' })),
-      "ClusterImage.fromCatalog: reference.Kind 'ImageCatalog' is not a declared key of reference; did you mean 'kind'?");
+    expectValidationError(
+      () => ClusterImage.fromName(js(new Date(0))),
+      'ClusterImage.fromName: imageName "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD',
+    );
+    expect(synthErrors(specWith(ClusterImage.fromName(js(17))).chart)).toEqual([
+      "[test/pg] Cluster 'pg' spec.imageName: must be a string; value 17; allowed a string",
+    ]);
+    expectValidationError(
+      () => ClusterImage.fromCatalog(js({ name: 'pg', major: 17, Kind: 'ImageCatalog' })),
+      "ClusterImage.fromCatalog: reference.Kind 'ImageCatalog' is not a declared key of reference; did you mean 'kind'?",
+    );
     // Values are judged by the CRD schema and its CEL rules at synth.
     expect(synthErrors(specWith(ClusterImage.fromCatalog({ name: 'pg', major: js('17'), kind: js('Catalog') })).chart)).toEqual([
       "[test/pg] Cluster 'pg' spec.imageCatalogRef.major: must be a whole number; value '17'; allowed a whole number",

@@ -17,7 +17,7 @@ function clusterWithBarman(chart: Chart = Testing.chart()): PostgresCluster {
 }
 
 describe('PluginBackup', () => {
-  test('an on-demand backup through the Cluster\'s WAL archiver', () => {
+  test("an on-demand backup through the Cluster's WAL archiver", () => {
     const chart = chartIn('databases', 'apps');
     const pg = clusterWithBarman(chart);
     const backup = pg.addBackup('before-upgrade', { plugin: BARMAN });
@@ -45,13 +45,19 @@ describe('PluginBackup', () => {
   test('options are written with their wire values', () => {
     const chart = Testing.chart();
     clusterWithBarman(chart).addBackup('b', {
-      plugin: BARMAN, parameters: { barmanObjectName: 'other-store' }, target: BackupTarget.PREFER_STANDBY, online: true,
+      plugin: BARMAN,
+      parameters: { barmanObjectName: 'other-store' },
+      target: BackupTarget.PREFER_STANDBY,
+      online: true,
       metadata: { name: 'pg-before-upgrade', labels: { reason: 'upgrade' } },
     });
     const b = only(synth(chart), 'Backup');
     expect(b.metadata).toEqual({ name: 'pg-before-upgrade', labels: { reason: 'upgrade' } });
     expect(b.spec).toEqual({
-      cluster: { name: 'pg' }, method: 'plugin', online: true, target: 'prefer-standby',
+      cluster: { name: 'pg' },
+      method: 'plugin',
+      online: true,
+      target: 'prefer-standby',
       pluginConfiguration: { name: BARMAN_NAME, parameters: { barmanObjectName: 'other-store' } },
     });
   });
@@ -80,7 +86,8 @@ describe('PluginBackup', () => {
     pg.addPlugin(BARMAN, { enabled: false });
     pg.addBackup('b', { plugin: BARMAN });
     expect(() => app.synth()).toThrow(
-      `[c/pg/b] c/pg/b: plugin '${BARMAN_NAME}' is disabled (enabled: false) on Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on c/pg, or back up through a plugin the Cluster enables`);
+      `[c/pg/b] c/pg/b: plugin '${BARMAN_NAME}' is disabled (enabled: false) on Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on c/pg, or back up through a plugin the Cluster enables`,
+    );
   });
 
   test('standalone, for a Cluster in another chart of the same namespace', () => {
@@ -105,9 +112,11 @@ describe('PluginBackup', () => {
     const app = Testing.app();
     const pg = clusterWithBarman(new Chart(app, 'db', { namespace: 'databases' }));
     const ops = new Chart(app, 'ops', { namespace: 'ops' });
-    expectValidationError(() => new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN, metadata: { namespace: 'ops' } }),
-      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' ('databases'); "
-      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+    expectValidationError(
+      () => new PluginBackup(ops, 'adhoc', { cluster: pg, plugin: BARMAN, metadata: { namespace: 'ops' } }),
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' ('databases'); " +
+        'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+    );
     // The Cluster's namespace wins over the chart's when metadata.namespace is not set.
     new PluginBackup(ops, 'follows', { cluster: pg, plugin: BARMAN });
     expect(only(synth(ops), 'Backup').metadata.namespace).toBe('databases');
@@ -116,9 +125,11 @@ describe('PluginBackup', () => {
   test('standalone, for a Cluster without namespace from a chart with one', () => {
     const app = Testing.app();
     const pg = clusterWithBarman(new Chart(app, 'db'));
-    expectValidationError(() => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
-      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' (undefined); "
-      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+    expectValidationError(
+      () => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' (undefined); " +
+        'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+    );
   });
 
   test('the Backup follows its Cluster in the output, in one chart and across charts', () => {
@@ -134,8 +145,13 @@ describe('PluginBackup', () => {
     const ops = new Chart(other, 'a-ops');
     const db = new Chart(other, 'b-db');
     new PluginBackup(ops, 'b', { cluster: clusterWithBarman(db), plugin: BARMAN });
-    expect(other.synthYaml().split('---').filter((d) => d.includes('kind:')).map((d) => /kind: (\w+)/.exec(d)![1]))
-      .toEqual(['Cluster', 'Backup']);
+    expect(
+      other
+        .synthYaml()
+        .split('---')
+        .filter((d) => d.includes('kind:'))
+        .map((d) => /kind: (\w+)/.exec(d)![1]),
+    ).toEqual(['Cluster', 'Backup']);
   });
 
   test('standalone, for a Cluster managed elsewhere', () => {
@@ -145,31 +161,46 @@ describe('PluginBackup', () => {
     expect(only(synth(chart), 'Backup').metadata).toEqual({ name: 'pg-main-adhoc', namespace: 'databases' });
     // With a namespace, the Backup goes there, and another one is refused.
     new PluginBackup(chart, 'there', { cluster: PostgresCluster.fromClusterName('pg-main', 'databases'), plugin: BARMAN });
-    expectValidationError(() => new PluginBackup(chart, 'elsewhere', { cluster: PostgresCluster.fromClusterName('pg-main', 'other'), plugin: BARMAN, metadata: { namespace: 'ops' } }),
-      "ops/elsewhere: metadata.namespace 'ops' differs from the namespace of Cluster 'pg-main' ('other'); "
-      + 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace');
+    expectValidationError(
+      () =>
+        new PluginBackup(chart, 'elsewhere', { cluster: PostgresCluster.fromClusterName('pg-main', 'other'), plugin: BARMAN, metadata: { namespace: 'ops' } }),
+      "ops/elsewhere: metadata.namespace 'ops' differs from the namespace of Cluster 'pg-main' ('other'); " +
+        'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+    );
   });
 
   test('a backup id that cannot make a name is refused, about the id', () => {
     const pg = clusterWithBarman();
-    expectValidationError(() => pg.addBackup('Before_Upgrade', { plugin: BARMAN }),
-      'test/pg/Before_Upgrade: id \'pg-Before_Upgrade\' cannot make the Backup name "pg-Before_Upgrade": by default the name is the construct id, which must be '
-      + "an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }");
+    expectValidationError(
+      () => pg.addBackup('Before_Upgrade', { plugin: BARMAN }),
+      'test/pg/Before_Upgrade: id \'pg-Before_Upgrade\' cannot make the Backup name "pg-Before_Upgrade": by default the name is the construct id, which must be ' +
+        "an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }",
+    );
   });
 
   test('validation', () => {
     const chart = Testing.chart();
     const pg = PostgresCluster.fromClusterName('pg');
-    expectValidationError(() => new PluginBackup(chart, 'b', { cluster: js('pg'), plugin: BARMAN }),
-      "test/b: cluster 'pg' must be an IPostgresCluster, not a string; pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere");
-    expectValidationError(() => new PluginBackup(chart, 'd', { cluster: pg, plugin: js(undefined) }),
-      "test/d: plugin undefined is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
-    expectValidationError(() => new PluginBackup(chart, 'e', { cluster: pg, plugin: BARMAN, parameters: js({ n: 1 }) }),
-      "test/e: parameters.n 1 must be a string, not a number; write it as a string, e.g. '1'");
-    expectValidationError(() => new PluginBackup(chart, 'g', js({ cluster: pg, plugin: BARMAN, onLine: true })),
-      "test/g: props.onLine true is not a declared key of props; did you mean 'online'?");
-    expectValidationError(() => new PluginBackup(chart, 'h', { cluster: pg, plugin: BARMAN, metadata: js({ labels: {}, annotation: {} }) }),
-      "test/h: metadata.annotation {} is not a declared key of metadata; did you mean 'annotations'?");
+    expectValidationError(
+      () => new PluginBackup(chart, 'b', { cluster: js('pg'), plugin: BARMAN }),
+      "test/b: cluster 'pg' must be an IPostgresCluster, not a string; pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
+    );
+    expectValidationError(
+      () => new PluginBackup(chart, 'd', { cluster: pg, plugin: js(undefined) }),
+      "test/d: plugin undefined is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+    );
+    expectValidationError(
+      () => new PluginBackup(chart, 'e', { cluster: pg, plugin: BARMAN, parameters: js({ n: 1 }) }),
+      "test/e: parameters.n 1 must be a string, not a number; write it as a string, e.g. '1'",
+    );
+    expectValidationError(
+      () => new PluginBackup(chart, 'g', js({ cluster: pg, plugin: BARMAN, onLine: true })),
+      "test/g: props.onLine true is not a declared key of props; did you mean 'online'?",
+    );
+    expectValidationError(
+      () => new PluginBackup(chart, 'h', { cluster: pg, plugin: BARMAN, metadata: js({ labels: {}, annotation: {} }) }),
+      "test/h: metadata.annotation {} is not a declared key of metadata; did you mean 'annotations'?",
+    );
     // Enum and boolean values are judged by the CRD schema at synth, every problem at once.
     const other = Testing.chart();
     new PluginBackup(other, 'c', { cluster: pg, plugin: BARMAN, target: js('standby'), online: js('yes') });

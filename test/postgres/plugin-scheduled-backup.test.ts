@@ -33,7 +33,10 @@ describe('PluginScheduledBackup', () => {
     const spec = only(synth(chart), 'ScheduledBackup').spec;
     // backupOwnerReference none, method plugin and pluginConfiguration.name: written explicitly.
     expect(spec).toEqual({
-      cluster: { name: pg.name }, schedule: '@daily', method: 'plugin', backupOwnerReference: 'none',
+      cluster: { name: pg.name },
+      schedule: '@daily',
+      method: 'plugin',
+      backupOwnerReference: 'none',
       pluginConfiguration: { name: BARMAN_NAME },
     });
   });
@@ -41,17 +44,29 @@ describe('PluginScheduledBackup', () => {
   test('options are written with their wire values', () => {
     const chart = Testing.chart();
     new PluginScheduledBackup(chart, 's', {
-      cluster: PostgresCluster.fromClusterName('pg-main'), plugin: BARMAN, schedule: BackupSchedule.cron({ minute: '30', hour: '*/6', weekDay: 'mon-fri' }),
+      cluster: PostgresCluster.fromClusterName('pg-main'),
+      plugin: BARMAN,
+      schedule: BackupSchedule.cron({ minute: '30', hour: '*/6', weekDay: 'mon-fri' }),
       parameters: { barmanObjectName: 'offsite' },
-      immediate: true, suspend: false, backupOwnerReference: BackupOwnerReference.SELF, target: BackupTarget.PRIMARY, online: true,
+      immediate: true,
+      suspend: false,
+      backupOwnerReference: BackupOwnerReference.SELF,
+      target: BackupTarget.PRIMARY,
+      online: true,
       metadata: { name: 'pg-main-6h' },
     });
     const s = only(synth(chart), 'ScheduledBackup');
     expect(s.metadata).toEqual({ name: 'pg-main-6h' });
     expect(s.spec).toEqual({
-      cluster: { name: 'pg-main' }, schedule: '0 30 */6 * * mon-fri', method: 'plugin', backupOwnerReference: 'self',
+      cluster: { name: 'pg-main' },
+      schedule: '0 30 */6 * * mon-fri',
+      method: 'plugin',
+      backupOwnerReference: 'self',
       pluginConfiguration: { name: BARMAN_NAME, parameters: { barmanObjectName: 'offsite' } },
-      immediate: true, suspend: false, target: 'primary', online: true,
+      immediate: true,
+      suspend: false,
+      target: 'primary',
+      online: true,
     });
   });
 
@@ -77,14 +92,23 @@ describe('PluginScheduledBackup', () => {
 
   test('validation', () => {
     const chart = Testing.chart();
-    expectValidationError(() => new PluginScheduledBackup(chart, 'a', { cluster: elsewhere, plugin: BARMAN, schedule: js('0 0 2 * * *') }),
-      "test/a: schedule '0 0 2 * * *' must be a BackupSchedule, not a string; use BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')");
-    expectValidationError(() => new PluginScheduledBackup(chart, 'e', js({ cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(1), suspended: true })),
-      "test/e: props.suspended true is not a declared key of props; did you mean 'suspend'?");
+    expectValidationError(
+      () => new PluginScheduledBackup(chart, 'a', { cluster: elsewhere, plugin: BARMAN, schedule: js('0 0 2 * * *') }),
+      "test/a: schedule '0 0 2 * * *' must be a BackupSchedule, not a string; use BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')",
+    );
+    expectValidationError(
+      () => new PluginScheduledBackup(chart, 'e', js({ cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(1), suspended: true })),
+      "test/e: props.suspended true is not a declared key of props; did you mean 'suspend'?",
+    );
     // Enum and boolean values are judged by the CRD schema at synth, every problem at once.
     const other = Testing.chart();
     new PluginScheduledBackup(other, 'b', {
-      cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(1), backupOwnerReference: js('owner'), immediate: js(1), target: js('any'),
+      cluster: elsewhere,
+      plugin: BARMAN,
+      schedule: BackupSchedule.daily(1),
+      backupOwnerReference: js('owner'),
+      immediate: js(1),
+      target: js('any'),
     });
     expect(synthErrors(other)).toEqual([
       "[test/b] ScheduledBackup 'pg-b' spec.backupOwnerReference: is not one of the values the CRD allows; value 'owner'; allowed one of 'none', 'self', 'cluster'",

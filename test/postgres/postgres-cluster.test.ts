@@ -1,13 +1,17 @@
 import { ApiObject, App, Chart, Duration, Size, Testing } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import {
-  ClusterSpecEphemeralVolumesSizeLimitShm,
-  ClusterSpecStoragePvcTemplateResourcesRequests,
-} from '../../imports/postgresql.cnpg.io';
+import { ClusterSpecEphemeralVolumesSizeLimitShm, ClusterSpecStoragePvcTemplateResourcesRequests } from '../../imports/postgresql.cnpg.io';
 import { Plugin } from '../../src/plugins/plugin';
 import {
-  ClusterBootstrap, ClusterImage, ClusterSpecPassthrough, ExternalClusterSource, ImageCatalogKind, IPostgresCluster, PostgresCluster, PostgresClusterProps,
+  ClusterBootstrap,
+  ClusterImage,
+  ClusterSpecPassthrough,
+  ExternalClusterSource,
+  ImageCatalogKind,
+  IPostgresCluster,
+  PostgresCluster,
+  PostgresClusterProps,
 } from '../../src/postgres';
 import { ObjectStore, ObjectStoreCredentials } from '../../src/presets/object-store';
 import { chartIn, expectValidationError, only, synth } from '../util';
@@ -90,8 +94,9 @@ describe('PostgresCluster', () => {
     new PostgresCluster(one, 'orders', { storage });
     new PostgresCluster(new Construct(two, 'Team'), 'orders', { storage });
     expect(() => app.synth()).toThrow(
-      "[one/orders] one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; "
-      + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
+      "[one/orders] one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; " +
+        'give one of the constructs another id, or pin a distinct metadata.name on one of them',
+    );
   });
 
   test('the same id in two namespaces, or a pinned name that differs, is fine', () => {
@@ -115,21 +120,24 @@ describe('PostgresCluster', () => {
 
   test('Cluster with every typed prop', () => {
     const chart = Testing.chart();
-    cluster({
-      instances: 3,
-      storage: { size: Size.gibibytes(20), storageClass: 'fast', resizeInUseVolumes: false, pvcTemplate: { accessModes: ['ReadWriteOnce'] } },
-      walStorage: { size: Size.mebibytes(1536) },
-      image: ClusterImage.fromCatalog({ name: 'postgresql', major: 17 }),
-      postgresql: { parameters: { max_connections: '200', shared_buffers: '256MB' } },
-      monitoring: { enablePodMonitor: true },
-      resources: { cpu: { request: Cpu.millis(500), limit: Cpu.units(2) }, memory: { request: Size.gibibytes(1), limit: Size.gibibytes(1) } },
-      affinity: { enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname' },
-      spec: {
-        enableSuperuserAccess: false,
-        postgresql: { pgHba: ['hostssl all all 10.0.0.0/8 scram-sha-256'] },
-        monitoring: { disableDefaultQueries: true },
+    cluster(
+      {
+        instances: 3,
+        storage: { size: Size.gibibytes(20), storageClass: 'fast', resizeInUseVolumes: false, pvcTemplate: { accessModes: ['ReadWriteOnce'] } },
+        walStorage: { size: Size.mebibytes(1536) },
+        image: ClusterImage.fromCatalog({ name: 'postgresql', major: 17 }),
+        postgresql: { parameters: { max_connections: '200', shared_buffers: '256MB' } },
+        monitoring: { enablePodMonitor: true },
+        resources: { cpu: { request: Cpu.millis(500), limit: Cpu.units(2) }, memory: { request: Size.gibibytes(1), limit: Size.gibibytes(1) } },
+        affinity: { enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname' },
+        spec: {
+          enableSuperuserAccess: false,
+          postgresql: { pgHba: ['hostssl all all 10.0.0.0/8 scram-sha-256'] },
+          monitoring: { disableDefaultQueries: true },
+        },
       },
-    }, chart);
+      chart,
+    );
     const out = synth(chart);
     expect(out).toMatchSnapshot();
     const spec = only(out, 'Cluster').spec;
@@ -157,26 +165,35 @@ describe('PostgresCluster', () => {
   });
 
   test('the image by name or from a ClusterImageCatalog', () => {
-    expect(specOf(cluster({ image: ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') })).imageName).toBe('ghcr.io/cloudnative-pg/postgresql:17.5');
-    expect(specOf(cluster({ image: ClusterImage.fromCatalog({ name: 'pg', major: 16, kind: ImageCatalogKind.CLUSTER_IMAGE_CATALOG }) })).imageCatalogRef)
-      .toEqual({ apiGroup: 'postgresql.cnpg.io', kind: 'ClusterImageCatalog', name: 'pg', major: 16 });
+    expect(specOf(cluster({ image: ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') })).imageName).toBe(
+      'ghcr.io/cloudnative-pg/postgresql:17.5',
+    );
+    expect(
+      specOf(cluster({ image: ClusterImage.fromCatalog({ name: 'pg', major: 16, kind: ImageCatalogKind.CLUSTER_IMAGE_CATALOG }) })).imageCatalogRef,
+    ).toEqual({ apiGroup: 'postgresql.cnpg.io', kind: 'ClusterImageCatalog', name: 'pg', major: 16 });
   });
 
   test('replica of an external cluster reached through a plugin and a connection', () => {
     const chart = Testing.chart();
-    const pg = cluster({
-      bootstrap: ClusterBootstrap.fromSpec({ recovery: { source: 'origin' } }),
-      replica: { source: 'origin', minApplyDelay: Duration.hours(1) },
-    }, chart);
-    pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN, {
-      parameters: { barmanObjectName: 'store', serverName: 'origin' },
-      connection: {
-        connectionParameters: { host: 'origin-rw.other.svc', user: 'streaming_replica', dbname: 'postgres', sslmode: 'verify-full' },
-        sslCert: { name: 'origin-replication', key: 'tls.crt' },
-        sslKey: { name: 'origin-replication', key: 'tls.key' },
-        sslRootCert: { name: 'origin-ca', key: 'ca.crt' },
+    const pg = cluster(
+      {
+        bootstrap: ClusterBootstrap.fromSpec({ recovery: { source: 'origin' } }),
+        replica: { source: 'origin', minApplyDelay: Duration.hours(1) },
       },
-    }));
+      chart,
+    );
+    pg.addExternalCluster(
+      'origin',
+      ExternalClusterSource.fromPlugin(BARMAN, {
+        parameters: { barmanObjectName: 'store', serverName: 'origin' },
+        connection: {
+          connectionParameters: { host: 'origin-rw.other.svc', user: 'streaming_replica', dbname: 'postgres', sslmode: 'verify-full' },
+          sslCert: { name: 'origin-replication', key: 'tls.crt' },
+          sslKey: { name: 'origin-replication', key: 'tls.key' },
+          sslRootCert: { name: 'origin-ca', key: 'ca.crt' },
+        },
+      }),
+    );
     const out = synth(chart);
     expect(out).toMatchSnapshot();
     const spec = only(out, 'Cluster').spec;
@@ -205,8 +222,10 @@ describe('PostgresCluster', () => {
   });
 
   test.each(['.', '..', '/plugins', 'a\\b'])('an external cluster named %s is refused at addExternalCluster (a path component for the operator)', (name) => {
-    expectValidationError(() => cluster().addExternalCluster(name, conn('a')),
-      `test/pg: externalClusters '${name}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`);
+    expectValidationError(
+      () => cluster().addExternalCluster(name, conn('a')),
+      `test/pg: externalClusters '${name}' is used as a path component, and the Cluster webhook refuses '.', '..', '/' and '\\' in it; use a plain name such as 'origin'`,
+    );
   });
 
   test('replica.primary and replica.self must name external clusters', () => {
@@ -219,10 +238,13 @@ describe('PostgresCluster', () => {
 
   test('an external cluster with a password Secret and an in-tree object store', () => {
     const pg = cluster();
-    pg.addExternalCluster('legacy', ExternalClusterSource.fromConnection({
-      connectionParameters: { host: 'legacy', user: 'postgres' },
-      password: { name: 'legacy-superuser', key: 'password' },
-    }));
+    pg.addExternalCluster(
+      'legacy',
+      ExternalClusterSource.fromConnection({
+        connectionParameters: { host: 'legacy', user: 'postgres' },
+        password: { name: 'legacy-superuser', key: 'password' },
+      }),
+    );
     pg.addExternalCluster('archive', ExternalClusterSource.fromBarmanObjectStore({ destinationPath: 's3://old/' }));
     expect(specOf(pg).externalClusters).toEqual([
       { name: 'legacy', connectionParameters: { host: 'legacy', user: 'postgres' }, password: { name: 'legacy-superuser', key: 'password' } },
@@ -254,9 +276,11 @@ describe('PostgresCluster.fromClusterName', () => {
     expect(PostgresCluster.fromClusterName('orders')).toEqual({ name: 'orders' });
   });
 
-  test.each(['Orders', '1st', 'a.b', 'x'.repeat(51), '']) ('refuses %p, which cannot be a Cluster name', (name) => {
-    expectValidationError(() => PostgresCluster.fromClusterName(name),
-      `PostgresCluster.fromClusterName: name '${name}' is not a Cluster name: it must be a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first); pass the metadata.name of the Cluster`);
+  test.each(['Orders', '1st', 'a.b', 'x'.repeat(51), ''])('refuses %p, which cannot be a Cluster name', (name) => {
+    expectValidationError(
+      () => PostgresCluster.fromClusterName(name),
+      `PostgresCluster.fromClusterName: name '${name}' is not a Cluster name: it must be a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first); pass the metadata.name of the Cluster`,
+    );
   });
 });
 
@@ -282,13 +306,17 @@ describe('PostgresCluster.addPlugin', () => {
     const b = cluster();
     b.addPlugin({ pluginName: 'x.example.com' });
     expect(specOf(a).plugins).toEqual(specOf(b).plugins);
-    expectValidationError(() => cluster().addPlugin(js('x.example.com')),
-      "test/pg: plugin 'x.example.com' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+    expectValidationError(
+      () => cluster().addPlugin(js('x.example.com')),
+      "test/pg: plugin 'x.example.com' must be an IPlugin, not a string; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+    );
   });
 
   test('an unknown option key is refused with the nearest declared key (the CRD spelling isWALArchiver)', () => {
-    expectValidationError(() => cluster().addPlugin(BARMAN, js({ isWALArchiver: true })),
-      `test/pg: plugins[${BARMAN.pluginName}].isWALArchiver true is not a declared key of plugins[${BARMAN.pluginName}]; did you mean 'isWalArchiver'?`);
+    expectValidationError(
+      () => cluster().addPlugin(BARMAN, js({ isWALArchiver: true })),
+      `test/pg: plugins[${BARMAN.pluginName}].isWALArchiver true is not a declared key of plugins[${BARMAN.pluginName}]; did you mean 'isWalArchiver'?`,
+    );
   });
 
   test('objectStore writes barmanObjectName from the ObjectStore', () => {
@@ -304,12 +332,19 @@ describe('PostgresCluster.addPlugin', () => {
 
   test('an ObjectStore of another namespace, or together with parameters.barmanObjectName, is refused', () => {
     const app = Testing.app();
-    const store = new ObjectStore(new Chart(app, 'stores', { namespace: 'backups' }), 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole() });
+    const store = new ObjectStore(new Chart(app, 'stores', { namespace: 'backups' }), 'store', {
+      destinationPath: 's3://b/p',
+      credentials: ObjectStoreCredentials.s3IamRole(),
+    });
     const pg = new PostgresCluster(new Chart(app, 'apps', { namespace: 'db' }), 'pg', { storage });
-    expectValidationError(() => pg.addPlugin(BARMAN, { objectStore: store }),
-      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 'store' is in namespace 'backups', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace`);
-    expectValidationError(() => pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'db'), parameters: { barmanObjectName: 's' } }),
-      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 's' is given together with parameters.barmanObjectName; give the ObjectStore only: its name is the parameter`);
+    expectValidationError(
+      () => pg.addPlugin(BARMAN, { objectStore: store }),
+      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 'store' is in namespace 'backups', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace`,
+    );
+    expectValidationError(
+      () => pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'db'), parameters: { barmanObjectName: 's' } }),
+      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 's' is given together with parameters.barmanObjectName; give the ObjectStore only: its name is the parameter`,
+    );
   });
 
   test('plugins returns copies of plain structs', () => {
@@ -332,61 +367,81 @@ describe('PostgresCluster.addPlugin', () => {
   test('two enabled WAL archivers', () => {
     const pg = cluster();
     pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true });
-    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName('b.example.com'), { isWalArchiver: true }),
-      "test/pg: plugins[b.example.com].isWalArchiver true is already set by plugin 'a.example.com'; CloudNativePG allows one WAL archiver per Cluster");
+    expectValidationError(
+      () => pg.addPlugin(Plugin.fromPluginName('b.example.com'), { isWalArchiver: true }),
+      "test/pg: plugins[b.example.com].isWalArchiver true is already set by plugin 'a.example.com'; CloudNativePG allows one WAL archiver per Cluster",
+    );
   });
 
   test('a WAL archiver beside spec.backup.barmanObjectStore', () => {
     const spec: ClusterSpecPassthrough = { backup: { barmanObjectStore: { destinationPath: 's3://b/' } } };
     const pg = cluster({ spec });
     pg.addPlugin(Plugin.fromPluginName('b.example.com'));
-    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true }),
-      'test/pg: plugins[a.example.com].isWalArchiver true is set while spec.backup.barmanObjectStore is set; '
-      + 'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false');
+    expectValidationError(
+      () => pg.addPlugin(Plugin.fromPluginName('a.example.com'), { isWalArchiver: true }),
+      'test/pg: plugins[a.example.com].isWalArchiver true is set while spec.backup.barmanObjectStore is set; ' +
+        'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false',
+    );
   });
 
   test('a plugin added twice', () => {
     const pg = cluster();
     pg.addPlugin(BARMAN);
-    expectValidationError(() => pg.addPlugin(Plugin.fromPluginName(BARMAN.pluginName)),
-      `test/pg: plugins[${BARMAN.pluginName}] '${BARMAN.pluginName}' is added twice; add each plugin once, with all its parameters`);
+    expectValidationError(
+      () => pg.addPlugin(Plugin.fromPluginName(BARMAN.pluginName)),
+      `test/pg: plugins[${BARMAN.pluginName}] '${BARMAN.pluginName}' is added twice; add each plugin once, with all its parameters`,
+    );
   });
 
   test('bad plugin names', () => {
     const pg = cluster();
-    expectValidationError(() => pg.addPlugin({ pluginName: 'X.example.com' }),
-      "test/pg: plugin.pluginName 'X.example.com' has upper-case letters; use 'x.example.com'");
-    expectValidationError(() => pg.addPlugin(js(null)),
-      "test/pg: plugin null must be an IPlugin, not null; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere");
+    expectValidationError(
+      () => pg.addPlugin({ pluginName: 'X.example.com' }),
+      "test/pg: plugin.pluginName 'X.example.com' has upper-case letters; use 'x.example.com'",
+    );
+    expectValidationError(
+      () => pg.addPlugin(js(null)),
+      "test/pg: plugin null must be an IPlugin, not null; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+    );
   });
 
   test('non-string parameters from JavaScript name the key', () => {
-    expectValidationError(() => cluster().addPlugin(BARMAN, { parameters: js({ barmanObjectName: 'store', retries: 3 }) }),
-      `test/pg: plugins[${BARMAN.pluginName}].parameters.retries 3 must be a string, not a number; write it as a string, e.g. '3'`);
+    expectValidationError(
+      () => cluster().addPlugin(BARMAN, { parameters: js({ barmanObjectName: 'store', retries: 3 }) }),
+      `test/pg: plugins[${BARMAN.pluginName}].parameters.retries 3 must be a string, not a number; write it as a string, e.g. '3'`,
+    );
   });
 
   test('non-boolean switches from JavaScript are refused by the schema at synth', () => {
     const pg = cluster();
     pg.addPlugin(BARMAN, { isWalArchiver: js('true') });
     expect(errorsOf(pg)).toEqual(["[test/pg] Cluster 'pg' spec.plugins[0].isWALArchiver: must be a boolean; value 'true'; allowed a boolean"]);
-    expectValidationError(() => cluster().addPlugin(BARMAN, js('x')),
-      `test/pg: plugins[${BARMAN.pluginName}] 'x' must be an object, not a string; pass { enabled: ..., isWalArchiver: ... }`);
+    expectValidationError(
+      () => cluster().addPlugin(BARMAN, js('x')),
+      `test/pg: plugins[${BARMAN.pluginName}] 'x' must be an object, not a string; pass { enabled: ..., isWalArchiver: ... }`,
+    );
   });
 });
 
 describe('PostgresCluster.addExternalCluster', () => {
   test('takes an ExternalClusterSource', () => {
-    expectValidationError(() => cluster().addExternalCluster('origin', js({ plugin: BARMAN })),
-      'test/pg: externalClusters[origin] {"plugin":{"pluginName":"barman-cloud.cloudnative-pg.io"}} must be an ExternalClusterSource, not an object; use ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })');
+    expectValidationError(
+      () => cluster().addExternalCluster('origin', js({ plugin: BARMAN })),
+      'test/pg: externalClusters[origin] {"plugin":{"pluginName":"barman-cloud.cloudnative-pg.io"}} must be an ExternalClusterSource, not an object; use ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })',
+    );
   });
 
   test('names are unique and not empty', () => {
     const pg = cluster();
     pg.addExternalCluster('origin', ExternalClusterSource.fromPlugin(BARMAN));
-    expectValidationError(() => pg.addExternalCluster('origin', conn('h')),
-      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name");
-    expectValidationError(() => pg.addExternalCluster('', ExternalClusterSource.fromPlugin(BARMAN)),
-      "test/pg: externalClusters '' must be a non-empty string, not a string; use a plain name such as 'origin'");
+    expectValidationError(
+      () => pg.addExternalCluster('origin', conn('h')),
+      "test/pg: externalClusters 'origin' is added twice; give each external cluster a unique name",
+    );
+    expectValidationError(
+      () => pg.addExternalCluster('', ExternalClusterSource.fromPlugin(BARMAN)),
+      "test/pg: externalClusters '' must be a non-empty string, not a string; use a plain name such as 'origin'",
+    );
   });
 
   test('a plugin source links an ObjectStore of the Cluster namespace', () => {
@@ -397,8 +452,10 @@ describe('PostgresCluster.addExternalCluster', () => {
     expect(only(synth(chart), 'Cluster').spec.externalClusters).toEqual([
       { name: 'origin', plugin: { name: BARMAN.pluginName, parameters: { barmanObjectName: 'store', serverName: 'origin' } } },
     ]);
-    expectValidationError(() => pg.addExternalCluster('x', ExternalClusterSource.fromPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'other') })),
-      "apps/pg: externalClusters[x].objectStore 's' is in namespace 'other', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace");
+    expectValidationError(
+      () => pg.addExternalCluster('x', ExternalClusterSource.fromPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'other') })),
+      "apps/pg: externalClusters[x].objectStore 's' is in namespace 'other', but Barman Cloud looks for it in the Cluster's namespace 'db'; create the ObjectStore in the Cluster's chart or namespace",
+    );
   });
 });
 
@@ -429,14 +486,20 @@ describe('PostgresCluster passthroughs write exactly what they are given, or ref
   test('a pvcTemplate quantity as a plain string, or as the generated class, is written', () => {
     const plain = cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ resources: { requests: { storage: '5Gi' } } }) } });
     expect(specOf(plain).storage).toEqual({ size: '1Gi', pvcTemplate: { resources: { requests: { storage: '5Gi' } } } });
-    const typed = cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: { resources: { requests: { storage: ClusterSpecStoragePvcTemplateResourcesRequests.fromString('5Gi') } } } } });
+    const typed = cluster({
+      storage: {
+        size: Size.gibibytes(1),
+        pvcTemplate: { resources: { requests: { storage: ClusterSpecStoragePvcTemplateResourcesRequests.fromString('5Gi') } } },
+      },
+    });
     expect(specOf(typed).storage).toEqual(specOf(plain).storage);
   });
 
   test('spec.ephemeralVolumesSizeLimit.shm as a string or as the generated class is written', () => {
     expect(specOf(cluster({ spec: js({ ephemeralVolumesSizeLimit: { shm: '1Gi' } }) })).ephemeralVolumesSizeLimit).toEqual({ shm: '1Gi' });
-    expect(specOf(cluster({ spec: { ephemeralVolumesSizeLimit: { shm: ClusterSpecEphemeralVolumesSizeLimitShm.fromString('1Gi') } } })).ephemeralVolumesSizeLimit)
-      .toEqual({ shm: '1Gi' });
+    expect(
+      specOf(cluster({ spec: { ephemeralVolumesSizeLimit: { shm: ClusterSpecEphemeralVolumesSizeLimitShm.fromString('1Gi') } } })).ephemeralVolumesSizeLimit,
+    ).toEqual({ shm: '1Gi' });
   });
 
   test('TypeScript field names are written with the CRD spelling', () => {
@@ -444,16 +507,22 @@ describe('PostgresCluster passthroughs write exactly what they are given, or ref
   });
 
   test('a misspelt top-level field is refused with the nearest field', () => {
-    expectValidationError(() => cluster({ spec: js({ enableSuperUserAccess: false }) }),
-      "test/pg: spec.enableSuperUserAccess false is not a declared key of spec; did you mean 'enableSuperuserAccess'?");
+    expectValidationError(
+      () => cluster({ spec: js({ enableSuperUserAccess: false }) }),
+      "test/pg: spec.enableSuperUserAccess false is not a declared key of spec; did you mean 'enableSuperuserAccess'?",
+    );
   });
 
   test('a nested field the bindings do not know is refused at synth, not dropped', () => {
-    const fix = "would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')";
-    expect(errorsOf(cluster({ affinity: js({ enablePodAntiAffinity: true, topologykey: 'zone' }) }))).toEqual([`[test/pg] test/pg: affinity.topologykey 'zone' ${fix}`]);
+    const fix =
+      "would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')";
+    expect(errorsOf(cluster({ affinity: js({ enablePodAntiAffinity: true, topologykey: 'zone' }) }))).toEqual([
+      `[test/pg] test/pg: affinity.topologykey 'zone' ${fix}`,
+    ]);
     expect(errorsOf(cluster({ spec: js({ postgresql: { pgHbaa: ['x'] } }) }))).toEqual([`[test/pg] test/pg: spec.postgresql.pgHbaa ["x"] ${fix}`]);
-    expect(errorsOf(cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ accesModes: ['ReadWriteOnce'] }) } })))
-      .toEqual([`[test/pg] test/pg: storage.pvcTemplate.accesModes ["ReadWriteOnce"] ${fix}`]);
+    expect(errorsOf(cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ accesModes: ['ReadWriteOnce'] }) } }))).toEqual([
+      `[test/pg] test/pg: storage.pvcTemplate.accesModes ["ReadWriteOnce"] ${fix}`,
+    ]);
   });
 
   test('a value the bindings would change is refused', () => {
@@ -474,12 +543,16 @@ describe('values the API server refuses are library errors', () => {
     expect(errorsOf(pg)).toEqual([
       "[test/pg] Cluster 'pg' spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (field not found: localeProvider), so the API server refuses the object; allowed what the rule allows",
     ]);
-    expect(specOf(cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US', localeProvider: 'icu' }) })).bootstrap.initdb)
-      .toEqual({ icuLocale: 'en-US', localeProvider: 'icu' });
+    expect(specOf(cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US', localeProvider: 'icu' }) })).bootstrap.initdb).toEqual({
+      icuLocale: 'en-US',
+      localeProvider: 'icu',
+    });
   });
 
   test('duplicate finalizers and owner references without uid', () => {
-    const pg = cluster({ metadata: { finalizers: ['example.com/a', 'example.com/a'], ownerReferences: [js({ apiVersion: 'v1', kind: 'ConfigMap', name: 'x' })] } });
+    const pg = cluster({
+      metadata: { finalizers: ['example.com/a', 'example.com/a'], ownerReferences: [js({ apiVersion: 'v1', kind: 'ConfigMap', name: 'x' })] },
+    });
     expect(errorsOf(pg)).toEqual([
       "[test/pg] Cluster 'pg' metadata.finalizers[1]: repeats item 0; finalizers are a set; value 'example.com/a'; allowed distinct finalizers",
       "[test/pg] Cluster 'pg' metadata.ownerReferences[0].uid: must not be empty; allowed a non-empty string",
@@ -496,21 +569,40 @@ describe('values the API server refuses are library errors', () => {
 
 describe('PostgresCluster props validation', () => {
   test('props must be an object of declared keys', () => {
-    expectValidationError(() => new PostgresCluster(Testing.chart(), 'pg', js(undefined)),
-      'test/pg: props undefined must be an object, not undefined; pass { affinity: ..., bootstrap: ... }');
-    expectValidationError(() => cluster(js({ imageName: 'x' })),
-      "test/pg: props.imageName 'x' is not a declared key of props; remove it; props takes affinity, bootstrap, image, instances, metadata, monitoring, postgresql, replica, resources, spec, storage, walStorage");
-    expectValidationError(() => cluster(js({ instance: 3 })),
-      "test/pg: props.instance 3 is not a declared key of props; did you mean 'instances'?");
+    expectValidationError(
+      () => new PostgresCluster(Testing.chart(), 'pg', js(undefined)),
+      'test/pg: props undefined must be an object, not undefined; pass { affinity: ..., bootstrap: ... }',
+    );
+    expectValidationError(
+      () => cluster(js({ imageName: 'x' })),
+      "test/pg: props.imageName 'x' is not a declared key of props; remove it; props takes affinity, bootstrap, image, instances, metadata, monitoring, postgresql, replica, resources, spec, storage, walStorage",
+    );
+    expectValidationError(() => cluster(js({ instance: 3 })), "test/pg: props.instance 3 is not a declared key of props; did you mean 'instances'?");
   });
 
   test.each<[string, unknown, string]>([
-    ['storage', { storage: { size: Size.gibibytes(1), storageclass: 'fast' } }, "test/pg: storage.storageclass 'fast' is not a declared key of storage; did you mean 'storageClass'?"],
+    [
+      'storage',
+      { storage: { size: Size.gibibytes(1), storageclass: 'fast' } },
+      "test/pg: storage.storageclass 'fast' is not a declared key of storage; did you mean 'storageClass'?",
+    ],
     ['postgresql', { postgresql: { parameter: {} } }, "test/pg: postgresql.parameter {} is not a declared key of postgresql; did you mean 'parameters'?"],
-    ['monitoring', { monitoring: { enablePodmonitor: true } }, "test/pg: monitoring.enablePodmonitor true is not a declared key of monitoring; did you mean 'enablePodMonitor'?"],
+    [
+      'monitoring',
+      { monitoring: { enablePodmonitor: true } },
+      "test/pg: monitoring.enablePodmonitor true is not a declared key of monitoring; did you mean 'enablePodMonitor'?",
+    ],
     ['resources', { resources: { cpus: {} } }, "test/pg: resources.cpus {} is not a declared key of resources; did you mean 'cpu'?"],
-    ['resources.memory', { resources: { memory: { requests: 1 } } }, "test/pg: resources.memory.requests 1 is not a declared key of resources.memory; did you mean 'request'?"],
-    ['replica', { replica: { source: 'a', promotiontoken: 't' } }, "test/pg: replica.promotiontoken 't' is not a declared key of replica; did you mean 'promotionToken'?"],
+    [
+      'resources.memory',
+      { resources: { memory: { requests: 1 } } },
+      "test/pg: resources.memory.requests 1 is not a declared key of resources.memory; did you mean 'request'?",
+    ],
+    [
+      'replica',
+      { replica: { source: 'a', promotiontoken: 't' } },
+      "test/pg: replica.promotiontoken 't' is not a declared key of replica; did you mean 'promotionToken'?",
+    ],
     ['metadata', { metadata: { label: {} } }, "test/pg: metadata.label {} is not a declared key of metadata; did you mean 'labels'?"],
   ])('an unknown key in %s is refused', (_name, props, message) => {
     expectValidationError(() => cluster(js(props)), message);
@@ -525,8 +617,10 @@ describe('PostgresCluster props validation', () => {
     // The default name is the construct id: an id that cannot be a Cluster name is refused, about the id.
     const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";
     for (const id of ['1st', 'Orders', 'hello.barman18', 'pay_db', 'p'.repeat(51)]) {
-      expectValidationError(() => new PostgresCluster(Testing.chart(), id, { storage }),
-        `test/${id}: id '${id}' cannot make the Cluster name "${id}": by default the name is the construct id, which must be ${rule}; ${idFix}`);
+      expectValidationError(
+        () => new PostgresCluster(Testing.chart(), id, { storage }),
+        `test/${id}: id '${id}' cannot make the Cluster name "${id}": by default the name is the construct id, which must be ${rule}; ${idFix}`,
+      );
     }
     // A pinned name lifts the rule from the id.
     expect(new PostgresCluster(Testing.chart(), 'Orders', { storage, metadata: { name: 'orders' } }).name).toBe('orders');
@@ -537,52 +631,86 @@ describe('PostgresCluster props validation', () => {
   });
 
   test('image and bootstrap take their classes', () => {
-    expectValidationError(() => cluster({ image: js('img:1') }),
-      "test/pg: image 'img:1' must be a ClusterImage, not a string; use ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })");
-    expectValidationError(() => cluster({ bootstrap: js({ initdb: {} }) }),
-      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })');
+    expectValidationError(
+      () => cluster({ image: js('img:1') }),
+      "test/pg: image 'img:1' must be a ClusterImage, not a string; use ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })",
+    );
+    expectValidationError(
+      () => cluster({ bootstrap: js({ initdb: {} }) }),
+      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
+    );
   });
 
   test('storage', () => {
-    expectValidationError(() => new PostgresCluster(Testing.chart(), 'pg', js({})),
-      'test/pg: storage undefined must be an object, not undefined; pass { pvcTemplate: ..., resizeInUseVolumes: ... }');
-    expectValidationError(() => cluster({ storage: js({ size: '10Gi' }) }),
-      "test/pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)");
-    expectValidationError(() => cluster({ storage: { size: Size.kibibytes(0) } }),
-      "test/pg: storage.size '0Ki' is not a positive whole number of bytes; use Size.gibibytes(10)");
+    expectValidationError(
+      () => new PostgresCluster(Testing.chart(), 'pg', js({})),
+      'test/pg: storage undefined must be an object, not undefined; pass { pvcTemplate: ..., resizeInUseVolumes: ... }',
+    );
+    expectValidationError(
+      () => cluster({ storage: js({ size: '10Gi' }) }),
+      "test/pg: storage.size '10Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)",
+    );
+    expectValidationError(
+      () => cluster({ storage: { size: Size.kibibytes(0) } }),
+      "test/pg: storage.size '0Ki' is not a positive whole number of bytes; use Size.gibibytes(10)",
+    );
   });
 
   test('postgresql parameters are strings', () => {
-    expectValidationError(() => cluster({ postgresql: { parameters: js({ max_connections: 200 }) } }),
-      "test/pg: postgresql.parameters.max_connections 200 must be a string, not a number; write it as a string, e.g. '200'");
+    expectValidationError(
+      () => cluster({ postgresql: { parameters: js({ max_connections: 200 }) } }),
+      "test/pg: postgresql.parameters.max_connections 200 must be a string, not a number; write it as a string, e.g. '200'",
+    );
   });
 
   test('resources take cdk8s-plus Cpu and cdk8s Size', () => {
-    expectValidationError(() => cluster({ resources: { cpu: { request: js('500m') } } }),
-      "test/pg: resources.cpu.request '500m' must be a cdk8s-plus Cpu, not a string; use Cpu.millis(500) or Cpu.units(1)");
+    expectValidationError(
+      () => cluster({ resources: { cpu: { request: js('500m') } } }),
+      "test/pg: resources.cpu.request '500m' must be a cdk8s-plus Cpu, not a string; use Cpu.millis(500) or Cpu.units(1)",
+    );
   });
 
   test('replica values', () => {
-    expectValidationError(() => cluster({ replica: { source: 'o', minApplyDelay: js('1h') } }),
-      "test/pg: replica.minApplyDelay '1h' must be a cdk8s Duration, not a string; use Duration.hours(1)");
+    expectValidationError(
+      () => cluster({ replica: { source: 'o', minApplyDelay: js('1h') } }),
+      "test/pg: replica.minApplyDelay '1h' must be a cdk8s Duration, not a string; use Duration.hours(1)",
+    );
   });
 
   // TypeScript refuses these keys at compile time; JavaScript callers get these errors.
   test.each<[string, unknown, string]>([
     ['instances', { instances: 3 }, 'test/pg: spec.instances 3 is written by PostgresCluster; use the instances prop instead'],
     ['storage', { storage: { size: '1Gi' } }, 'test/pg: spec.storage {"size":"1Gi"} is written by PostgresCluster; use the storage prop instead'],
-    ['imageCatalogRef', { imageCatalogRef: { kind: 'ImageCatalog', name: 'a', major: 1 } },
-      'test/pg: spec.imageCatalogRef {"kind":"ImageCatalog","name":"a","major":1} is written by PostgresCluster; use the image prop (ClusterImage.fromCatalog) instead'],
-    ['postgresql.parameters', { postgresql: { parameters: { a: 'b' } } },
-      'test/pg: spec.postgresql.parameters {"a":"b"} is written by PostgresCluster; use the postgresql.parameters prop instead'],
-    ['monitoring.enablePodMonitor', { monitoring: { enablePodMonitor: true } },
-      'test/pg: spec.monitoring.enablePodMonitor true is written by PostgresCluster; use the monitoring.enablePodMonitor prop instead'],
-    ['bootstrap', { bootstrap: { initdb: {} } },
-      'test/pg: spec.bootstrap {"initdb":{}} is written by PostgresCluster; use the bootstrap prop (ClusterBootstrap) instead'],
-    ['plugins', { plugins: [{ name: 'a.example.com' }] },
-      'test/pg: spec.plugins [{"name":"a.example.com"}] is written by PostgresCluster; use addPlugin() instead'],
-    ['externalClusters', { externalClusters: [{ name: 'o' }] },
-      'test/pg: spec.externalClusters [{"name":"o"}] is written by PostgresCluster; use addExternalCluster() instead'],
+    [
+      'imageCatalogRef',
+      { imageCatalogRef: { kind: 'ImageCatalog', name: 'a', major: 1 } },
+      'test/pg: spec.imageCatalogRef {"kind":"ImageCatalog","name":"a","major":1} is written by PostgresCluster; use the image prop (ClusterImage.fromCatalog) instead',
+    ],
+    [
+      'postgresql.parameters',
+      { postgresql: { parameters: { a: 'b' } } },
+      'test/pg: spec.postgresql.parameters {"a":"b"} is written by PostgresCluster; use the postgresql.parameters prop instead',
+    ],
+    [
+      'monitoring.enablePodMonitor',
+      { monitoring: { enablePodMonitor: true } },
+      'test/pg: spec.monitoring.enablePodMonitor true is written by PostgresCluster; use the monitoring.enablePodMonitor prop instead',
+    ],
+    [
+      'bootstrap',
+      { bootstrap: { initdb: {} } },
+      'test/pg: spec.bootstrap {"initdb":{}} is written by PostgresCluster; use the bootstrap prop (ClusterBootstrap) instead',
+    ],
+    [
+      'plugins',
+      { plugins: [{ name: 'a.example.com' }] },
+      'test/pg: spec.plugins [{"name":"a.example.com"}] is written by PostgresCluster; use addPlugin() instead',
+    ],
+    [
+      'externalClusters',
+      { externalClusters: [{ name: 'o' }] },
+      'test/pg: spec.externalClusters [{"name":"o"}] is written by PostgresCluster; use addExternalCluster() instead',
+    ],
   ])('passthrough spec.%s is refused', (_key, spec, message) => {
     expectValidationError(() => cluster({ spec: js(spec) }), message);
   });
@@ -590,13 +718,11 @@ describe('PostgresCluster props validation', () => {
   test('TypeScript refuses managed keys in spec', () => {
     // @ts-expect-error plugins is not part of ClusterSpecPassthrough
     const spec: ClusterSpecPassthrough = { plugins: [] };
-    expectValidationError(() => cluster({ spec }),
-      'test/pg: spec.plugins [] is written by PostgresCluster; use addPlugin() instead');
+    expectValidationError(() => cluster({ spec }), 'test/pg: spec.plugins [] is written by PostgresCluster; use addPlugin() instead');
   });
 
   test('passthrough spec must be an object', () => {
-    expectValidationError(() => cluster({ spec: js([]) }),
-      'test/pg: spec [] must be an object, not an array; pass { backup: ..., certificates: ... }');
+    expectValidationError(() => cluster({ spec: js([]) }), 'test/pg: spec [] must be an object, not an array; pass { backup: ..., certificates: ... }');
   });
 });
 

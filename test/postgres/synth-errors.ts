@@ -12,7 +12,11 @@ export function synthErrors(chart: Chart): string[] {
   } catch (e) {
     const message = (e as Error).message;
     if (!message.startsWith(HEADER)) throw e;
-    return message.slice(HEADER.length).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    return message
+      .slice(HEADER.length)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
   }
   return [];
 }

@@ -32,30 +32,34 @@ if (!haveShared) console.warn('skipping the comparison with the upstream manifes
  * uses a ConfigMap; the old Secret is left to pruning).
  */
 function writtenByPreset(f: NameFact): boolean {
-  return f.kind !== 'CustomResourceDefinition'
-    && !(f.kind === 'ClusterRole' && /metrics-reader|objectstore-(editor|viewer)-role/.test(f.name))
-    && !(f.kind === 'Secret' && f.name.startsWith('plugin-barman-cloud-'));
+  return (
+    f.kind !== 'CustomResourceDefinition' &&
+    !(f.kind === 'ClusterRole' && /metrics-reader|objectstore-(editor|viewer)-role/.test(f.name)) &&
+    !(f.kind === 'Secret' && f.name.startsWith('plugin-barman-cloud-'))
+  );
 }
 
 function factsOf(objects: any[]): NameFact[] {
-  return objects.filter((d) => d && d.kind).map((d) => {
-    const m = d.metadata;
-    const f: NameFact = { kind: d.kind, name: m.name, namespaced: m.namespace !== undefined };
-    if (d.kind === 'Service') f.secrets = [m.annotations['cnpg.io/pluginClientSecret'], m.annotations['cnpg.io/pluginServerSecret']];
-    if (d.kind === 'Deployment') {
-      f.selector = d.spec.selector.matchLabels;
-      f.serviceAccountName = d.spec.template.spec.serviceAccountName;
-    }
-    if (d.kind === 'Certificate') {
-      f.secretName = d.spec.secretName;
-      f.issuer = d.spec.issuerRef.name;
-    }
-    if (d.kind === 'RoleBinding' || d.kind === 'ClusterRoleBinding') {
-      f.roleRef = d.roleRef.name;
-      f.subjects = d.subjects.map((s: any) => s.name);
-    }
-    return f;
-  });
+  return objects
+    .filter((d) => d && d.kind)
+    .map((d) => {
+      const m = d.metadata;
+      const f: NameFact = { kind: d.kind, name: m.name, namespaced: m.namespace !== undefined };
+      if (d.kind === 'Service') f.secrets = [m.annotations['cnpg.io/pluginClientSecret'], m.annotations['cnpg.io/pluginServerSecret']];
+      if (d.kind === 'Deployment') {
+        f.selector = d.spec.selector.matchLabels;
+        f.serviceAccountName = d.spec.template.spec.serviceAccountName;
+      }
+      if (d.kind === 'Certificate') {
+        f.secretName = d.spec.secretName;
+        f.issuer = d.spec.issuerRef.name;
+      }
+      if (d.kind === 'RoleBinding' || d.kind === 'ClusterRoleBinding') {
+        f.roleRef = d.roleRef.name;
+        f.subjects = d.subjects.map((s: any) => s.name);
+      }
+      return f;
+    });
 }
 
 function synthUpstream(namespace: string): any[] {
@@ -107,7 +111,9 @@ describe('BarmanCloudNames.upstream()', () => {
   test('with another TLS mode, the leaf issuer keeps a generated name; fromSecrets keeps your Secrets', () => {
     const chart = new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
     new BarmanCloudPlugin(chart, 'barman', { names: BarmanCloudNames.upstream(), tls: PluginTls.privateCa() });
-    const issuers = Testing.synth(chart).filter((o) => o.kind === 'Issuer').map((o) => o.metadata.name);
+    const issuers = Testing.synth(chart)
+      .filter((o) => o.kind === 'Issuer')
+      .map((o) => o.metadata.name);
     expect(issuers).not.toContain('selfsigned-issuer');
     const other = new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
     const own = new BarmanCloudPlugin(other, 'barman', {
@@ -116,15 +122,20 @@ describe('BarmanCloudNames.upstream()', () => {
     });
     expect([own.plugin.clientSecretName, own.plugin.serverSecretName]).toEqual(['mine-client', 'mine-server']);
     const byIssuer = new BarmanCloudPlugin(new Chart(Testing.app(), 's', { namespace: 'cnpg-system' }), 'barman', {
-      names: BarmanCloudNames.upstream(), tls: PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca')),
+      names: BarmanCloudNames.upstream(),
+      tls: PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca')),
     });
     expect(byIssuer.plugin.serverSecretName).toBe('barman-cloud-server-tls');
   });
 
   test('adopting an upstream install plans no outage; generated names plan a Service rename', () => {
     const upstream = synthUpstream('cnpg-system');
-    const cluster = { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'apps' },
-      spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: BarmanCloudPlugin.PLUGIN_NAME }] } };
+    const cluster = {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg', namespace: 'apps' },
+      spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: BarmanCloudPlugin.PLUGIN_NAME }] },
+    };
     const chart = new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
     new BarmanCloudPlugin(chart, 'barman');
     const generated = Testing.synth(chart);
@@ -144,10 +155,14 @@ describe('BarmanCloudNames.upstream()', () => {
 
   test('validation', () => {
     const chart = () => new Chart(Testing.app(), 'system', { namespace: 'cnpg-system' });
-    expectValidationError(() => new BarmanCloudPlugin(chart(), 'barman', { names: BarmanCloudNames.upstream(), serviceName: 'mine' }),
-      "system/barman: serviceName 'mine' conflicts with names, which fixes the Service name to 'barman-cloud'; remove serviceName, or use BarmanCloudNames.generated()");
-    expectValidationError(() => new BarmanCloudPlugin(chart(), 'barman', { names: 'upstream' as any }),
-      "system/barman: names 'upstream' must be a BarmanCloudNames, not a string; use BarmanCloudNames.upstream() or BarmanCloudNames.generated()");
+    expectValidationError(
+      () => new BarmanCloudPlugin(chart(), 'barman', { names: BarmanCloudNames.upstream(), serviceName: 'mine' }),
+      "system/barman: serviceName 'mine' conflicts with names, which fixes the Service name to 'barman-cloud'; remove serviceName, or use BarmanCloudNames.generated()",
+    );
+    expectValidationError(
+      () => new BarmanCloudPlugin(chart(), 'barman', { names: 'upstream' as any }),
+      "system/barman: names 'upstream' must be a BarmanCloudNames, not a string; use BarmanCloudNames.upstream() or BarmanCloudNames.generated()",
+    );
   });
 });
 

@@ -65,25 +65,31 @@ describe('HelloWorldPlugin', () => {
   });
 
   test('JavaScript callers cannot override the plugin name or args through props: the keys are refused', () => {
-    expectValidationError(() => synth({ pluginName: 'other.example.com' } as any),
-      "system/hello: props.pluginName 'other.example.com' is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...");
-    expectValidationError(() => synth({ args: ['x'] } as any),
-      "system/hello: props.args [\"x\"] is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...");
+    expectValidationError(
+      () => synth({ pluginName: 'other.example.com' } as any),
+      "system/hello: props.pluginName 'other.example.com' is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...",
+    );
+    expectValidationError(
+      () => synth({ args: ['x'] } as any),
+      'system/hello: props.args ["x"] is not a declared key of props; remove it; props takes automountServiceAccountToken, envVariables, image, imagePullPolicy, imagePullSecrets, labels, logLevel, networkPolicy, nodeSelector, operatorPodLabels, port, priorityClassName, ...',
+    );
   });
 
   describe('parameters()', () => {
     test('encodes labels and annotations as JSON strings with sorted keys', () => {
-      expect(HelloWorldPlugin.parameters({
-        labels: { 'second-label': 'b', 'first-label': 'a' },
-        annotations: { 'example.com/note': 'hello, world', 'a': '' },
-      })).toEqual({
+      expect(
+        HelloWorldPlugin.parameters({
+          labels: { 'second-label': 'b', 'first-label': 'a' },
+          annotations: { 'example.com/note': 'hello, world', a: '' },
+        }),
+      ).toEqual({
         labels: '{"first-label":"a","second-label":"b"}',
         annotations: '{"a":"","example.com/note":"hello, world"}',
       });
     });
 
     test('round-trips through JSON.parse, which is what the plugin does (json.Unmarshal)', () => {
-      const labels = { 'app.kubernetes.io/part-of': 'payments', 'tier': 'db' };
+      const labels = { 'app.kubernetes.io/part-of': 'payments', tier: 'db' };
       expect(JSON.parse(HelloWorldPlugin.parameters({ labels }).labels)).toEqual(labels);
     });
 
@@ -93,23 +99,43 @@ describe('HelloWorldPlugin', () => {
     });
 
     const cases: Array<[string, unknown, string]> = [
-      ['not an object', 'labels',
-        "HelloWorldPlugin.parameters: parameters 'labels' must be an object, not a string; pass e.g. { labels: { team: 'db' } }"],
-      ['labels not an object', { labels: ['a'] },
-        "HelloWorldPlugin.parameters: parameters.labels [\"a\"] must be an object of strings, not an array; pass { key: 'value' }"],
-      ['label value not a string', { labels: { replicas: 3 } },
-        "HelloWorldPlugin.parameters: parameters.labels.replicas 3 must be a string, not a number; write it as a string, e.g. '3'"],
-      ['label value invalid', { labels: { team: 'data base' } },
-        "HelloWorldPlugin.parameters: parameters.labels.team 'data base' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string"],
-      ['label value too long', { labels: { team: 'a'.repeat(64) } },
-        `HelloWorldPlugin.parameters: parameters.labels.team '${'a'.repeat(64)}' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string`],
-      ['label key invalid', { labels: { 'team name': 'db' } },
-        "HelloWorldPlugin.parameters: parameters.labels 'team name' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'"],
+      ['not an object', 'labels', "HelloWorldPlugin.parameters: parameters 'labels' must be an object, not a string; pass e.g. { labels: { team: 'db' } }"],
+      [
+        'labels not an object',
+        { labels: ['a'] },
+        'HelloWorldPlugin.parameters: parameters.labels ["a"] must be an object of strings, not an array; pass { key: \'value\' }',
+      ],
+      [
+        'label value not a string',
+        { labels: { replicas: 3 } },
+        "HelloWorldPlugin.parameters: parameters.labels.replicas 3 must be a string, not a number; write it as a string, e.g. '3'",
+      ],
+      [
+        'label value invalid',
+        { labels: { team: 'data base' } },
+        "HelloWorldPlugin.parameters: parameters.labels.team 'data base' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string",
+      ],
+      [
+        'label value too long',
+        { labels: { team: 'a'.repeat(64) } },
+        `HelloWorldPlugin.parameters: parameters.labels.team '${'a'.repeat(64)}' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string`,
+      ],
+      [
+        'label key invalid',
+        { labels: { 'team name': 'db' } },
+        "HelloWorldPlugin.parameters: parameters.labels 'team name' is not a valid label key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/team'",
+      ],
       // The API server compares annotation keys lower-cased, so 'Example.com/note' is fine; a space is not.
-      ['annotation key with a bad prefix', { annotations: { 'example com/note': 'x' } },
-        "HelloWorldPlugin.parameters: parameters.annotations 'example com/note' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'"],
-      ['annotation value not a string', { annotations: { note: true } },
-        "HelloWorldPlugin.parameters: parameters.annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'"],
+      [
+        'annotation key with a bad prefix',
+        { annotations: { 'example com/note': 'x' } },
+        "HelloWorldPlugin.parameters: parameters.annotations 'example com/note' is not a valid annotation key; use an optional DNS prefix and '/', then at most 63 letters, digits, -, _ and ., e.g. 'example.com/owner'",
+      ],
+      [
+        'annotation value not a string',
+        { annotations: { note: true } },
+        "HelloWorldPlugin.parameters: parameters.annotations.note true must be a string, not a boolean; write it as a string, e.g. 'true'",
+      ],
     ];
     test.each(cases)('validation: %s', (_name, input, message) => {
       expectValidationError(() => HelloWorldPlugin.parameters(input as any), message);
@@ -118,20 +144,28 @@ describe('HelloWorldPlugin', () => {
 
   describe('validation (exact messages)', () => {
     test('props not an object', () => {
-      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
-        'system/hello: props 7 must be an object, not a number; pass e.g. {} or nothing');
+      expectValidationError(
+        () => new HelloWorldPlugin(systemChart(), 'hello', 7 as any),
+        'system/hello: props 7 must be an object, not a number; pass e.g. {} or nothing',
+      );
     });
     test('image empty', () => {
-      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
-        "system/hello: image ' ' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
+      expectValidationError(
+        () => new HelloWorldPlugin(systemChart(), 'hello', { image: ' ' }),
+        "system/hello: image ' ' must not be empty; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0",
+      );
     });
     test('image with white space', () => {
-      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { image: 'a b' }),
-        "system/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0");
+      expectValidationError(
+        () => new HelloWorldPlugin(systemChart(), 'hello', { image: 'a b' }),
+        "system/hello: image 'a b' contains white space; use an image reference such as ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0",
+      );
     });
     test('logLevel unknown', () => {
-      expectValidationError(() => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
-        "system/hello: logLevel 'warn' is not a PluginLogLevel; use one of PluginLogLevel.ERROR, PluginLogLevel.WARNING, PluginLogLevel.INFO, PluginLogLevel.DEBUG, PluginLogLevel.TRACE");
+      expectValidationError(
+        () => new HelloWorldPlugin(systemChart(), 'hello', { logLevel: 'warn' as any }),
+        "system/hello: logLevel 'warn' is not a PluginLogLevel; use one of PluginLogLevel.ERROR, PluginLogLevel.WARNING, PluginLogLevel.INFO, PluginLogLevel.DEBUG, PluginLogLevel.TRACE",
+      );
     });
   });
 });
@@ -143,8 +177,10 @@ describe('HelloWorldPlugin and issue #13', () => {
   });
 
   test('an unknown key of the parameters is refused with the nearest one', () => {
-    expectValidationError(() => HelloWorldPlugin.parameters({ label: { team: 'db' } } as any),
-      "HelloWorldPlugin.parameters: parameters.label {\"team\":\"db\"} is not a declared key of parameters; did you mean 'labels'?");
+    expectValidationError(
+      () => HelloWorldPlugin.parameters({ label: { team: 'db' } } as any),
+      'HelloWorldPlugin.parameters: parameters.label {"team":"db"} is not a declared key of parameters; did you mean \'labels\'?',
+    );
   });
 });
 

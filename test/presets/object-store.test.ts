@@ -57,7 +57,10 @@ describe('ObjectStore', () => {
   });
 
   test('renders apiVersion, kind and the exact credential keys of the CRD', () => {
-    const obj = synthStore({ destinationPath: 's3://backups/pg', credentials: ObjectStoreCredentials.s3AccessKeys({ ...KEYS, sessionToken: { name: 'aws-creds', key: 'TOKEN' } }) });
+    const obj = synthStore({
+      destinationPath: 's3://backups/pg',
+      credentials: ObjectStoreCredentials.s3AccessKeys({ ...KEYS, sessionToken: { name: 'aws-creds', key: 'TOKEN' } }),
+    });
     expect(obj.apiVersion).toBe('barmancloud.cnpg.io/v1');
     expect(obj.kind).toBe('ObjectStore');
     expect(obj.spec.configuration.s3Credentials).toEqual({
@@ -77,8 +80,10 @@ describe('ObjectStore', () => {
     expect(obj.metadata.namespace).toBe('db');
     expect(store.destinationPath).toBe('s3://b');
     expect(ObjectStore.fromObjectStoreName('shared', 'db')).toEqual({ name: 'shared', namespace: 'db' });
-    expectValidationError(() => ObjectStore.fromObjectStoreName('Shared_Store'),
-      "ObjectStore.fromObjectStoreName: name 'Shared_Store' is not an ObjectStore name (an RFC 1123 subdomain); pass the metadata.name of the ObjectStore");
+    expectValidationError(
+      () => ObjectStore.fromObjectStoreName('Shared_Store'),
+      "ObjectStore.fromObjectStoreName: name 'Shared_Store' is not an ObjectStore name (an RFC 1123 subdomain); pass the metadata.name of the ObjectStore",
+    );
   });
 
   test('metadata.name given by the user is kept', () => {
@@ -107,11 +112,26 @@ describe('ObjectStore', () => {
     const cases: Array<[ObjectStoreCredentials, string, string, unknown]> = [
       [ObjectStoreCredentials.s3IamRole({ region: ref('R') }), 's3://b', 's3Credentials', { region: ref('R'), inheritFromIAMRole: true }],
       [ObjectStoreCredentials.azureConnectionString(ref('CS')), path, 'azureCredentials', { connectionString: ref('CS') }],
-      [ObjectStoreCredentials.azureStorageKey({ storageAccount: ref('ACCOUNT'), storageKey: ref('KEY') }), path, 'azureCredentials', { storageAccount: ref('ACCOUNT'), storageKey: ref('KEY') }],
-      [ObjectStoreCredentials.azureSasToken({ storageAccount: ref('ACCOUNT'), storageSasToken: ref('SAS') }), path, 'azureCredentials', { storageAccount: ref('ACCOUNT'), storageSasToken: ref('SAS') }],
+      [
+        ObjectStoreCredentials.azureStorageKey({ storageAccount: ref('ACCOUNT'), storageKey: ref('KEY') }),
+        path,
+        'azureCredentials',
+        { storageAccount: ref('ACCOUNT'), storageKey: ref('KEY') },
+      ],
+      [
+        ObjectStoreCredentials.azureSasToken({ storageAccount: ref('ACCOUNT'), storageSasToken: ref('SAS') }),
+        path,
+        'azureCredentials',
+        { storageAccount: ref('ACCOUNT'), storageSasToken: ref('SAS') },
+      ],
       [ObjectStoreCredentials.azureWorkloadIdentity(), path, 'azureCredentials', { inheritFromAzureAD: true }],
       [ObjectStoreCredentials.azureDefaultCredentials(), path, 'azureCredentials', { useDefaultAzureCredentials: true }],
-      [ObjectStoreCredentials.googleApplicationCredentials({ name: 'gcs', key: 'key.json' }), 'gs://b/p', 'googleCredentials', { applicationCredentials: { name: 'gcs', key: 'key.json' } }],
+      [
+        ObjectStoreCredentials.googleApplicationCredentials({ name: 'gcs', key: 'key.json' }),
+        'gs://b/p',
+        'googleCredentials',
+        { applicationCredentials: { name: 'gcs', key: 'key.json' } },
+      ],
       [ObjectStoreCredentials.gkeWorkloadIdentity(), 'gs://b/p', 'googleCredentials', { gkeEnvironment: true }],
     ];
     for (const [credentials, destinationPath, field, json] of cases) {
@@ -194,8 +214,9 @@ describe('ObjectStore', () => {
   });
 
   test('empty sidecar resources are written as given', () => {
-    expect(synthStore({ destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: {} } }).spec.instanceSidecarConfiguration)
-      .toEqual({ resources: {} });
+    expect(
+      synthStore({ destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: {} } }).spec.instanceSidecarConfiguration,
+    ).toEqual({ resources: {} });
   });
 
   test('sidecar sizes are written like every other Size: the largest whole binary unit', () => {
@@ -235,10 +256,17 @@ describe('ObjectStore', () => {
   });
 
   test('the CRD schema and its CEL rules judge the values at synth, every problem at once', () => {
-    expect(errorsOf({
-      destinationPath: 's3://b', credentials: S3, retentionPolicy: '30 days', wal: { compression: 'zip', maxParallel: 0 }, data: { jobs: 1.5, immediateCheckpoint: 'yes' },
-      tags: { n: 1 }, instanceSidecarConfiguration: { logLevel: 'warn', additionalContainerArgs: ['--x', '--log-level=debug'] },
-    })).toEqual([
+    expect(
+      errorsOf({
+        destinationPath: 's3://b',
+        credentials: S3,
+        retentionPolicy: '30 days',
+        wal: { compression: 'zip', maxParallel: 0 },
+        data: { jobs: 1.5, immediateCheckpoint: 'yes' },
+        tags: { n: 1 },
+        instanceSidecarConfiguration: { logLevel: 'warn', additionalContainerArgs: ['--x', '--log-level=debug'] },
+      }),
+    ).toEqual([
       "[test/store] ObjectStore 'store' spec.configuration.data.immediateCheckpoint: must be a boolean; value 'yes'; allowed a boolean",
       "[test/store] ObjectStore 'store' spec.configuration.data.jobs: must be a whole number; value 1.5; allowed a whole number",
       "[test/store] ObjectStore 'store' spec.configuration.tags.n: must be a string; value 1; allowed a string",
@@ -272,46 +300,106 @@ describe('ObjectStore', () => {
   describe('refused when built (exact messages)', () => {
     const cases: Array<[string, unknown, string]> = [
       ['props not an object', null, 'test/store: props null must be an object, not null; pass { credentials: ..., data: ... }'],
-      ['old provider keys', { destinationPath: 's3://b', s3: KEYS },
-        "test/store: props.s3 {\"accessKeyId\":{\"name\":\"aws-creds\",\"key\":\"ACCESS_KEY_ID\"},\"secretAccessKey\":{\"name\":\"aws-creds\",\"key\":\"ACCESS_SECRET_... is not a declared key of props; remove it; props takes credentials, data, destinationPath, endpointCa, endpointUrl, historyTags, instanceSidecarConfiguration, metadata, retentionPolicy, tags, wal"],
-      ['no credentials', { destinationPath: 's3://b' },
-        'test/store: credentials undefined is missing: it must be an ObjectStoreCredentials; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()'],
-      ['credentials as a plain object', { destinationPath: 's3://b', credentials: { inheritFromIamRole: true } },
-        'test/store: credentials {"inheritFromIamRole":true} must be an ObjectStoreCredentials, not an object; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()'],
-      ['misspelt key', { destinationPath: 's3://b', credentials: S3, retention: '30d' },
-        "test/store: props.retention '30d' is not a declared key of props; remove it; props takes credentials, data, destinationPath, endpointCa, endpointUrl, historyTags, instanceSidecarConfiguration, metadata, retentionPolicy, tags, wal"],
-      ['misspelt key, close', { destinationPath: 's3://b', credentials: S3, retentionPolicies: '30d' },
-        "test/store: props.retentionPolicies '30d' is not a declared key of props; did you mean 'retentionPolicy'?"],
-      ['wal key', { destinationPath: 's3://b', credentials: S3, wal: { maxparallel: 4 } },
-        "test/store: wal.maxparallel 4 is not a declared key of wal; did you mean 'maxParallel'?"],
-      ['data key', { destinationPath: 's3://b', credentials: S3, data: { job: 4 } },
-        "test/store: data.job 4 is not a declared key of data; did you mean 'jobs'?"],
-      ['wal not an object', { destinationPath: 's3://b', credentials: S3, wal: 'gzip' },
-        "test/store: wal 'gzip' must be an object, not a string; pass { archiveAdditionalCommandArgs: ..., compression: ... }"],
-      ['endpointCa not a reference', { destinationPath: 's3://b', credentials: S3, endpointCa: 'minio-ca' },
-        "test/store: endpointCa 'minio-ca' must be an object, not a string; pass { key: ..., name: ... }"],
-      ['endpointCa secret name invalid', { destinationPath: 's3://b', credentials: S3, endpointCa: { name: 'Minio_CA', key: 'ca.crt' } },
-        "test/store: endpointCa.name 'Minio_CA' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
-      ['metadata.name invalid', { destinationPath: 's3://b', credentials: S3, metadata: { name: 'My_Store' } },
-        "test/store: metadata.name 'My_Store' is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one"],
-      ['sidecar key', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { loglevel: 'debug' } },
-        "test/store: instanceSidecarConfiguration.loglevel 'debug' is not a declared key of instanceSidecarConfiguration; did you mean 'logLevel'?"],
-      ['sidecar interval not a Duration', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: 1800 } },
-        'test/store: instanceSidecarConfiguration.retentionPolicyInterval 1800 must be a cdk8s Duration, not a number; use Duration.minutes(30)'],
-      ['sidecar interval fractional seconds', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: Duration.millis(1500) } },
-        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '1500ms' is not a whole number of seconds, which the CRD field takes; use e.g. Duration.minutes(30)"],
-      ['sidecar interval zero', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: Duration.seconds(0) } },
-        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '0ms' is not a positive whole number of milliseconds; use Duration.minutes(30)"],
-      ['sidecar env not an object', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: ['A=b'] } },
-        "test/store: instanceSidecarConfiguration.env [\"A=b\"] must be a map of EnvValue, not an array; pass { AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }"],
-      ['sidecar env plain string', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: { A: 'b' } } },
-        "test/store: instanceSidecarConfiguration.env.A 'b' is not an EnvValue; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)"],
-      ['sidecar resources key', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { mem: {} } } },
-        "test/store: instanceSidecarConfiguration.resources.mem {} is not a declared key of instanceSidecarConfiguration.resources; remove it; instanceSidecarConfiguration.resources takes cpu, ephemeralStorage, memory"],
-      ['sidecar memory not a Size', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { memory: { request: '64Mi' } } } },
-        "test/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size, not a string; use Size.gibibytes(10)"],
-      ['sidecar cpu not a Cpu', { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { cpu: { limit: 1 } } } },
-        'test/store: instanceSidecarConfiguration.resources.cpu.limit 1 must be a cdk8s-plus Cpu, not a number; use Cpu.millis(500) or Cpu.units(1)'],
+      [
+        'old provider keys',
+        { destinationPath: 's3://b', s3: KEYS },
+        'test/store: props.s3 {"accessKeyId":{"name":"aws-creds","key":"ACCESS_KEY_ID"},"secretAccessKey":{"name":"aws-creds","key":"ACCESS_SECRET_... is not a declared key of props; remove it; props takes credentials, data, destinationPath, endpointCa, endpointUrl, historyTags, instanceSidecarConfiguration, metadata, retentionPolicy, tags, wal',
+      ],
+      [
+        'no credentials',
+        { destinationPath: 's3://b' },
+        'test/store: credentials undefined is missing: it must be an ObjectStoreCredentials; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
+      ],
+      [
+        'credentials as a plain object',
+        { destinationPath: 's3://b', credentials: { inheritFromIamRole: true } },
+        'test/store: credentials {"inheritFromIamRole":true} must be an ObjectStoreCredentials, not an object; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
+      ],
+      [
+        'misspelt key',
+        { destinationPath: 's3://b', credentials: S3, retention: '30d' },
+        "test/store: props.retention '30d' is not a declared key of props; remove it; props takes credentials, data, destinationPath, endpointCa, endpointUrl, historyTags, instanceSidecarConfiguration, metadata, retentionPolicy, tags, wal",
+      ],
+      [
+        'misspelt key, close',
+        { destinationPath: 's3://b', credentials: S3, retentionPolicies: '30d' },
+        "test/store: props.retentionPolicies '30d' is not a declared key of props; did you mean 'retentionPolicy'?",
+      ],
+      [
+        'wal key',
+        { destinationPath: 's3://b', credentials: S3, wal: { maxparallel: 4 } },
+        "test/store: wal.maxparallel 4 is not a declared key of wal; did you mean 'maxParallel'?",
+      ],
+      [
+        'data key',
+        { destinationPath: 's3://b', credentials: S3, data: { job: 4 } },
+        "test/store: data.job 4 is not a declared key of data; did you mean 'jobs'?",
+      ],
+      [
+        'wal not an object',
+        { destinationPath: 's3://b', credentials: S3, wal: 'gzip' },
+        "test/store: wal 'gzip' must be an object, not a string; pass { archiveAdditionalCommandArgs: ..., compression: ... }",
+      ],
+      [
+        'endpointCa not a reference',
+        { destinationPath: 's3://b', credentials: S3, endpointCa: 'minio-ca' },
+        "test/store: endpointCa 'minio-ca' must be an object, not a string; pass { key: ..., name: ... }",
+      ],
+      [
+        'endpointCa secret name invalid',
+        { destinationPath: 's3://b', credentials: S3, endpointCa: { name: 'Minio_CA', key: 'ca.crt' } },
+        "test/store: endpointCa.name 'Minio_CA' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
+      ],
+      [
+        'metadata.name invalid',
+        { destinationPath: 's3://b', credentials: S3, metadata: { name: 'My_Store' } },
+        "test/store: metadata.name 'My_Store' is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one",
+      ],
+      [
+        'sidecar key',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { loglevel: 'debug' } },
+        "test/store: instanceSidecarConfiguration.loglevel 'debug' is not a declared key of instanceSidecarConfiguration; did you mean 'logLevel'?",
+      ],
+      [
+        'sidecar interval not a Duration',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: 1800 } },
+        'test/store: instanceSidecarConfiguration.retentionPolicyInterval 1800 must be a cdk8s Duration, not a number; use Duration.minutes(30)',
+      ],
+      [
+        'sidecar interval fractional seconds',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: Duration.millis(1500) } },
+        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '1500ms' is not a whole number of seconds, which the CRD field takes; use e.g. Duration.minutes(30)",
+      ],
+      [
+        'sidecar interval zero',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: Duration.seconds(0) } },
+        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '0ms' is not a positive whole number of milliseconds; use Duration.minutes(30)",
+      ],
+      [
+        'sidecar env not an object',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: ['A=b'] } },
+        'test/store: instanceSidecarConfiguration.env ["A=b"] must be a map of EnvValue, not an array; pass { AWS_CA_BUNDLE: EnvValue.fromValue(\'/certs/ca.crt\') }',
+      ],
+      [
+        'sidecar env plain string',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: { A: 'b' } } },
+        "test/store: instanceSidecarConfiguration.env.A 'b' is not an EnvValue; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)",
+      ],
+      [
+        'sidecar resources key',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { mem: {} } } },
+        'test/store: instanceSidecarConfiguration.resources.mem {} is not a declared key of instanceSidecarConfiguration.resources; remove it; instanceSidecarConfiguration.resources takes cpu, ephemeralStorage, memory',
+      ],
+      [
+        'sidecar memory not a Size',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { memory: { request: '64Mi' } } } },
+        "test/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size, not a string; use Size.gibibytes(10)",
+      ],
+      [
+        'sidecar cpu not a Cpu',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { cpu: { limit: 1 } } } },
+        'test/store: instanceSidecarConfiguration.resources.cpu.limit 1 must be a cdk8s-plus Cpu, not a number; use Cpu.millis(500) or Cpu.units(1)',
+      ],
     ];
     test.each(cases)('%s', (_name, props, message) => {
       expectValidationError(build(props), message);
@@ -320,18 +408,36 @@ describe('ObjectStore', () => {
 
   describe('ObjectStoreCredentials factories refuse bad references', () => {
     test.each<[string, () => unknown, string]>([
-      ['a missing key', () => ObjectStoreCredentials.s3AccessKeys(js({ accessKeyId: KEYS.accessKeyId })),
-        "ObjectStoreCredentials.s3AccessKeys: secretAccessKey null must be an object, not null; pass { key: ..., name: ... }"],
-      ['an unknown key', () => ObjectStoreCredentials.s3AccessKeys(js({ ...KEYS, sessiontoken: KEYS.accessKeyId })),
-        "ObjectStoreCredentials.s3AccessKeys: options.sessiontoken {\"name\":\"aws-creds\",\"key\":\"ACCESS_KEY_ID\"} is not a declared key of options; did you mean 'sessionToken'?"],
-      ['a Secret name with an underscore', () => ObjectStoreCredentials.azureConnectionString({ name: 'AZ_creds', key: 'CS' }),
-        "ObjectStoreCredentials.azureConnectionString: connectionString.name 'AZ_creds' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
-      ['a data key with a slash', () => ObjectStoreCredentials.googleApplicationCredentials({ name: 'gcs', key: 'a/b' }),
-        "ObjectStoreCredentials.googleApplicationCredentials: applicationCredentials.key 'a/b' is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }"],
-      ['a reference with an extra key', () => ObjectStoreCredentials.azureStorageKey(js({ storageAccount: { name: 'a', key: 'b', optional: true }, storageKey: { name: 'a', key: 'c' } })),
-        "ObjectStoreCredentials.azureStorageKey: storageAccount.optional true is not a declared key of storageAccount; remove it; storageAccount takes key, name"],
-      ['IAM role options that are not an object', () => ObjectStoreCredentials.s3IamRole(js('eu-west-1')),
-        "ObjectStoreCredentials.s3IamRole: options 'eu-west-1' must be an object, not a string; pass { region: ... }"],
+      [
+        'a missing key',
+        () => ObjectStoreCredentials.s3AccessKeys(js({ accessKeyId: KEYS.accessKeyId })),
+        'ObjectStoreCredentials.s3AccessKeys: secretAccessKey null must be an object, not null; pass { key: ..., name: ... }',
+      ],
+      [
+        'an unknown key',
+        () => ObjectStoreCredentials.s3AccessKeys(js({ ...KEYS, sessiontoken: KEYS.accessKeyId })),
+        'ObjectStoreCredentials.s3AccessKeys: options.sessiontoken {"name":"aws-creds","key":"ACCESS_KEY_ID"} is not a declared key of options; did you mean \'sessionToken\'?',
+      ],
+      [
+        'a Secret name with an underscore',
+        () => ObjectStoreCredentials.azureConnectionString({ name: 'AZ_creds', key: 'CS' }),
+        "ObjectStoreCredentials.azureConnectionString: connectionString.name 'AZ_creds' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
+      ],
+      [
+        'a data key with a slash',
+        () => ObjectStoreCredentials.googleApplicationCredentials({ name: 'gcs', key: 'a/b' }),
+        "ObjectStoreCredentials.googleApplicationCredentials: applicationCredentials.key 'a/b' is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
+      ],
+      [
+        'a reference with an extra key',
+        () => ObjectStoreCredentials.azureStorageKey(js({ storageAccount: { name: 'a', key: 'b', optional: true }, storageKey: { name: 'a', key: 'c' } })),
+        'ObjectStoreCredentials.azureStorageKey: storageAccount.optional true is not a declared key of storageAccount; remove it; storageAccount takes key, name',
+      ],
+      [
+        'IAM role options that are not an object',
+        () => ObjectStoreCredentials.s3IamRole(js('eu-west-1')),
+        "ObjectStoreCredentials.s3IamRole: options 'eu-west-1' must be an object, not a string; pass { region: ... }",
+      ],
     ])('%s', (_name, fn, message) => {
       expectValidationError(fn, message);
     });
@@ -351,10 +457,12 @@ describe('ObjectStore stable names', () => {
   });
 
   test('an id that cannot be an ObjectStore name is refused with the fix', () => {
-    expectValidationError(() => new ObjectStore(Testing.chart(), 'My_Store', { destinationPath: 's3://b', credentials: S3_KEYS }),
-      "test/My_Store: id 'My_Store' cannot make the ObjectStore name \"My_Store\": by default the name is the construct id, "
-      + "which must be an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); "
-      + "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }");
+    expectValidationError(
+      () => new ObjectStore(Testing.chart(), 'My_Store', { destinationPath: 's3://b', credentials: S3_KEYS }),
+      'test/My_Store: id \'My_Store\' cannot make the ObjectStore name "My_Store": by default the name is the construct id, ' +
+        "which must be an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); " +
+        "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }",
+    );
     const pinned = new ObjectStore(Testing.chart(), 'My_Store', { destinationPath: 's3://b', credentials: S3_KEYS, metadata: { name: 'my-store' } });
     expect(pinned.name).toBe('my-store');
   });
@@ -365,8 +473,9 @@ describe('ObjectStore stable names', () => {
     new ObjectStore(chart, 'store', { destinationPath: 's3://a', credentials: S3_KEYS });
     new ObjectStore(new Construct(chart, 'Team'), 'store', { destinationPath: 's3://b', credentials: S3_KEYS });
     expect(() => app.synth()).toThrow(
-      "[apps/store] apps/store: metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; "
-      + 'give one of the constructs another id, or pin a distinct metadata.name on one of them');
+      "[apps/store] apps/store: metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; " +
+        'give one of the constructs another id, or pin a distinct metadata.name on one of them',
+    );
   });
 });
 
@@ -390,7 +499,8 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     const pg = new PostgresCluster(new Chart(app, 'db', { namespace: 'db' }), 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
     expect(() => app.synth()).toThrow(
-      "[db/pg] db/pg: spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'");
+      "[db/pg] db/pg: spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'",
+    );
   });
 
   test('a Barman Cloud parameter other than barmanObjectName and serverName is refused', () => {

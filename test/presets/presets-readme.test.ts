@@ -1,13 +1,5 @@
 import { Chart, Size, Testing } from 'cdk8s';
-import {
-  BackupSchedule,
-  BarmanCloudPlugin,
-  HelloWorldPlugin,
-  ObjectStore,
-  ObjectStoreCredentials,
-  PostgresCluster,
-  WalCompression,
-} from '../../src';
+import { BackupSchedule, BarmanCloudPlugin, HelloWorldPlugin, ObjectStore, ObjectStoreCredentials, PostgresCluster, WalCompression } from '../../src';
 
 // The README "Presets" snippets, run as written (with Testing.app() instead of new App()).
 describe('README: presets', () => {
@@ -53,7 +45,9 @@ describe('README: presets', () => {
     expect(objectStore.metadata).toEqual({ name: store.name, namespace: 'databases' });
     const scheduled = objects.find((o) => o.kind === 'ScheduledBackup');
     expect(scheduled.spec.pluginConfiguration.name).toBe('barman-cloud.cloudnative-pg.io');
-    const services = Testing.synth(system).filter((o) => o.kind === 'Service').map((o) => o.metadata.labels['cnpg.io/pluginName']);
+    const services = Testing.synth(system)
+      .filter((o) => o.kind === 'Service')
+      .map((o) => o.metadata.labels['cnpg.io/pluginName']);
     expect(services).toEqual(['barman-cloud.cloudnative-pg.io', 'cnpg-i-hello-world.cloudnative-pg.io']);
   });
 });

@@ -4,7 +4,9 @@ const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`
 
 function initdb(initdbSpec: Record<string, unknown>) {
   return {
-    apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: { name: 'pg' },
     spec: { instances: 1, storage: { size: '1Gi' }, bootstrap: { initdb: initdbSpec } },
   };
 }
@@ -31,7 +33,8 @@ describe('the Cluster CRD rules', () => {
     expect(issues[0].rule).toBe("!has(self.icuLocale) || self.localeProvider == 'icu'");
     expect(issues[0].message).toBe(
       "spec.bootstrap.initdb fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'`, so the API server refuses the object; " +
-      'icuLocale is only available when localeProvider is set to `icu`');
+        'icuLocale is only available when localeProvider is set to `icu`',
+    );
   });
   test('icuLocale without any localeProvider fails as on the API server (no such key)', () => {
     const issues = validateCustomResource(initdb({ icuLocale: 'en-US' }));
@@ -43,7 +46,10 @@ describe('the Cluster CRD rules', () => {
   });
   test('imageName and imageCatalogRef are exclusive', () => {
     const pg = initdb({});
-    const issues = validateCustomResource({ ...pg, spec: { ...pg.spec, imageName: 'postgres:17', imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 } } });
+    const issues = validateCustomResource({
+      ...pg,
+      spec: { ...pg.spec, imageName: 'postgres:17', imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 } },
+    });
     expect(kinds(issues)).toEqual(['cel spec']);
   });
   test('an integer rule sees CEL ints: synchronous.number must be above zero', () => {
@@ -54,7 +60,9 @@ describe('the Cluster CRD rules', () => {
   });
   test('the ObjectStore rule reports at its fieldPath', () => {
     const store = {
-      apiVersion: 'barmancloud.cnpg.io/v1', kind: 'ObjectStore', metadata: { name: 's' },
+      apiVersion: 'barmancloud.cnpg.io/v1',
+      kind: 'ObjectStore',
+      metadata: { name: 's' },
       spec: { configuration: { destinationPath: 's3://b/', serverName: 'x', s3Credentials: { inheritFromIAMRole: true } } },
     };
     const issues = validateCustomResource(store);
@@ -103,7 +111,9 @@ describe('rules the library cannot evaluate', () => {
 describe('CEL types follow the schema', () => {
   const schema: StructuralSchema = {
     type: 'object',
-    properties: { spec: { type: 'object', properties: { even: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self % 2 == 0', message: 'must be even' }] } } } },
+    properties: {
+      spec: { type: 'object', properties: { even: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self % 2 == 0', message: 'must be even' }] } } },
+    },
   };
   const obj = (even: number) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { even } });
   test('an integer field is a CEL int (modulo has no double overload)', () => {
@@ -119,7 +129,9 @@ describe('messageExpression', () => {
       spec: {
         type: 'object',
         properties: { replicas: { type: 'integer' } },
-        'x-kubernetes-validations': [{ rule: 'self.replicas <= 5', message: 'too many', messageExpression: "'replicas is ' + string(self.replicas) + ', at most 5 are allowed'" }],
+        'x-kubernetes-validations': [
+          { rule: 'self.replicas <= 5', message: 'too many', messageExpression: "'replicas is ' + string(self.replicas) + ', at most 5 are allowed'" },
+        ],
       },
     },
   };
@@ -153,7 +165,10 @@ describe('objects are read by CEL as maps converted on access', () => {
     },
   };
   const obj = (limits: Record<string, number>, n = 1) => ({
-    apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec: { limits, nested: { items: [{ n }, { n }] } },
+    apiVersion: 'example.com/v1',
+    kind: 'Thing',
+    metadata: { name: 't' },
+    spec: { limits, nested: { items: [{ n }, { n }] } },
   });
   const failed = (o: Record<string, unknown>) => validateAgainstSchema(o, schema).map((i) => i.fix);
 
@@ -169,7 +184,6 @@ describe('objects are read by CEL as maps converted on access', () => {
 });
 
 describe('rules that only test which fields are present are evaluated without the CEL library', () => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { presenceTest, planRule, toCelValue } = require('../../src/schema/cel') as typeof import('../../src/schema/cel');
   const PRESENCE_RULES = [
     '!(has(self.imageCatalogRef) && has(self.imageName))', // Cluster spec
@@ -181,8 +195,18 @@ describe('rules that only test which fields are present are evaluated without th
 
   test('recognized: a boolean combination of has(self.<field>)', () => {
     for (const rule of PRESENCE_RULES) expect({ rule, fast: presenceTest(rule) !== null }).toEqual({ rule, fast: true });
-    for (const rule of ['self.x', "!has(self.icuLocale) || self.localeProvider == 'icu'", 'has(self.a.b)', 'has(self.namespace)',
-      '(has(self.a)', 'has(self.a))', '', 'has(self.a) has(self.b)', '!!', 'oldSelf == self']) {
+    for (const rule of [
+      'self.x',
+      "!has(self.icuLocale) || self.localeProvider == 'icu'",
+      'has(self.a.b)',
+      'has(self.namespace)',
+      '(has(self.a)',
+      'has(self.a))',
+      '',
+      'has(self.a) has(self.b)',
+      '!!',
+      'oldSelf == self',
+    ]) {
       expect({ rule, fast: presenceTest(rule) !== null }).toEqual({ rule, fast: false });
     }
   });
@@ -203,8 +227,15 @@ describe('rules that only test which fields are present are evaluated without th
 
   test('the Cluster spec rule still refuses imageName with imageCatalogRef', () => {
     const issues = validateCustomResource({
-      apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
-      spec: { instances: 1, storage: { size: '1Gi' }, imageName: 'ghcr.io/cloudnative-pg/postgresql:17', imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 } },
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg' },
+      spec: {
+        instances: 1,
+        storage: { size: '1Gi' },
+        imageName: 'ghcr.io/cloudnative-pg/postgresql:17',
+        imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'c', major: 17 },
+      },
     });
     expect(kinds(issues)).toEqual(['cel spec']);
     expect(issues[0].rule).toBe('!(has(self.imageCatalogRef) && has(self.imageName))');

@@ -33,7 +33,7 @@ describe('the pinned CRDs', () => {
 });
 
 describe('enums', () => {
-  test("method: Plugin on a Backup is refused with the allowed values", () => {
+  test('method: Plugin on a Backup is refused with the allowed values', () => {
     const [found, ...rest] = validateCustomResource(backup({ method: 'Plugin', pluginConfiguration: { name: 'p' } }));
     expect(rest).toEqual([]);
     expect(found).toEqual({
@@ -75,8 +75,16 @@ describe('types and required fields', () => {
   test('errors deep in a large subtree (compiled on first use) keep their full path', () => {
     const issues = validateCustomResource(cluster({ affinity: { tolerations: [{ key: 'k', operator: 'Sometimes' }], nodeAffinity: 'x' } }));
     expect(kinds(issues)).toEqual(['type spec.affinity.nodeAffinity']);
-    const deep = validateCustomResource(cluster({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 3 }] }] } } } }));
-    expect(kinds(deep)).toEqual(['type spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator']);
+    const deep = validateCustomResource(
+      cluster({
+        affinity: {
+          nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'a', operator: 3 }] }] } },
+        },
+      }),
+    );
+    expect(kinds(deep)).toEqual([
+      'type spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator',
+    ]);
   });
   test('a number below the minimum', () => {
     expect(kinds(validateCustomResource(cluster({ instances: 0 })))).toEqual(['min spec.instances']);
@@ -86,16 +94,18 @@ describe('types and required fields', () => {
 describe('pruned fields', () => {
   test('isWalArchiver is pruned, with the CRD spelling as the hint', () => {
     const issues = validateCustomResource(cluster({ plugins: [{ name: 'p', isWalArchiver: true }] }));
-    expect(issues).toEqual([{
-      path: 'spec.plugins[0].isWalArchiver',
-      kind: 'pruned-unknown-field',
-      value: true,
-      allowed: "the field 'isWALArchiver'",
-      didYouMean: 'isWALArchiver',
-      problem: 'is not a field the CRD declares, so the API server drops it',
-      fix: "did you mean 'isWALArchiver'?",
-      message: "spec.plugins[0].isWalArchiver true is not a field the CRD declares, so the API server drops it; did you mean 'isWALArchiver'?",
-    }]);
+    expect(issues).toEqual([
+      {
+        path: 'spec.plugins[0].isWalArchiver',
+        kind: 'pruned-unknown-field',
+        value: true,
+        allowed: "the field 'isWALArchiver'",
+        didYouMean: 'isWALArchiver',
+        problem: 'is not a field the CRD declares, so the API server drops it',
+        fix: "did you mean 'isWALArchiver'?",
+        message: "spec.plugins[0].isWalArchiver true is not a field the CRD declares, so the API server drops it; did you mean 'isWALArchiver'?",
+      },
+    ]);
   });
   test('an unknown field far from every declared name has no hint', () => {
     const [found] = validateCustomResource(cluster({ toppings: 3 }));
@@ -137,7 +147,9 @@ describe('list-type map keys and sets', () => {
   test('two resource claims with the same name are refused (listType map, key name)', () => {
     const issues = validateCustomResource(claims('gpu', 'fpga', 'gpu'));
     expect(kinds(issues)).toEqual(['duplicate spec.resources.claims[2]']);
-    expect(issues[0].message).toBe('spec.resources.claims[2] {"name":"gpu"} has the same name as item 0; the CRD keys this list by name; merge or rename the entries');
+    expect(issues[0].message).toBe(
+      'spec.resources.claims[2] {"name":"gpu"} has the same name as item 0; the CRD keys this list by name; merge or rename the entries',
+    );
   });
   test('distinct names pass', () => {
     expect(validateCustomResource(claims('gpu', 'fpga'))).toEqual([]);
@@ -149,8 +161,16 @@ describe('preserve-unknown-fields', () => {
   // CRD says so; an Issuer's webhook solver `config` is one such subtree.
   test('fields under x-kubernetes-preserve-unknown-fields are kept', () => {
     const issuer = {
-      apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'i', namespace: 'db' },
-      spec: { acme: { server: 'https://acme.example.com', privateKeySecretRef: { name: 'k' }, solvers: [{ dns01: { webhook: { groupName: 'g', solverName: 's', config: { anything: { goes: 1 } } } } }] } },
+      apiVersion: 'cert-manager.io/v1',
+      kind: 'Issuer',
+      metadata: { name: 'i', namespace: 'db' },
+      spec: {
+        acme: {
+          server: 'https://acme.example.com',
+          privateKeySecretRef: { name: 'k' },
+          solvers: [{ dns01: { webhook: { groupName: 'g', solverName: 's', config: { anything: { goes: 1 } } } } }],
+        },
+      },
     };
     expect(validateCustomResource(issuer)).toEqual([]);
   });
@@ -158,7 +178,9 @@ describe('preserve-unknown-fields', () => {
 
 describe('formats', () => {
   const ca = (caBundle: string) => ({
-    apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'i', namespace: 'db' },
+    apiVersion: 'cert-manager.io/v1',
+    kind: 'Issuer',
+    metadata: { name: 'i', namespace: 'db' },
     spec: { vault: { server: 'https://vault', path: 'pki', caBundle, auth: { tokenSecretRef: { name: 't', key: 'k' } } } },
   });
   test('byte must be base64', () => {

@@ -22,7 +22,9 @@ describe('the example app output', () => {
   });
 
   test('every object passes the schema layer', () => {
-    const found = objects.flatMap((o) => validateObject(o, { reportNotEvaluated: false }).map((i) => `${String(o.kind)} ${String((o.metadata as { name?: string })?.name)}: ${i.message}`));
+    const found = objects.flatMap((o) =>
+      validateObject(o, { reportNotEvaluated: false }).map((i) => `${String(o.kind)} ${String((o.metadata as { name?: string })?.name)}: ${i.message}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@ const root = join(__dirname, '..', '..');
 
 // Loaded modules are seen from a fresh Node process: jest's own module registry would hide them.
 function loadedAfter(script: string): string[] {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return (JSON.parse(out.trim().split('\n').pop()!) as string[]).map((p) => p.split(/[\\/]/).join('/'));
 }
 
@@ -39,16 +42,26 @@ describe('the schema layer is lazy', () => {
     expect(loads(files, /imports\/schemas\//)).toBe(false);
   });
   test('the first validation of a pinned kind loads only its schema and generated validator: no ajv compiler, no CEL library', () => {
-    const files = loadedAfter("const s = require('./src/schema'); s.validateObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' } } })");
+    const files = loadedAfter(
+      "const s = require('./src/schema'); s.validateObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' } } })",
+    );
     // only ajv's small runtime helpers, which the generated code requires
     expect(files.filter((f) => /node_modules\/ajv\//.test(f)).every((f) => /node_modules\/ajv\/dist\/runtime\//.test(f))).toBe(true);
     // the Cluster spec's rule only tests which fields are present: no library needed
     expect(loads(files, /node_modules\/@bufbuild\/cel\//)).toBe(false);
-    expect(files.filter((f) => /imports\/schemas\/.*\.json$/.test(f)).map((f) => f.replace(/.*imports\/schemas\//, ''))).toEqual(['index.json', 'postgresql.cnpg.io_clusters_v1.json']);
-    expect(files.filter((f) => /imports\/schemas\/validators\//.test(f)).map((f) => f.replace(/.*imports\/schemas\/validators\//, ''))).toEqual(['index.ts', 'postgresql.cnpg.io_clusters_v1.ts']);
+    expect(files.filter((f) => /imports\/schemas\/.*\.json$/.test(f)).map((f) => f.replace(/.*imports\/schemas\//, ''))).toEqual([
+      'index.json',
+      'postgresql.cnpg.io_clusters_v1.json',
+    ]);
+    expect(files.filter((f) => /imports\/schemas\/validators\//.test(f)).map((f) => f.replace(/.*imports\/schemas\/validators\//, ''))).toEqual([
+      'index.ts',
+      'postgresql.cnpg.io_clusters_v1.ts',
+    ]);
   });
   test('a rule that reads a value loads the CEL library; a schema of the caller is compiled by ajv', () => {
-    const files = loadedAfter("const s = require('./src/schema'); s.validateObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' }, bootstrap: { initdb: { icuLocale: 'en', localeProvider: 'icu' } } } }); s.validateAgainstSchema({ apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' } }, { type: 'object' })");
+    const files = loadedAfter(
+      "const s = require('./src/schema'); s.validateObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' }, bootstrap: { initdb: { icuLocale: 'en', localeProvider: 'icu' } } } }); s.validateAgainstSchema({ apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' } }, { type: 'object' })",
+    );
     expect(loads(files, /node_modules\/@bufbuild\/cel\//)).toBe(true);
     expect(loads(files, /node_modules\/ajv\/dist\/core\.js$/)).toBe(true);
   });
@@ -56,7 +69,6 @@ describe('the schema layer is lazy', () => {
 
 describe('compiled once per process', () => {
   test('the same validator is returned for the same schema', () => {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
     const { compiledValidator } = require('../../src/schema/openapi') as typeof import('../../src/schema/openapi');
     const { crdSchema } = require('../../src/schema/crd-schemas') as typeof import('../../src/schema/crd-schemas');
     const cluster = crdSchema('postgresql.cnpg.io/v1', 'Cluster')!;

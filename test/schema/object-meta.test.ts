@@ -1,8 +1,12 @@
 import { SchemaIssue, validateCoreObject } from '../../src/schema';
 
 const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
-const obj = (apiVersion: string, kind: string, metadata: Record<string, unknown>, rest: Record<string, unknown> = {}) =>
-  ({ apiVersion, kind, metadata, ...rest });
+const obj = (apiVersion: string, kind: string, metadata: Record<string, unknown>, rest: Record<string, unknown> = {}) => ({
+  apiVersion,
+  kind,
+  metadata,
+  ...rest,
+});
 
 describe('metadata.name per kind', () => {
   test('a Service name is a DNS-1035 label', () => {
@@ -18,8 +22,10 @@ describe('metadata.name per kind', () => {
   test('most kinds take a DNS-1123 subdomain', () => {
     expect(validateCoreObject(obj('apps/v1', 'Deployment', { name: '1.plugin' }))).toEqual([]);
     const [found] = validateCoreObject(obj('v1', 'ServiceAccount', { name: 'barman_payments54-sa' }));
-    expect(found.message).toBe("metadata.name 'barman_payments54-sa' is not a lowercase RFC 1123 subdomain (at most 253 characters of a-z, 0-9, - and ., " +
-      "each part starting and ending with a letter or digit), which a ServiceAccount name must be; use lower-case letters, digits, '-' and '.', e.g. 'my-name'");
+    expect(found.message).toBe(
+      "metadata.name 'barman_payments54-sa' is not a lowercase RFC 1123 subdomain (at most 253 characters of a-z, 0-9, - and ., " +
+        "each part starting and ending with a letter or digit), which a ServiceAccount name must be; use lower-case letters, digits, '-' and '.', e.g. 'my-name'",
+    );
     expect(kinds(validateCoreObject(obj('v1', 'Secret', { name: `${'a'.repeat(64)}.b` })))).toEqual(['invalid-name metadata.name']);
   });
   test('RBAC names are path segments', () => {
@@ -38,7 +44,15 @@ describe('namespace, labels and annotations', () => {
     expect(kinds(validateCoreObject(obj('v1', 'ConfigMap', { name: 'c', namespace: 'cnpg.system' })))).toEqual(['invalid-namespace metadata.namespace']);
   });
   test('label keys: optional DNS prefix and a qualified name', () => {
-    const labels = { 'cnpg.io/pluginName': 'x', 'app.kubernetes.io/name': 'y', Team: 'z', 'a/b/c': 'v', '/x': 'v', 'Bad_Prefix/x': 'v', [`k${'x'.repeat(63)}`]: 'v' };
+    const labels = {
+      'cnpg.io/pluginName': 'x',
+      'app.kubernetes.io/name': 'y',
+      Team: 'z',
+      'a/b/c': 'v',
+      '/x': 'v',
+      'Bad_Prefix/x': 'v',
+      [`k${'x'.repeat(63)}`]: 'v',
+    };
     expect(kinds(validateCoreObject(obj('v1', 'ConfigMap', { name: 'c', labels })))).toEqual([
       'invalid-label-key metadata.labels["a/b/c"]',
       'invalid-label-key metadata.labels["/x"]',
@@ -63,7 +77,8 @@ describe('namespace, labels and annotations', () => {
   test('finalizers are qualified names and a set', () => {
     const finalizers = ['example.com/a', 'example.com/a', 'bad name'];
     expect(kinds(validateCoreObject(obj('v1', 'ConfigMap', { name: 'c', finalizers })))).toEqual([
-      'duplicate metadata.finalizers[1]', 'invalid-name metadata.finalizers[2]',
+      'duplicate metadata.finalizers[1]',
+      'invalid-name metadata.finalizers[2]',
     ]);
   });
   test('owner references need a uid', () => {
@@ -75,14 +90,37 @@ describe('namespace, labels and annotations', () => {
 describe('Service ports', () => {
   const svc = (ports: unknown[]) => obj('v1', 'Service', { name: 's' }, { spec: { ports } });
   test('a string targetPort must be a port name', () => {
-    expect(validateCoreObject(svc([{ port: 9090, targetPort: 'grpc' }, { port: 80, targetPort: 8080 }]))).toEqual([]);
-    const issues = validateCoreObject(svc([{ port: 9090, targetPort: '9090' }, { port: 1, targetPort: 'a--b' }, { port: 2, targetPort: 'sixteen-chars-xx' }, { port: 3, targetPort: 'Grpc' }]));
-    expect(kinds(issues)).toEqual(['invalid-port spec.ports[0].targetPort', 'invalid-port spec.ports[1].targetPort', 'invalid-port spec.ports[2].targetPort', 'invalid-port spec.ports[3].targetPort']);
-    expect(issues[0].message).toBe("spec.ports[0].targetPort '9090' is a number written as a string, which the API server reads as a port name; write it as the number 9090");
+    expect(
+      validateCoreObject(
+        svc([
+          { port: 9090, targetPort: 'grpc' },
+          { port: 80, targetPort: 8080 },
+        ]),
+      ),
+    ).toEqual([]);
+    const issues = validateCoreObject(
+      svc([
+        { port: 9090, targetPort: '9090' },
+        { port: 1, targetPort: 'a--b' },
+        { port: 2, targetPort: 'sixteen-chars-xx' },
+        { port: 3, targetPort: 'Grpc' },
+      ]),
+    );
+    expect(kinds(issues)).toEqual([
+      'invalid-port spec.ports[0].targetPort',
+      'invalid-port spec.ports[1].targetPort',
+      'invalid-port spec.ports[2].targetPort',
+      'invalid-port spec.ports[3].targetPort',
+    ]);
+    expect(issues[0].message).toBe(
+      "spec.ports[0].targetPort '9090' is a number written as a string, which the API server reads as a port name; write it as the number 9090",
+    );
   });
   test('a numeric port is 1..65535', () => {
     expect(kinds(validateCoreObject(svc([{ port: 0 }, { port: 65536 }, { port: 80, targetPort: 1.5 }])))).toEqual([
-      'invalid-port spec.ports[0].port', 'invalid-port spec.ports[1].port', 'invalid-port spec.ports[2].targetPort',
+      'invalid-port spec.ports[0].port',
+      'invalid-port spec.ports[1].port',
+      'invalid-port spec.ports[2].targetPort',
     ]);
   });
 });

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateValidators } from '../../scripts/schema-validators';
-import { compiledValidator, createAjv, toAjvSchema } from '../../src/schema/openapi';
-import { crdSchema, crdSchemaKeys, pinnedValidator } from '../../src/schema/crd-schemas';
 import { validateCustomResource } from '../../src/schema';
+import { crdSchema, crdSchemaKeys, pinnedValidator } from '../../src/schema/crd-schemas';
+import { compiledValidator, createAjv, toAjvSchema } from '../../src/schema/openapi';
 
 const root = join(__dirname, '..', '..');
 const validatorsDir = join(root, 'imports', 'schemas', 'validators');
@@ -38,9 +38,13 @@ describe('the generated validators (imports/schemas/validators)', () => {
     const runtime = ajv.compile(toAjvSchema(cluster.createSchema, false));
     const generated = pinnedValidator(cluster.createSchema)!;
     const bad = {
-      apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg' },
       spec: {
-        instances: 'three', storage: { size: 1 }, primaryUpdateStrategy: 'sometimes',
+        instances: 'three',
+        storage: { size: 1 },
+        primaryUpdateStrategy: 'sometimes',
         resources: { claims: [{ name: 'a' }, { name: 'a' }, { name: 'b' }, { name: 'a' }] },
       },
     };
@@ -55,7 +59,9 @@ describe('the generated validators (imports/schemas/validators)', () => {
 
   test('report a list-map duplicate through the pinned Cluster schema', () => {
     const issues = validateCustomResource({
-      apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' },
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg' },
       spec: { instances: 1, storage: { size: '1Gi' }, resources: { claims: [{ name: 'gpu' }, { name: 'gpu' }] } },
     });
     expect(issues.map((i) => `${i.kind} ${i.path}`)).toEqual(['duplicate spec.resources.claims[1]']);

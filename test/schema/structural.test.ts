@@ -15,7 +15,11 @@ const schema: StructuralSchema = {
           'x-kubernetes-embedded-resource': true,
           properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } },
         },
-        free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'object', properties: { a: { type: 'string' } } } } },
+        free: {
+          type: 'object',
+          'x-kubernetes-preserve-unknown-fields': true,
+          properties: { known: { type: 'object', properties: { a: { type: 'string' } } } },
+        },
         tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
         ports: {
           type: 'array',
@@ -35,7 +39,10 @@ const schema: StructuralSchema = {
 
 describe('structural schema keywords', () => {
   test('an embedded resource keeps apiVersion, kind and metadata, and prunes the rest', () => {
-    const issues = validateAgainstSchema(thing({ template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { replicas: 1, extra: 1 } } }), schema);
+    const issues = validateAgainstSchema(
+      thing({ template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { replicas: 1, extra: 1 } } }),
+      schema,
+    );
     expect(kinds(issues)).toEqual(['pruned-unknown-field spec.template.spec.extra']);
   });
   test('without x-kubernetes-embedded-resource, apiVersion below the root is pruned', () => {
@@ -76,7 +83,6 @@ describe('structural schema keywords', () => {
 });
 
 describe('coercion copies only what it changes', () => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { coerceResource } = require('../../src/schema/structural') as typeof import('../../src/schema/structural');
   const schema: StructuralSchema = {
     type: 'object',
@@ -84,7 +90,10 @@ describe('coercion copies only what it changes', () => {
       spec: {
         type: 'object',
         properties: {
-          clean: { type: 'object', properties: { a: { type: 'string' }, list: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } } } },
+          clean: {
+            type: 'object',
+            properties: { a: { type: 'string' }, list: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } } },
+          },
           pruned: { type: 'object', properties: { keep: { type: 'string' } } },
           defaulted: { type: 'object', properties: { mode: { type: 'string', default: 'fast' } } },
         },
@@ -94,7 +103,9 @@ describe('coercion copies only what it changes', () => {
 
   test('a subtree that needs no change is shared; a changed one is a new object; the input is left as it was', () => {
     const input = {
-      apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' },
+      apiVersion: 'x/v1',
+      kind: 'X',
+      metadata: { name: 'x' },
       spec: { clean: { a: 'b', list: [{ n: 1 }, { n: 2 }] }, pruned: { keep: 'k', typo: 1 }, defaulted: {} },
     };
     const before = JSON.stringify(input);

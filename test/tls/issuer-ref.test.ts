@@ -18,11 +18,26 @@ describe('IssuerRef', () => {
   });
 
   test.each([
-    [() => IssuerRef.issuer('Corp_CA'), "IssuerRef.issuer: name 'Corp_CA' is not a Kubernetes object name (a lower-case DNS subdomain); use a name such as 'corp-ca'"],
-    [() => IssuerRef.clusterIssuer(''), "IssuerRef.clusterIssuer: name '' is not a Kubernetes object name (a lower-case DNS subdomain); use a name such as 'corp-ca'"],
-    [() => IssuerRef.external({ group: 'Bad Group', kind: 'X', name: 'x' }), "IssuerRef.external: group 'Bad Group' is not an API group (a lower-case DNS subdomain); use a name such as 'awspca.cert-manager.io'"],
-    [() => IssuerRef.external({ group: 'a.io', kind: 'lowercase', name: 'x' }), "IssuerRef.external: kind 'lowercase' is not a Kubernetes kind; use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'"],
-    [() => IssuerRef.external(undefined as any), "IssuerRef.external: props undefined must be an object, not undefined; pass e.g. { group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }"],
+    [
+      () => IssuerRef.issuer('Corp_CA'),
+      "IssuerRef.issuer: name 'Corp_CA' is not a Kubernetes object name (a lower-case DNS subdomain); use a name such as 'corp-ca'",
+    ],
+    [
+      () => IssuerRef.clusterIssuer(''),
+      "IssuerRef.clusterIssuer: name '' is not a Kubernetes object name (a lower-case DNS subdomain); use a name such as 'corp-ca'",
+    ],
+    [
+      () => IssuerRef.external({ group: 'Bad Group', kind: 'X', name: 'x' }),
+      "IssuerRef.external: group 'Bad Group' is not an API group (a lower-case DNS subdomain); use a name such as 'awspca.cert-manager.io'",
+    ],
+    [
+      () => IssuerRef.external({ group: 'a.io', kind: 'lowercase', name: 'x' }),
+      "IssuerRef.external: kind 'lowercase' is not a Kubernetes kind; use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'",
+    ],
+    [
+      () => IssuerRef.external(undefined as any),
+      "IssuerRef.external: props undefined must be an object, not undefined; pass e.g. { group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
+    ],
   ])('bad input gets a clear error (%#)', (fn, message) => {
     expectValidationError(fn, message);
   });
@@ -31,6 +46,7 @@ describe('IssuerRef', () => {
 test('IssuerRef.CERT_MANAGER_GROUP is the group of cert-manager issuers, and external() refuses unknown keys', () => {
   expect(IssuerRef.CERT_MANAGER_GROUP).toBe('cert-manager.io');
   expect(IssuerRef.issuer('corp-ca').group).toBe(IssuerRef.CERT_MANAGER_GROUP);
-  expect(() => IssuerRef.external({ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'ca', namespace: 'x' } as any))
-    .toThrow("IssuerRef.external: props.namespace 'x' is not a declared key of props; remove it; props takes group, kind, name");
+  expect(() => IssuerRef.external({ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'ca', namespace: 'x' } as any)).toThrow(
+    "IssuerRef.external: props.namespace 'x' is not a declared key of props; remove it; props takes group, kind, name",
+  );
 });

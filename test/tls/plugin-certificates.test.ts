@@ -27,62 +27,121 @@ describe('certificate options', () => {
 
   test('durations render in the one Go form of the library (renderDuration)', () => {
     const certs = certificates(PluginTls.selfSigned({ duration: Duration.minutes(90), renewBefore: Duration.seconds(600) }));
-    expect(certs.map((c) => [c.spec.duration, c.spec.renewBefore])).toEqual([['1h30m', '10m'], ['1h30m', '10m']]);
+    expect(certs.map((c) => [c.spec.duration, c.spec.renewBefore])).toEqual([
+      ['1h30m', '10m'],
+      ['1h30m', '10m'],
+    ]);
   });
 
   test('RSA defaults to 2048 bits; Ed25519 has no size', () => {
-    expect(certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA }))[0].spec.privateKey)
-      .toEqual({ algorithm: 'RSA', size: 2048, rotationPolicy: 'Always' });
-    expect(certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, rotationPolicy: CertificateRotationPolicy.NEVER }))[0].spec.privateKey)
-      .toEqual({ algorithm: 'Ed25519', rotationPolicy: 'Never' });
+    expect(certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA }))[0].spec.privateKey).toEqual({
+      algorithm: 'RSA',
+      size: 2048,
+      rotationPolicy: 'Always',
+    });
+    expect(
+      certificates(PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, rotationPolicy: CertificateRotationPolicy.NEVER }))[0].spec
+        .privateKey,
+    ).toEqual({ algorithm: 'Ed25519', rotationPolicy: 'Never' });
   });
 
   test('extra server DNS names are added after the verified names, without repeats', () => {
-    const server = certificates(PluginTls.selfSigned({ extraServerDnsNames: ['plugin.example.internal', '*.plugins.example.internal', 'plugin.example.internal'] }))
-      .find((c) => c.spec.usages.includes('server auth'));
+    const server = certificates(
+      PluginTls.selfSigned({ extraServerDnsNames: ['plugin.example.internal', '*.plugins.example.internal', 'plugin.example.internal'] }),
+    ).find((c) => c.spec.usages.includes('server auth'));
     expect(server?.spec.dnsNames.slice(4)).toEqual(['plugin.example.internal', '*.plugins.example.internal']);
   });
 
   test.each<[string, () => PluginTls, string]>([
-    ['renewBefore >= duration', () => PluginTls.selfSigned({ duration: Duration.hours(24), renewBefore: Duration.hours(24) }),
-      "PluginTls.selfSigned: renewBefore '24h' is not shorter than duration (24h); make renewBefore shorter than duration, so the certificate is renewed before it expires"],
-    ['duration under an hour', () => PluginTls.selfSigned({ duration: Duration.minutes(30), renewBefore: Duration.minutes(10) }),
-      "PluginTls.selfSigned: duration '30m' is shorter than one hour, the least cert-manager accepts; use Duration.hours(1) or more"],
-    ['renewBefore under five minutes', () => PluginTls.selfSigned({ renewBefore: Duration.minutes(1) }),
-      "PluginTls.selfSigned: renewBefore '1m' is shorter than five minutes, the least cert-manager accepts; use Duration.minutes(5) or more"],
-    ['a CA that expires before its leaves', () => PluginTls.privateCa({ caDuration: Duration.hours(720), caRenewBefore: Duration.hours(100), duration: Duration.hours(2160) }),
-      "PluginTls.privateCa: caDuration '720h' is shorter than the leaves' duration (2160h); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it; make caDuration at least as long as duration"],
-    ['a string instead of a Duration', () => PluginTls.selfSigned({ duration: '2160h' as any }),
-      "PluginTls.selfSigned: duration '2160h' must be a cdk8s Duration, not a string; use Duration.hours(1)"],
-    ['CA renewBefore >= CA duration', () => PluginTls.privateCa({ caDuration: Duration.hours(100), caRenewBefore: Duration.hours(200) }),
-      "PluginTls.privateCa: caRenewBefore '200h' is not shorter than caDuration (100h); make caRenewBefore shorter than caDuration, so the certificate is renewed before it expires"],
-    ['RSA below 2048 bits', () => PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 1024 }),
-      "PluginTls.selfSigned: privateKeySize 1024 is not a valid RSA key size; use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)"],
-    ['an ECDSA size that is no curve', () => PluginTls.selfSigned({ privateKeySize: 255 }),
-      "PluginTls.selfSigned: privateKeySize 255 is not a valid ECDSA key size; use 256 (P-256), 384 (P-384) or 521 (P-521)"],
-    ['an Ed25519 size', () => PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, privateKeySize: 256 }),
-      "PluginTls.selfSigned: privateKeySize 256 is not a valid Ed25519 key size; leave privateKeySize unset: an Ed25519 key has no size"],
-    ['an unknown algorithm', () => PluginTls.selfSigned({ privateKeyAlgorithm: 'DSA' as any }),
-      "PluginTls.selfSigned: privateKeyAlgorithm 'DSA' is not a PrivateKeyAlgorithm; use one of PrivateKeyAlgorithm.ECDSA, PrivateKeyAlgorithm.RSA, PrivateKeyAlgorithm.ED25519"],
-    ['an unknown rotation policy', () => PluginTls.selfSigned({ rotationPolicy: 'Sometimes' as any }),
-      "PluginTls.selfSigned: rotationPolicy 'Sometimes' is not a CertificateRotationPolicy; use one of CertificateRotationPolicy.ALWAYS, CertificateRotationPolicy.NEVER"],
-    ['a bad extra DNS name', () => PluginTls.selfSigned({ extraServerDnsNames: ['Not A Name'] }),
-      "PluginTls.selfSigned: extraServerDnsNames[0] 'Not A Name' is not a DNS name; use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')"],
-    ['the same Secret for both sides', () => PluginTls.fromSecrets({ clientSecretName: 'tls', serverSecretName: 'tls' }),
-      "PluginTls.fromSecrets: serverSecretName 'tls' is also the client Secret; use two Secrets: the operator presents the client one and trusts the server one"],
-    ['a bad Secret name', () => PluginTls.fromSecrets({ clientSecretName: 'Client', serverSecretName: 'server' }),
-      "PluginTls.fromSecrets: clientSecretName 'Client' is not a Secret name (a lower-case DNS subdomain); use a name such as 'plugin-client-tls'"],
-    ['a bad client CA key', () => PluginTls.fromSecrets({ clientSecretName: 'client', serverSecretName: 'server', clientCaKey: 'ca/crt' }),
-      "PluginTls.fromSecrets: clientCaKey 'ca/crt' is not a Secret key; use the key holding the client CA, normally 'ca.crt'"],
-    ['a fromIssuer without an IssuerRef', () => PluginTls.fromIssuer('corp-ca' as any),
-      "PluginTls.fromIssuer: issuer 'corp-ca' must be an IssuerRef, not a string; use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})"],
+    [
+      'renewBefore >= duration',
+      () => PluginTls.selfSigned({ duration: Duration.hours(24), renewBefore: Duration.hours(24) }),
+      "PluginTls.selfSigned: renewBefore '24h' is not shorter than duration (24h); make renewBefore shorter than duration, so the certificate is renewed before it expires",
+    ],
+    [
+      'duration under an hour',
+      () => PluginTls.selfSigned({ duration: Duration.minutes(30), renewBefore: Duration.minutes(10) }),
+      "PluginTls.selfSigned: duration '30m' is shorter than one hour, the least cert-manager accepts; use Duration.hours(1) or more",
+    ],
+    [
+      'renewBefore under five minutes',
+      () => PluginTls.selfSigned({ renewBefore: Duration.minutes(1) }),
+      "PluginTls.selfSigned: renewBefore '1m' is shorter than five minutes, the least cert-manager accepts; use Duration.minutes(5) or more",
+    ],
+    [
+      'a CA that expires before its leaves',
+      () => PluginTls.privateCa({ caDuration: Duration.hours(720), caRenewBefore: Duration.hours(100), duration: Duration.hours(2160) }),
+      "PluginTls.privateCa: caDuration '720h' is shorter than the leaves' duration (2160h); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it; make caDuration at least as long as duration",
+    ],
+    [
+      'a string instead of a Duration',
+      () => PluginTls.selfSigned({ duration: '2160h' as any }),
+      "PluginTls.selfSigned: duration '2160h' must be a cdk8s Duration, not a string; use Duration.hours(1)",
+    ],
+    [
+      'CA renewBefore >= CA duration',
+      () => PluginTls.privateCa({ caDuration: Duration.hours(100), caRenewBefore: Duration.hours(200) }),
+      "PluginTls.privateCa: caRenewBefore '200h' is not shorter than caDuration (100h); make caRenewBefore shorter than caDuration, so the certificate is renewed before it expires",
+    ],
+    [
+      'RSA below 2048 bits',
+      () => PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.RSA, privateKeySize: 1024 }),
+      'PluginTls.selfSigned: privateKeySize 1024 is not a valid RSA key size; use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)',
+    ],
+    [
+      'an ECDSA size that is no curve',
+      () => PluginTls.selfSigned({ privateKeySize: 255 }),
+      'PluginTls.selfSigned: privateKeySize 255 is not a valid ECDSA key size; use 256 (P-256), 384 (P-384) or 521 (P-521)',
+    ],
+    [
+      'an Ed25519 size',
+      () => PluginTls.selfSigned({ privateKeyAlgorithm: PrivateKeyAlgorithm.ED25519, privateKeySize: 256 }),
+      'PluginTls.selfSigned: privateKeySize 256 is not a valid Ed25519 key size; leave privateKeySize unset: an Ed25519 key has no size',
+    ],
+    [
+      'an unknown algorithm',
+      () => PluginTls.selfSigned({ privateKeyAlgorithm: 'DSA' as any }),
+      "PluginTls.selfSigned: privateKeyAlgorithm 'DSA' is not a PrivateKeyAlgorithm; use one of PrivateKeyAlgorithm.ECDSA, PrivateKeyAlgorithm.RSA, PrivateKeyAlgorithm.ED25519",
+    ],
+    [
+      'an unknown rotation policy',
+      () => PluginTls.selfSigned({ rotationPolicy: 'Sometimes' as any }),
+      "PluginTls.selfSigned: rotationPolicy 'Sometimes' is not a CertificateRotationPolicy; use one of CertificateRotationPolicy.ALWAYS, CertificateRotationPolicy.NEVER",
+    ],
+    [
+      'a bad extra DNS name',
+      () => PluginTls.selfSigned({ extraServerDnsNames: ['Not A Name'] }),
+      "PluginTls.selfSigned: extraServerDnsNames[0] 'Not A Name' is not a DNS name; use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')",
+    ],
+    [
+      'the same Secret for both sides',
+      () => PluginTls.fromSecrets({ clientSecretName: 'tls', serverSecretName: 'tls' }),
+      "PluginTls.fromSecrets: serverSecretName 'tls' is also the client Secret; use two Secrets: the operator presents the client one and trusts the server one",
+    ],
+    [
+      'a bad Secret name',
+      () => PluginTls.fromSecrets({ clientSecretName: 'Client', serverSecretName: 'server' }),
+      "PluginTls.fromSecrets: clientSecretName 'Client' is not a Secret name (a lower-case DNS subdomain); use a name such as 'plugin-client-tls'",
+    ],
+    [
+      'a bad client CA key',
+      () => PluginTls.fromSecrets({ clientSecretName: 'client', serverSecretName: 'server', clientCaKey: 'ca/crt' }),
+      "PluginTls.fromSecrets: clientCaKey 'ca/crt' is not a Secret key; use the key holding the client CA, normally 'ca.crt'",
+    ],
+    [
+      'a fromIssuer without an IssuerRef',
+      () => PluginTls.fromIssuer('corp-ca' as any),
+      "PluginTls.fromIssuer: issuer 'corp-ca' must be an IssuerRef, not a string; use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
+    ],
   ])('rejects %s where it is written', (_what, tls, message) => {
     expectValidationError(tls, message);
   });
 
   test('rejects a tls prop that is not a PluginTls', () => {
-    expectValidationError(() => new StandalonePlugin(chartIn(), 'demo', { ...base, tls: 'selfSigned' as any }),
-      "cnpg-system/demo: tls 'selfSigned' must be a PluginTls, not a string; use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)");
+    expectValidationError(
+      () => new StandalonePlugin(chartIn(), 'demo', { ...base, tls: 'selfSigned' as any }),
+      "cnpg-system/demo: tls 'selfSigned' must be a PluginTls, not a string; use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)",
+    );
   });
 });
 

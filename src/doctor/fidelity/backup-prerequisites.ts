@@ -20,38 +20,86 @@ export function checkBackupPrerequisites(backup: Obj, cluster: Obj | undefined, 
   const fail = (path: string, message: string, fix: string): FidelityIssue => ({ severity: 'error', path, message, fix });
   const issues: FidelityIssue[] = [];
   if (strings(at(cluster, 'metadata', 'annotations'))['cnpg.io/hibernation'] === 'on') {
-    issues.push(fail('spec.cluster.name', `Cluster '${clusterName}' is hibernated (cnpg.io/hibernation: on); the Backup fails`, 'back up before hibernating, or remove the annotation'));
+    issues.push(
+      fail(
+        'spec.cluster.name',
+        `Cluster '${clusterName}' is hibernated (cnpg.io/hibernation: on); the Backup fails`,
+        'back up before hibernating, or remove the annotation',
+      ),
+    );
   }
   const plugins = effectivePlugins(cluster, includePlugins);
   if (method === 'plugin') {
     const name = str(at(spec, 'pluginConfiguration', 'name')) ?? '';
     if (plugins.length === 0) {
-      issues.push(fail('spec.method', `is plugin but Cluster '${clusterName}' has no spec.plugins; the Backup fails at once (ClusterHasNoBackupExecutorPlugin)`, `add '${name || '<plugin>'}' to the Cluster's spec.plugins`));
+      issues.push(
+        fail(
+          'spec.method',
+          `is plugin but Cluster '${clusterName}' has no spec.plugins; the Backup fails at once (ClusterHasNoBackupExecutorPlugin)`,
+          `add '${name || '<plugin>'}' to the Cluster's spec.plugins`,
+        ),
+      );
     } else if (name !== '') {
       const entry = plugins.find((p) => p.name === name);
       if (!entry) {
-        issues.push(fail('spec.pluginConfiguration.name', `'${name}' is not in Cluster '${clusterName}' spec.plugins; only the Cluster's enabled plugins are loaded, so the backup finds no such plugin`, `add '${name}' to the Cluster's spec.plugins, or back up through one of ${plugins.map((p) => `'${p.name}'`).join(', ')}`));
+        issues.push(
+          fail(
+            'spec.pluginConfiguration.name',
+            `'${name}' is not in Cluster '${clusterName}' spec.plugins; only the Cluster's enabled plugins are loaded, so the backup finds no such plugin`,
+            `add '${name}' to the Cluster's spec.plugins, or back up through one of ${plugins.map((p) => `'${p.name}'`).join(', ')}`,
+          ),
+        );
       } else if (!entry.enabled) {
-        issues.push(fail('spec.pluginConfiguration.name', `'${name}' has enabled: false in Cluster '${clusterName}'; disabled plugins are not loaded, so the backup finds no such plugin`, `set enabled: true (or remove it) on that spec.plugins entry`));
+        issues.push(
+          fail(
+            'spec.pluginConfiguration.name',
+            `'${name}' has enabled: false in Cluster '${clusterName}'; disabled plugins are not loaded, so the backup finds no such plugin`,
+            `set enabled: true (or remove it) on that spec.plugins entry`,
+          ),
+        );
       }
     }
     return issues;
   }
   const backupSection = obj(at(cluster, 'spec', 'backup'));
   if (!backupSection) {
-    issues.push(fail('spec.method', `is ${method}${spec.method === undefined ? ' (the CRD default)' : ''} but Cluster '${clusterName}' has no spec.backup; the Backup fails`, 'write method: plugin with pluginConfiguration.name, or configure spec.backup in the Cluster'));
+    issues.push(
+      fail(
+        'spec.method',
+        `is ${method}${spec.method === undefined ? ' (the CRD default)' : ''} but Cluster '${clusterName}' has no spec.backup; the Backup fails`,
+        'write method: plugin with pluginConfiguration.name, or configure spec.backup in the Cluster',
+      ),
+    );
   } else if (method === 'volumeSnapshot' && !obj(backupSection.volumeSnapshot)) {
-    issues.push(fail('spec.method', `is volumeSnapshot but Cluster '${clusterName}' has no spec.backup.volumeSnapshot; the Backup fails`, 'configure spec.backup.volumeSnapshot in the Cluster'));
+    issues.push(
+      fail(
+        'spec.method',
+        `is volumeSnapshot but Cluster '${clusterName}' has no spec.backup.volumeSnapshot; the Backup fails`,
+        'configure spec.backup.volumeSnapshot in the Cluster',
+      ),
+    );
   } else if (method === 'barmanObjectStore' && !obj(backupSection.barmanObjectStore)) {
-    issues.push(fail('spec.method', `is barmanObjectStore${spec.method === undefined ? ' (the CRD default)' : ''} but Cluster '${clusterName}' has no spec.backup.barmanObjectStore; the Backup fails`, 'write method: plugin with pluginConfiguration.name for a plugin backup'));
+    issues.push(
+      fail(
+        'spec.method',
+        `is barmanObjectStore${spec.method === undefined ? ' (the CRD default)' : ''} but Cluster '${clusterName}' has no spec.backup.barmanObjectStore; the Backup fails`,
+        'write method: plugin with pluginConfiguration.name for a plugin backup',
+      ),
+    );
   }
   return issues;
 }
 
 /** `spec.plugins` after the defaulting webhook: INCLUDE_PLUGINS names not yet listed are appended enabled. @internal */
 export function effectivePlugins(cluster: Obj, includePlugins: readonly string[]): Array<{ name: string; enabled: boolean }> {
-  const listed = arr(at(cluster, 'spec', 'plugins')).map((p) => obj(p) ?? {}).map((p) => ({ name: str(p.name) ?? '', enabled: p.enabled !== false }));
+  const listed = arr(at(cluster, 'spec', 'plugins'))
+    .map((p) => obj(p) ?? {})
+    .map((p) => ({ name: str(p.name) ?? '', enabled: p.enabled !== false }));
   const names = new Set(listed.map((p) => p.name));
-  for (const n of includePlugins) if (!names.has(n)) { listed.push({ name: n, enabled: true }); names.add(n); }
+  for (const n of includePlugins)
+    if (!names.has(n)) {
+      listed.push({ name: n, enabled: true });
+      names.add(n);
+    }
   return listed;
 }

@@ -22,7 +22,8 @@ export function checkBackupSpec(object: Obj, kind: 'Backup' | 'ScheduledBackup')
     if (typeof v !== 'string' || !allowed.includes(v)) {
       const close = typeof v === 'string' ? allowed.find((a) => a.toLowerCase() === v.toLowerCase()) : undefined;
       issues.push({
-        severity: 'error', path: `spec.${key}`,
+        severity: 'error',
+        path: `spec.${key}`,
         message: `${jsonText(v)} is not one of ${allowed.join(', ')}; the API server refuses the ${kind} (the CRD enum is case-sensitive)`,
         fix: close ? `write '${close}'` : `use one of ${allowed.join(', ')}`,
       });
@@ -39,13 +40,15 @@ export function checkBackupSpec(object: Obj, kind: 'Backup' | 'ScheduledBackup')
     if (spec[key] === undefined || spec[key] === null) continue;
     if (method === 'barmanObjectStore') {
       issues.push({
-        severity: 'error', path: `spec.${key}`,
+        severity: 'error',
+        path: `spec.${key}`,
         message: `is set with method barmanObjectStore${defaulted ? ' (the CRD default, since method is not written)' : ''}; the ${kind} webhook allows ${key} only with volumeSnapshot`,
         fix: defaulted ? `write method: plugin (or volumeSnapshot), or remove ${key}` : `remove ${key}, or use method: volumeSnapshot`,
       });
     } else if (method === 'plugin') {
       issues.push({
-        severity: 'warning', path: `spec.${key}`,
+        severity: 'warning',
+        path: `spec.${key}`,
         message: `is set with method plugin; the webhook lets it through, but only volume snapshot backups give ${key} a meaning`,
         fix: `remove ${key} unless your plugin documents that it reads it`,
       });
@@ -54,10 +57,12 @@ export function checkBackupSpec(object: Obj, kind: 'Backup' | 'ScheduledBackup')
 
   if (method === 'plugin' && (str(at(spec, 'pluginConfiguration', 'name')) ?? '') === '') {
     issues.push({
-      severity: 'error', path: 'spec.pluginConfiguration.name',
-      message: kind === 'Backup'
-        ? 'is missing with method plugin; the Backup webhook refuses the Backup'
-        : 'is missing with method plugin; the ScheduledBackup webhook does not check it, so every Backup it creates is refused',
+      severity: 'error',
+      path: 'spec.pluginConfiguration.name',
+      message:
+        kind === 'Backup'
+          ? 'is missing with method plugin; the Backup webhook refuses the Backup'
+          : 'is missing with method plugin; the ScheduledBackup webhook does not check it, so every Backup it creates is refused',
       fix: 'set pluginConfiguration.name to the plugin that takes the backup, e.g. barman-cloud.cloudnative-pg.io',
     });
   }
@@ -69,9 +74,11 @@ export function checkBackupSpec(object: Obj, kind: 'Backup' | 'ScheduledBackup')
 /** The schedule as robfig/cron v1.2.0 `Parse` reads it (see docs/operator-fidelity.md class 2). @internal */
 export function checkSchedule(value: unknown): FidelityIssue[] {
   const path = 'spec.schedule';
-  const six = 'write 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. \'0 0 2 * * *\', or a descriptor such as \'@daily\'';
+  const six = "write 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
   if (typeof value !== 'string') {
-    return [{ severity: 'error', path, message: `is ${value === undefined ? 'missing' : 'not a string'}; the API server requires a schedule string`, fix: six }];
+    return [
+      { severity: 'error', path, message: `is ${value === undefined ? 'missing' : 'not a string'}; the API server requires a schedule string`, fix: six },
+    ];
   }
   const parsed = parseCronSchedule(value);
   if (!parsed.ok) {
@@ -81,14 +88,24 @@ export function checkSchedule(value: unknown): FidelityIssue[] {
   if (s.kind !== 'spec') return [];
   if (s.fieldCount === 5) {
     const { reading, intended } = fiveFieldReading(s.fields);
-    return [{
-      severity: 'error', path,
-      message: `'${value}' has 5 fields; the operator reads them seconds first without a day-of-week, so it ${reading} (the webhook only warns)`,
-      fix: `write the 6-field form '${intended}'`,
-    }];
+    return [
+      {
+        severity: 'error',
+        path,
+        message: `'${value}' has 5 fields; the operator reads them seconds first without a day-of-week, so it ${reading} (the webhook only warns)`,
+        fix: `write the 6-field form '${intended}'`,
+      },
+    ];
   }
   if (s.emptyFields.length > 0) {
-    return [{ severity: 'warning', path, message: `'${value}' selects no value in its ${s.emptyFields.join(', ')} field; robfig/cron accepts it but it never fires`, fix: six }];
+    return [
+      {
+        severity: 'warning',
+        path,
+        message: `'${value}' selects no value in its ${s.emptyFields.join(', ')} field; robfig/cron accepts it but it never fires`,
+        fix: six,
+      },
+    ];
   }
   return [];
 }

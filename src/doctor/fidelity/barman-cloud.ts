@@ -15,7 +15,9 @@ export interface BarmanCloudConfig {
 
 function externalPlugin(cluster: Obj, source: string): Obj | undefined {
   if (source === '') return undefined;
-  const ext = arr(at(cluster, 'spec', 'externalClusters')).map((e) => obj(e) ?? {}).find((e) => e.name === source);
+  const ext = arr(at(cluster, 'spec', 'externalClusters'))
+    .map((e) => obj(e) ?? {})
+    .find((e) => e.name === source);
   const plugin = obj(ext?.plugin);
   return plugin && plugin.name === BARMAN_CLOUD_NAME ? plugin : undefined;
 }
@@ -23,8 +25,16 @@ function externalPlugin(cluster: Obj, source: string): Obj | undefined {
 /** Every ObjectStore name a Cluster's Barman Cloud parameters mention. @internal */
 export function referencedObjectStores(cluster: Obj): string[] {
   const names = new Set<string>();
-  for (const p of arr(at(cluster, 'spec', 'plugins'))) if (at(p, 'name') === BARMAN_CLOUD_NAME) { const n = strings(at(p, 'parameters')).barmanObjectName; if (n) names.add(n); }
-  for (const e of arr(at(cluster, 'spec', 'externalClusters'))) if (at(e, 'plugin', 'name') === BARMAN_CLOUD_NAME) { const n = strings(at(e, 'plugin', 'parameters')).barmanObjectName; if (n) names.add(n); }
+  for (const p of arr(at(cluster, 'spec', 'plugins')))
+    if (at(p, 'name') === BARMAN_CLOUD_NAME) {
+      const n = strings(at(p, 'parameters')).barmanObjectName;
+      if (n) names.add(n);
+    }
+  for (const e of arr(at(cluster, 'spec', 'externalClusters')))
+    if (at(e, 'plugin', 'name') === BARMAN_CLOUD_NAME) {
+      const n = strings(at(e, 'plugin', 'parameters')).barmanObjectName;
+      if (n) names.add(n);
+    }
   return [...names];
 }
 
@@ -48,7 +58,7 @@ export function barmanCloudConfig(cluster: Obj): BarmanCloudConfig {
     serverName,
     recoveryBarmanObjectName: recParams.barmanObjectName ?? '',
     // Defaults to the recovering Cluster's own name, not the source's.
-    recoveryServerName: rec ? (recParams.serverName || name) : '',
+    recoveryServerName: rec ? recParams.serverName || name : '',
     replicaSourceBarmanObjectName: strings(rep?.parameters).barmanObjectName ?? '',
   };
 }
@@ -83,29 +93,41 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
       if (KNOWN_KEYS.includes(key)) continue;
       const close = KNOWN_KEYS.find((k) => k.toLowerCase() === key.toLowerCase() || key.toLowerCase().includes('object'));
       issues.push({
-        severity: 'warning', path: `${path}.${key}`,
+        severity: 'warning',
+        path: `${path}.${key}`,
         message: `Barman Cloud reads only barmanObjectName and serverName; '${key}' is ignored`,
         fix: close ? `rename it to ${close}` : 'remove it',
       });
     }
   }
-  if (options.requireObjectName !== false && index >= 0 && enabled && config.barmanObjectName === '' && config.recoveryBarmanObjectName === '' && config.replicaSourceBarmanObjectName === '') {
+  if (
+    options.requireObjectName !== false &&
+    index >= 0 &&
+    enabled &&
+    config.barmanObjectName === '' &&
+    config.recoveryBarmanObjectName === '' &&
+    config.replicaSourceBarmanObjectName === ''
+  ) {
     issues.push({
-      severity: 'error', path: `spec.plugins[${index}].parameters.barmanObjectName`,
-      message: 'is missing; Barman Cloud\'s configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails',
-      fix: 'set parameters.barmanObjectName to the name of an ObjectStore in the Cluster\'s namespace',
+      severity: 'error',
+      path: `spec.plugins[${index}].parameters.barmanObjectName`,
+      message: "is missing; Barman Cloud's configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails",
+      fix: "set parameters.barmanObjectName to the name of an ObjectStore in the Cluster's namespace",
     });
   }
   if (objectStores) {
     const refs: Array<{ path: string; store: string }> = [];
     if (config.barmanObjectName && index >= 0) refs.push({ path: `spec.plugins[${index}].parameters.barmanObjectName`, store: config.barmanObjectName });
-    paramSets.slice(index >= 0 ? 1 : 0).forEach(({ path, params }) => { if (params.barmanObjectName) refs.push({ path: `${path}.barmanObjectName`, store: params.barmanObjectName }); });
+    paramSets.slice(index >= 0 ? 1 : 0).forEach(({ path, params }) => {
+      if (params.barmanObjectName) refs.push({ path: `${path}.barmanObjectName`, store: params.barmanObjectName });
+    });
     for (const r of refs) {
       const same = objectStores.filter((o) => meta(o).name === r.store);
       if (same.some((o) => (meta(o).namespace ?? 'default') === ns)) continue;
       const elsewhere = same.map((o) => meta(o).namespace ?? 'default');
       issues.push({
-        severity: elsewhere.length ? 'error' : 'warning', path: r.path,
+        severity: elsewhere.length ? 'error' : 'warning',
+        path: r.path,
         message: elsewhere.length
           ? `ObjectStore '${r.store}' is in namespace ${elsewhere.join(', ')}, but Barman Cloud looks it up only in the Cluster's namespace '${ns}'`
           : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'`,
@@ -113,9 +135,14 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
       });
     }
   }
-  if (config.recoveryBarmanObjectName !== '' && config.barmanObjectName === config.recoveryBarmanObjectName && config.serverName === config.recoveryServerName) {
+  if (
+    config.recoveryBarmanObjectName !== '' &&
+    config.barmanObjectName === config.recoveryBarmanObjectName &&
+    config.serverName === config.recoveryServerName
+  ) {
     issues.push({
-      severity: 'error', path: index >= 0 ? `spec.plugins[${index}].parameters` : 'spec.plugins',
+      severity: 'error',
+      path: index >= 0 ? `spec.plugins[${index}].parameters` : 'spec.plugins',
       message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops`,
       fix: `give the new Cluster its own serverName (e.g. parameters.serverName: ${name}-v2) or its own ObjectStore`,
     });
@@ -130,11 +157,27 @@ export function checkBarmanCloudCluster(cluster: Obj, objectStores?: readonly Ob
  * @internal
  */
 export function checkBarmanCloudDeployment(container: Obj, envFromUnknown: boolean): FidelityIssue[] {
-  const env = arr(container.env).map((e) => obj(e) ?? {}).find((e) => e.name === 'SIDECAR_IMAGE');
+  const env = arr(container.env)
+    .map((e) => obj(e) ?? {})
+    .find((e) => e.name === 'SIDECAR_IMAGE');
   if (env && (str(env.value) ?? '') !== '') return [];
   if (env && env.valueFrom !== undefined) return [];
   if (!env && arr(container.envFrom).length > 0 && envFromUnknown) {
-    return [{ severity: 'warning', path: 'env', message: 'SIDECAR_IMAGE is not in env; the plugin refuses to start without it unless an envFrom source provides it', fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>' }];
+    return [
+      {
+        severity: 'warning',
+        path: 'env',
+        message: 'SIDECAR_IMAGE is not in env; the plugin refuses to start without it unless an envFrom source provides it',
+        fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>',
+      },
+    ];
   }
-  return [{ severity: 'error', path: 'env', message: `SIDECAR_IMAGE is ${env ? 'empty' : 'not set'}; the Barman Cloud operator command refuses to start`, fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>' }];
+  return [
+    {
+      severity: 'error',
+      path: 'env',
+      message: `SIDECAR_IMAGE is ${env ? 'empty' : 'not set'}; the Barman Cloud operator command refuses to start`,
+      fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>',
+    },
+  ];
 }

@@ -4,10 +4,29 @@ import { FidelityIssue, Obj, arr, at, obj, str, jsonText } from './issue';
 
 /** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values. @internal */
 export const CERT_MANAGER_USAGES: readonly string[] = [
-  'signing', 'digital signature', 'content commitment', 'key encipherment', 'key agreement',
-  'data encipherment', 'cert sign', 'crl sign', 'encipher only', 'decipher only', 'any',
-  'server auth', 'client auth', 'code signing', 'email protection', 's/mime', 'ipsec end system',
-  'ipsec tunnel', 'ipsec user', 'timestamping', 'ocsp signing', 'microsoft sgc', 'netscape sgc',
+  'signing',
+  'digital signature',
+  'content commitment',
+  'key encipherment',
+  'key agreement',
+  'data encipherment',
+  'cert sign',
+  'crl sign',
+  'encipher only',
+  'decipher only',
+  'any',
+  'server auth',
+  'client auth',
+  'code signing',
+  'email protection',
+  's/mime',
+  'ipsec end system',
+  'ipsec tunnel',
+  'ipsec user',
+  'timestamping',
+  'ocsp signing',
+  'microsoft sgc',
+  'netscape sgc',
 ];
 const SIGNATURES: Record<string, string[]> = {
   RSA: ['SHA256WithRSA', 'SHA384WithRSA', 'SHA512WithRSA'],
@@ -33,21 +52,31 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
   };
   const secretName = str(spec.secretName) ?? '';
   if (secretName === '') refuse('spec.secretName', 'is missing', 'set secretName to the Secret cert-manager should write');
-  else if (secretName.length > 253 || !DNS_SUBDOMAIN.test(secretName)) refuse('spec.secretName', `'${secretName}' is not a DNS subdomain`, 'use lower-case letters, digits, \'-\' and \'.\'');
+  else if (secretName.length > 253 || !DNS_SUBDOMAIN.test(secretName))
+    refuse('spec.secretName', `'${secretName}' is not a DNS subdomain`, "use lower-case letters, digits, '-' and '.'");
 
   const cn = str(spec.commonName) ?? '';
   const identities = ['dnsNames', 'uris', 'emailAddresses', 'ipAddresses', 'otherNames'].filter((k) => arr(spec[k]).length > 0);
   if (cn === '' && identities.length === 0 && (str(spec.literalSubject) ?? '') === '') {
-    refuse('spec', 'has no identity (commonName, dnsNames, uris, emailAddresses, ipAddresses or otherNames)', 'add dnsNames (for a server) or a commonName (for a client)');
+    refuse(
+      'spec',
+      'has no identity (commonName, dnsNames, uris, emailAddresses, ipAddresses or otherNames)',
+      'add dnsNames (for a server) or a commonName (for a client)',
+    );
   }
   if (cn.length > 64) refuse('spec.commonName', `is ${cn.length} characters long, more than 64`, 'shorten it, and put long names in dnsNames');
   arr(spec.ipAddresses).forEach((ip, i) => {
-    if (typeof ip !== 'string' || isIP(ip) === 0) refuse(`spec.ipAddresses[${i}]`, `${jsonText(ip)} is not an IP address`, 'write an IPv4 or IPv6 address, or move host names to dnsNames');
+    if (typeof ip !== 'string' || isIP(ip) === 0)
+      refuse(`spec.ipAddresses[${i}]`, `${jsonText(ip)} is not an IP address`, 'write an IPv4 or IPv6 address, or move host names to dnsNames');
   });
   arr(spec.usages).forEach((u, i) => {
     if (typeof u !== 'string' || !CERT_MANAGER_USAGES.includes(u)) {
       const close = typeof u === 'string' ? CERT_MANAGER_USAGES.find((x) => x.replace(/ /g, '') === u.toLowerCase().replace(/[-_ ]/g, '')) : undefined;
-      refuse(`spec.usages[${i}]`, `${jsonText(u)} is not a cert-manager key usage`, close ? `write '${close}'` : `use one of ${CERT_MANAGER_USAGES.join(', ')}`);
+      refuse(
+        `spec.usages[${i}]`,
+        `${jsonText(u)} is not a cert-manager key usage`,
+        close ? `write '${close}'` : `use one of ${CERT_MANAGER_USAGES.join(', ')}`,
+      );
     }
   });
 
@@ -71,13 +100,21 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
   const renewBefore = spec.renewBefore === undefined ? undefined : parseGoDuration(str(spec.renewBefore) ?? '');
   if (duration === undefined) refuse('spec.duration', `${jsonText(spec.duration)} is not a Go duration`, 'write e.g. 2160h');
   else if (duration < HOUR) refuse('spec.duration', `'${String(spec.duration)}' is shorter than the 1h minimum`, 'use at least 1h');
-  if (spec.renewBefore !== undefined && renewBefore === undefined) refuse('spec.renewBefore', `${jsonText(spec.renewBefore)} is not a Go duration`, 'write e.g. 360h');
+  if (spec.renewBefore !== undefined && renewBefore === undefined)
+    refuse('spec.renewBefore', `${jsonText(spec.renewBefore)} is not a Go duration`, 'write e.g. 360h');
   if (renewBefore !== undefined) {
     if (renewBefore < FIVE_MINUTES) refuse('spec.renewBefore', `'${String(spec.renewBefore)}' is shorter than the 5m minimum`, 'use at least 5m');
-    if (duration !== undefined && renewBefore >= duration) refuse('spec.renewBefore', `'${String(spec.renewBefore)}' is not shorter than the duration`, 'make renewBefore shorter than duration (e.g. a sixth of it)');
+    if (duration !== undefined && renewBefore >= duration)
+      refuse(
+        'spec.renewBefore',
+        `'${String(spec.renewBefore)}' is not shorter than the duration`,
+        'make renewBefore shorter than duration (e.g. a sixth of it)',
+      );
   }
-  if (spec.renewBefore !== undefined && spec.renewBeforePercentage !== undefined) refuse('spec.renewBeforePercentage', 'is set together with renewBefore', 'keep one of renewBefore and renewBeforePercentage');
-  if (typeof spec.revisionHistoryLimit === 'number' && spec.revisionHistoryLimit < 1) refuse('spec.revisionHistoryLimit', `${spec.revisionHistoryLimit} is below 1`, 'use 1 or more, or leave it out');
+  if (spec.renewBefore !== undefined && spec.renewBeforePercentage !== undefined)
+    refuse('spec.renewBeforePercentage', 'is set together with renewBefore', 'keep one of renewBefore and renewBeforePercentage');
+  if (typeof spec.revisionHistoryLimit === 'number' && spec.revisionHistoryLimit < 1)
+    refuse('spec.revisionHistoryLimit', `${spec.revisionHistoryLimit} is below 1`, 'use 1 or more, or leave it out');
   return issues;
 }
 
@@ -86,13 +123,20 @@ export function checkCertificate(cert: Obj): FidelityIssue[] {
  * (`--cluster-resource-namespace`), whatever namespace the Certificates are in.
  * @internal
  */
-export function checkClusterIssuerSecret(issuer: Obj, holders: ReadonlyArray<{ readonly namespace: string; readonly what: string }>, clusterResourceNamespace: string): FidelityIssue[] {
+export function checkClusterIssuerSecret(
+  issuer: Obj,
+  holders: ReadonlyArray<{ readonly namespace: string; readonly what: string }>,
+  clusterResourceNamespace: string,
+): FidelityIssue[] {
   const name = str(at(issuer, 'spec', 'ca', 'secretName'));
   if (!name) return [];
   if (holders.length === 0 || holders.some((h) => h.namespace === clusterResourceNamespace)) return [];
-  return [{
-    severity: 'error', path: 'spec.ca.secretName',
-    message: `CA Secret '${name}' is only in ${holders.map((h) => `'${h.namespace}' (${h.what})`).join(', ')}, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace '${clusterResourceNamespace}'; issuance fails`,
-    fix: `put the CA Secret (or the Certificate writing it) in '${clusterResourceNamespace}', or use a namespaced Issuer in the Certificates' namespace; if cert-manager runs with another --cluster-resource-namespace, tell the doctor (clusterResourceNamespace / --cluster-resource-namespace)`,
-  }];
+  return [
+    {
+      severity: 'error',
+      path: 'spec.ca.secretName',
+      message: `CA Secret '${name}' is only in ${holders.map((h) => `'${h.namespace}' (${h.what})`).join(', ')}, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace '${clusterResourceNamespace}'; issuance fails`,
+      fix: `put the CA Secret (or the Certificate writing it) in '${clusterResourceNamespace}', or use a namespaced Issuer in the Certificates' namespace; if cert-manager runs with another --cluster-resource-namespace, tell the doctor (clusterResourceNamespace / --cluster-resource-namespace)`,
+    },
+  ];
 }

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { FidelityIssue, Obj, arr, at, meta, str } from './issue';
-import { pemCertificates } from './secret-contents';
 import { secretValues } from './operator-config';
+import { pemCertificates } from './secret-contents';
 
 /**
  * How a client certificate is issued, as far as the input shows:
@@ -55,7 +55,7 @@ export function resolveClusterResourceNamespace(deployments: readonly Obj[], opt
         else if (a === '--cluster-resource-namespace' && argv[i + 1] !== undefined) value = argv[i + 1];
       });
       if (value === undefined || value === '') return CERT_MANAGER_CODE_DEFAULT_CLUSTER_RESOURCE_NAMESPACE;
-      return value === '$(POD_NAMESPACE)' ? nsOf(d) ?? DEFAULT_CLUSTER_RESOURCE_NAMESPACE : value;
+      return value === '$(POD_NAMESPACE)' ? (nsOf(d) ?? DEFAULT_CLUSTER_RESOURCE_NAMESPACE) : value;
     }
   }
   return DEFAULT_CLUSTER_RESOURCE_NAMESPACE;
@@ -74,15 +74,19 @@ export interface CertManagerIndex {
 
 /** Builds a {@link CertManagerIndex}; every lookup afterwards is a map read. @internal */
 export function certManagerIndex(input: {
-  certificates: readonly Obj[]; issuers: readonly Obj[]; secrets?: readonly Obj[];
-  namespaceOf?: (o: Obj) => string | undefined; clusterResourceNamespace?: string;
+  certificates: readonly Obj[];
+  issuers: readonly Obj[];
+  secrets?: readonly Obj[];
+  namespaceOf?: (o: Obj) => string | undefined;
+  clusterResourceNamespace?: string;
 }): CertManagerIndex {
   const nsOf = (o: Obj): string => input.namespaceOf?.(o) ?? meta(o).namespace ?? 'default';
   const certs = new Map<string, Obj[]>();
   for (const c of input.certificates) {
     const k = `${nsOf(c)}/${str(at(c, 'spec', 'secretName')) ?? ''}`;
     const list = certs.get(k);
-    if (list) list.push(c); else certs.set(k, [c]);
+    if (list) list.push(c);
+    else certs.set(k, [c]);
   }
   const iss = new Map<string, Obj>();
   for (const i of input.issuers) {
@@ -96,7 +100,7 @@ export function certManagerIndex(input: {
   }
   return {
     certificatesBySecret: (ns, name) => certs.get(`${ns}/${name}`) ?? [],
-    issuer: (kind, ns, name) => iss.get(`${kind}/${kind === 'ClusterIssuer' ? '' : ns ?? 'default'}/${name}`),
+    issuer: (kind, ns, name) => iss.get(`${kind}/${kind === 'ClusterIssuer' ? '' : (ns ?? 'default')}/${name}`),
     secret: (ns, name) => secrets.get(`${ns}/${name}`),
     namespaceOf: nsOf,
     clusterResourceNamespace: input.clusterResourceNamespace ?? DEFAULT_CLUSTER_RESOURCE_NAMESPACE,
@@ -128,7 +132,11 @@ export function caSecretNamespace(issuer: Obj, index: CertManagerIndex): string 
 
 /** Whether a PEM certificate is its own issuer (a root). */
 function selfIssued(cert: X509Certificate): boolean {
-  try { return cert.checkIssued(cert) && cert.verify(cert.publicKey); } catch { return false; }
+  try {
+    return cert.checkIssued(cert) && cert.verify(cert.publicKey);
+  } catch {
+    return false;
+  }
 }
 
 /** The tier of a CA issuer: from the Certificate writing its CA Secret, else from the Secret's own PEM. */
@@ -191,7 +199,14 @@ export function clientIssuance(secretName: string, namespace: string, index: Cer
 export function checkClientTrust(clientSecret: string, trustedSecret: string, issuance: ClientIssuance): FidelityIssue[] {
   const path = 'spec.template.spec.containers[].args';
   if (issuance.kind === 'self-signed' && trustedSecret !== clientSecret) {
-    return [{ severity: 'error', path, message: `the client certificate in '${clientSecret}' is self-signed, so only that certificate can be its issuer, but the plugin trusts '${trustedSecret}'; even a copy stops working at the first renewal (new key, new certificate) and the handshake fails with 'tls: certificate required'`, fix: `mount Secret '${clientSecret}' and pass its tls.crt (or ca.crt) as --client-cert` }];
+    return [
+      {
+        severity: 'error',
+        path,
+        message: `the client certificate in '${clientSecret}' is self-signed, so only that certificate can be its issuer, but the plugin trusts '${trustedSecret}'; even a copy stops working at the first renewal (new key, new certificate) and the handshake fails with 'tls: certificate required'`,
+        fix: `mount Secret '${clientSecret}' and pass its tls.crt (or ca.crt) as --client-cert`,
+      },
+    ];
   }
   return [];
 }

@@ -14,15 +14,19 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
   const externals = arr(at(cluster, 'spec', 'externalClusters')).map((e) => obj(e) ?? {});
   const names = externals.map((e) => str(e.name) ?? '');
   const byName = new Map<string, Obj>();
-  externals.forEach((e, i) => { if (!byName.has(names[i])) byName.set(names[i], e); });
+  externals.forEach((e, i) => {
+    if (!byName.has(names[i])) byName.set(names[i], e);
+  });
   const listed = names.length ? names.map((n) => `'${n}'`).join(', ') : 'none';
   const missing = (path: string, value: string, what: string): void => {
     issues.push({
-      severity: 'error', path,
+      severity: 'error',
+      path,
       message: `${what} '${value}' names no entry of spec.externalClusters (defined: ${listed}); the Cluster webhook refuses the Cluster`,
-      fix: value === ''
-        ? `set ${path} to the name of an externalClusters entry`
-        : `add an externalClusters entry named '${value}', or set ${path} to one of the defined names`,
+      fix:
+        value === ''
+          ? `set ${path} to the name of an externalClusters entry`
+          : `add an externalClusters entry named '${value}', or set ${path} to one of the defined names`,
     });
   };
 
@@ -30,7 +34,12 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
   if (bootstrap) {
     const methods = ['initdb', 'recovery', 'pg_basebackup'].filter((m) => bootstrap[m] !== undefined && bootstrap[m] !== null);
     if (methods.length > 1) {
-      issues.push({ severity: 'error', path: 'spec.bootstrap', message: `sets ${methods.join(' and ')}; the Cluster webhook allows one bootstrap method`, fix: 'keep exactly one of initdb, recovery and pg_basebackup' });
+      issues.push({
+        severity: 'error',
+        path: 'spec.bootstrap',
+        message: `sets ${methods.join(' and ')}; the Cluster webhook allows one bootstrap method`,
+        fix: 'keep exactly one of initdb, recovery and pg_basebackup',
+      });
     }
     const pgb = obj(bootstrap.pg_basebackup);
     if (pgb) {
@@ -45,7 +54,12 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
       if (!ext) {
         missing('spec.bootstrap.recovery.source', source, 'recovery source');
       } else if (!hasSourceConfig(ext)) {
-        issues.push({ severity: 'error', path: 'spec.bootstrap.recovery.source', message: `recovery source '${source}' has none of connectionParameters, barmanObjectStore and plugin; the Cluster webhook refuses it`, fix: `give externalClusters '${source}' a plugin (e.g. barman-cloud.cloudnative-pg.io with barmanObjectName) or connectionParameters` });
+        issues.push({
+          severity: 'error',
+          path: 'spec.bootstrap.recovery.source',
+          message: `recovery source '${source}' has none of connectionParameters, barmanObjectStore and plugin; the Cluster webhook refuses it`,
+          fix: `give externalClusters '${source}' a plugin (e.g. barman-cloud.cloudnative-pg.io with barmanObjectName) or connectionParameters`,
+        });
       }
     }
   }
@@ -59,7 +73,12 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
       if (v !== '' && !byName.has(v)) missing(`spec.replica.${key}`, v, `replica ${key}`);
     }
     if (replica.enabled !== undefined && replica.enabled !== null && (str(replica.primary) ?? '') !== '') {
-      issues.push({ severity: 'error', path: 'spec.replica.enabled', message: 'is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one)', fix: 'remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self' });
+      issues.push({
+        severity: 'error',
+        path: 'spec.replica.enabled',
+        message: 'is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one)',
+        fix: 'remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
+      });
     }
   }
 
@@ -67,21 +86,41 @@ export function checkClusterReferences(cluster: Obj): FidelityIssue[] {
   externals.forEach((e, i) => {
     const n = names[i];
     if (seen.has(n)) {
-      issues.push({ severity: 'error', path: `spec.externalClusters[${i}].name`, message: `'${n}' is defined twice; the Cluster webhook refuses duplicate external cluster names`, fix: `rename or remove one of the entries named '${n}'` });
+      issues.push({
+        severity: 'error',
+        path: `spec.externalClusters[${i}].name`,
+        message: `'${n}' is defined twice; the Cluster webhook refuses duplicate external cluster names`,
+        fix: `rename or remove one of the entries named '${n}'`,
+      });
     }
     seen.add(n);
     if (!hasSourceConfig(e)) {
-      issues.push({ severity: 'error', path: `spec.externalClusters[${i}]`, message: `external cluster '${n}' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook refuses the Cluster (one of them is required)`, fix: 'give it a plugin (e.g. name: barman-cloud.cloudnative-pg.io with parameters.barmanObjectName) or connectionParameters' });
+      issues.push({
+        severity: 'error',
+        path: `spec.externalClusters[${i}]`,
+        message: `external cluster '${n}' has none of connectionParameters, plugin and barmanObjectStore; the Cluster webhook refuses the Cluster (one of them is required)`,
+        fix: 'give it a plugin (e.g. name: barman-cloud.cloudnative-pg.io with parameters.barmanObjectName) or connectionParameters',
+      });
     }
     if (isRefusedExternalClusterName(n)) {
-      issues.push({ severity: 'error', path: `spec.externalClusters[${i}].name`, message: `'${n}' is used as a path component and the Cluster webhook refuses '.', '..', '/' and '\\' in it`, fix: 'use a plain name such as \'origin\'' });
+      issues.push({
+        severity: 'error',
+        path: `spec.externalClusters[${i}].name`,
+        message: `'${n}' is used as a path component and the Cluster webhook refuses '.', '..', '/' and '\\' in it`,
+        fix: "use a plain name such as 'origin'",
+      });
     }
     // the TLS Secret selectors are joined into file paths the same way
     for (const sel of ['sslCert', 'sslKey', 'sslRootCert']) {
       for (const part of ['name', 'key']) {
         const v = str(at(e, sel, part));
         if (v !== undefined && isRefusedExternalClusterName(v)) {
-          issues.push({ severity: 'error', path: `spec.externalClusters[${i}].${sel}.${part}`, message: `'${v}' is joined into a file path and the Cluster webhook refuses '.', '..', '/' and '\\' in a Secret ${part} of an external cluster`, fix: `use a plain Secret ${part}, e.g. '${part === 'name' ? 'origin-tls' : 'tls.crt'}'` });
+          issues.push({
+            severity: 'error',
+            path: `spec.externalClusters[${i}].${sel}.${part}`,
+            message: `'${v}' is joined into a file path and the Cluster webhook refuses '.', '..', '/' and '\\' in a Secret ${part} of an external cluster`,
+            fix: `use a plain Secret ${part}, e.g. '${part === 'name' ? 'origin-tls' : 'tls.crt'}'`,
+          });
         }
       }
     }

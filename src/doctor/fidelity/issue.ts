@@ -19,7 +19,7 @@ export type Obj = Record<string, unknown>;
 
 /** @internal */
 export function obj(value: unknown): Obj | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Obj : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
 }
 
 /** @internal */

@@ -66,11 +66,20 @@ export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
     const prefix = str(ef.prefix) ?? '';
     const cmName = str(at(ef, 'configMapRef', 'name'));
     const secName = str(at(ef, 'secretRef', 'name'));
-    const values = cmName !== undefined ? strings(findIn(inputs.configMaps, ns, cmName)?.data)
-      : secName !== undefined ? (() => { const s = findIn(inputs.secrets, ns, secName); return s ? secretValues(s) : undefined; })()
-        : undefined;
+    const values =
+      cmName !== undefined
+        ? strings(findIn(inputs.configMaps, ns, cmName)?.data)
+        : secName !== undefined
+          ? (() => {
+              const s = findIn(inputs.secrets, ns, secName);
+              return s ? secretValues(s) : undefined;
+            })()
+          : undefined;
     const found = cmName !== undefined ? findIn(inputs.configMaps, ns, cmName) : secName !== undefined ? findIn(inputs.secrets, ns, secName) : undefined;
-    if (!found) { unknown.push(`envFrom ${cmName !== undefined ? 'ConfigMap' : 'Secret'} '${cmName ?? secName}'`); continue; }
+    if (!found) {
+      unknown.push(`envFrom ${cmName !== undefined ? 'ConfigMap' : 'Secret'} '${cmName ?? secName}'`);
+      continue;
+    }
     for (const [k, v] of Object.entries(values ?? {})) env.set(prefix + k, { value: v, source: 'envFrom' });
   }
   for (const e of arr(c.env).map((x) => obj(x) ?? {})) {
@@ -98,7 +107,9 @@ export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
   const getenv = (n: string): string => env.get(n)?.value ?? '';
 
   const operatorNamespace = env.has('OPERATOR_NAMESPACE') ? getenv('OPERATOR_NAMESPACE') : undefined;
-  const args = arr(c.args).concat(arr(c.command)).filter((a): a is string => typeof a === 'string');
+  const args = arr(c.args)
+    .concat(arr(c.command))
+    .filter((a): a is string => typeof a === 'string');
   const flag = (f: string): string | undefined => {
     for (let i = 0; i < args.length; i++) {
       if (args[i].startsWith(`${f}=`)) return args[i].slice(f.length + 1);
@@ -133,7 +144,10 @@ export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
     operatorNamespace,
     pluginSocketDir: socket.value,
     pluginSocketDirSource: socket.source,
-    includePlugins: include.value.split(',').map((p) => p.trim()).filter((p) => p !== ''),
+    includePlugins: include.value
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
     includePluginsSource: include.source,
     httpsProxy: firstNonEmpty('HTTPS_PROXY', 'https_proxy'),
     noProxy: firstNonEmpty('NO_PROXY', 'no_proxy'),
@@ -157,7 +171,10 @@ export function noProxyMatches(noProxy: string, host: string, port: string): boo
     if (p === '*') return true;
     let entryPort = '';
     const m = /^(.*):([0-9]+)$/.exec(p);
-    if (m && !p.includes(']') && m[1].indexOf(':') < 0) { p = m[1]; entryPort = m[2]; }
+    if (m && !p.includes(']') && m[1].indexOf(':') < 0) {
+      p = m[1];
+      entryPort = m[2];
+    }
     if (p === '' || /^[0-9.]+(\/[0-9]+)?$/.test(p) || p.includes(':')) continue;
     if (p.startsWith('*.')) p = p.slice(1);
     const matchHost = !p.startsWith('.');
@@ -173,19 +190,24 @@ export function noProxyMatches(noProxy: string, host: string, port: string): boo
  * `services` the plugin Services with their dial address parts.
  * @internal
  */
-export function checkOperatorConfig(config: OperatorConfig, discovered: ReadonlySet<string>,
-  services: ReadonlyArray<{ name: string; namespace: string; port: string }>): FidelityIssue[] {
+export function checkOperatorConfig(
+  config: OperatorConfig,
+  discovered: ReadonlySet<string>,
+  services: ReadonlyArray<{ name: string; namespace: string; port: string }>,
+): FidelityIssue[] {
   const issues: FidelityIssue[] = [];
   if (config.operatorNamespace === undefined || config.operatorNamespace === '') {
     issues.push({
-      severity: 'error', path: 'spec.template.spec.containers[manager].env',
+      severity: 'error',
+      path: 'spec.template.spec.containers[manager].env',
       message: `OPERATOR_NAMESPACE is ${config.operatorNamespace === undefined ? 'not set' : 'empty'}; the operator compares each Service's namespace with it, so no plugin Service is discovered at all`,
       fix: 'set OPERATOR_NAMESPACE from the downward API: valueFrom: { fieldRef: { fieldPath: metadata.namespace } }',
     });
   }
   if (config.pluginSocketDir !== config.pluginSocketDir.trim() || config.pluginSocketDir === '') {
     issues.push({
-      severity: 'error', path: 'PLUGIN_SOCKET_DIR',
+      severity: 'error',
+      path: 'PLUGIN_SOCKET_DIR',
       message: `is ${JSON.stringify(config.pluginSocketDir)} (from the ${config.pluginSocketDirSource}); the operator uses the value byte for byte, so it lists a directory that does not exist and finds no sidecar plugin`,
       fix: `write ${JSON.stringify(config.pluginSocketDir.trim() || DEFAULT_SOCKET_DIR)} without surrounding whitespace (printf, not echo, when making the Secret)`,
     });
@@ -193,7 +215,8 @@ export function checkOperatorConfig(config: OperatorConfig, discovered: Readonly
   for (const name of config.includePlugins) {
     if (!discovered.has(name)) {
       issues.push({
-        severity: 'error', path: 'INCLUDE_PLUGINS',
+        severity: 'error',
+        path: 'INCLUDE_PLUGINS',
         message: `names '${name}' (from the ${config.includePluginsSource}), which the defaulting webhook adds to every Cluster, but no such plugin is discovered; every Cluster waits for an unknown plugin`,
         fix: `deploy the plugin '${name}' (a Service labelled cnpg.io/pluginName: ${name} in the operator namespace, or a sidecar socket), or remove it from INCLUDE_PLUGINS`,
       });
@@ -204,7 +227,8 @@ export function checkOperatorConfig(config: OperatorConfig, discovered: Readonly
       const host = `${s.name}.${s.namespace}.svc`;
       if (!noProxyMatches(config.noProxy ?? '', host, s.port)) {
         issues.push({
-          severity: 'error', path: 'HTTPS_PROXY',
+          severity: 'error',
+          path: 'HTTPS_PROXY',
           message: `sends the operator's gRPC dial of ${host}:${s.port} through ${config.httpsProxy} (grpc-go resolves proxies with http.ProxyFromEnvironment for https), and NO_PROXY ${JSON.stringify(config.noProxy ?? '')} does not exempt it`,
           fix: 'add .svc (or the cluster domain suffix) to NO_PROXY',
         });

@@ -34,11 +34,14 @@ export function checkPluginIdentity(label: string, images: readonly string[]): F
   for (const image of images) {
     const reported = reportedPluginName(image);
     if (reported !== undefined && reported !== label) {
-      return [{
-        severity: 'error', path: 'metadata.labels.cnpg.io/pluginName',
-        message: `is '${label}' but the image ${image} reports itself as '${reported}'; the operator connects by the label and then looks the plugin up by the reported name, so Clusters naming '${label}' get no sidecar and no archiving`,
-        fix: `label the Service cnpg.io/pluginName: ${reported} and name '${reported}' in the Clusters`,
-      }];
+      return [
+        {
+          severity: 'error',
+          path: 'metadata.labels.cnpg.io/pluginName',
+          message: `is '${label}' but the image ${image} reports itself as '${reported}'; the operator connects by the label and then looks the plugin up by the reported name, so Clusters naming '${label}' get no sidecar and no archiving`,
+          fix: `label the Service cnpg.io/pluginName: ${reported} and name '${reported}' in the Clusters`,
+        },
+      ];
     }
   }
   return [];

@@ -8,7 +8,11 @@ export function pemCertificates(pem: string): { certs: X509Certificate[]; bad: n
   const certs: X509Certificate[] = [];
   let bad = 0;
   for (const b of blocks) {
-    try { certs.push(new X509Certificate(b)); } catch { bad++; }
+    try {
+      certs.push(new X509Certificate(b));
+    } catch {
+      bad++;
+    }
   }
   return { certs, bad };
 }
@@ -28,24 +32,49 @@ export function checkTlsSecret(secret: Obj, needsKey: boolean): FidelityIssue[] 
   const name = meta(secret).name;
   // a data value the API server cannot decode is CNPGI115's: the Secret never exists
   const data = obj(secret.data) ?? {};
-  const undecodable = (k: string): boolean => data[k] !== undefined && data[k] !== null && obj(secret.stringData)?.[k] === undefined
-    && (typeof data[k] !== 'string' || goBase64Error(data[k] as string) >= 0);
+  const undecodable = (k: string): boolean =>
+    data[k] !== undefined &&
+    data[k] !== null &&
+    obj(secret.stringData)?.[k] === undefined &&
+    (typeof data[k] !== 'string' || goBase64Error(data[k] as string) >= 0);
   const crt = undecodable('tls.crt') ? 'skip' : values['tls.crt'];
   if (crt === 'skip') {
     // reported by CNPGI115
   } else if (crt === undefined || crt === '') {
-    issues.push({ severity: 'error', path: 'data.tls.crt', message: `Secret '${name}' has ${crt === undefined ? 'no' : 'an empty'} tls.crt; the operator reads ${needsKey ? 'its client pair from tls.crt + tls.key' : 'the server root from tls.crt'}, never ca.crt, and reports ${needsKey ? 'InvalidClientCertificate' : 'InvalidServerCertificate'}`, fix: 'store the PEM certificate (and key) under tls.crt and tls.key: let cert-manager write the Secret, or create it with kubectl create secret tls' });
+    issues.push({
+      severity: 'error',
+      path: 'data.tls.crt',
+      message: `Secret '${name}' has ${crt === undefined ? 'no' : 'an empty'} tls.crt; the operator reads ${needsKey ? 'its client pair from tls.crt + tls.key' : 'the server root from tls.crt'}, never ca.crt, and reports ${needsKey ? 'InvalidClientCertificate' : 'InvalidServerCertificate'}`,
+      fix: 'store the PEM certificate (and key) under tls.crt and tls.key: let cert-manager write the Secret, or create it with kubectl create secret tls',
+    });
   } else {
     const { certs, bad } = pemCertificates(crt);
     if (certs.length === 0 || bad > 0) {
-      issues.push({ severity: 'error', path: 'data.tls.crt', message: `Secret '${name}' tls.crt ${certs.length === 0 && bad === 0 ? 'holds no PEM certificate' : 'holds a PEM block that does not parse as a certificate'}; the operator reports InvalidClientCertificate/InvalidServerCertificate`, fix: 'store the PEM certificate (base64 of the PEM text under data, or the PEM itself under stringData)' });
+      issues.push({
+        severity: 'error',
+        path: 'data.tls.crt',
+        message: `Secret '${name}' tls.crt ${certs.length === 0 && bad === 0 ? 'holds no PEM certificate' : 'holds a PEM block that does not parse as a certificate'}; the operator reports InvalidClientCertificate/InvalidServerCertificate`,
+        fix: 'store the PEM certificate (base64 of the PEM text under data, or the PEM itself under stringData)',
+      });
     }
   }
   if (needsKey && !undecodable('tls.key')) {
     const key = values['tls.key'];
     let ok = key !== undefined && key !== '';
-    if (ok) { try { createPrivateKey(key); } catch { ok = false; } }
-    if (!ok) issues.push({ severity: 'error', path: 'data.tls.key', message: `Secret '${name}' has no usable tls.key; tls.X509KeyPair fails and the plugin is not registered`, fix: 'store the PEM private key matching tls.crt under tls.key' });
+    if (ok) {
+      try {
+        createPrivateKey(key);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok)
+      issues.push({
+        severity: 'error',
+        path: 'data.tls.key',
+        message: `Secret '${name}' has no usable tls.key; tls.X509KeyPair fails and the plugin is not registered`,
+        fix: 'store the PEM private key matching tls.crt under tls.key',
+      });
   }
   return issues;
 }
@@ -60,7 +89,9 @@ export function checkFlagFile(flag: string, filePath: string, podSpec: Obj, cont
   const mounts = arr(container.volumeMounts).map((m) => obj(m) ?? {});
   const mount = mounts.find((m) => typeof m.mountPath === 'string' && filePath.startsWith(`${String(m.mountPath).replace(/\/$/, '')}/`));
   if (!mount) return [];
-  const volume = arr(podSpec.volumes).map((v) => obj(v) ?? {}).find((v) => v.name === mount.name);
+  const volume = arr(podSpec.volumes)
+    .map((v) => obj(v) ?? {})
+    .find((v) => v.name === mount.name);
   const secretName = str(at(volume, 'secret', 'secretName'));
   if (!secretName) return [];
   const secret = findSecret(secretName);
@@ -72,18 +103,24 @@ export function checkFlagFile(flag: string, filePath: string, podSpec: Obj, cont
   const values = secretValues(secret);
   if (key !== undefined && values[key] !== undefined) return [];
   const held = Object.keys(values).sort();
-  const suggestion = rel === 'ca.crt' && held.includes('tls.crt')
-    ? `point ${flag} at ${String(mount.mountPath).replace(/\/$/, '')}/tls.crt (right for a self-signed client certificate), or add ca.crt holding the client's issuer to the Secret`
-    : `point ${flag} at one of the keys the Secret holds (${held.join(', ') || 'none'}), or add '${rel}' to it`;
-  return [{
-    severity: 'error', path: `spec.template.spec.containers[${str(container.name) ?? ''}].args`,
-    message: `${flag}=${filePath} names ${key === undefined ? 'a path the volume items do not map' : `key '${key}'`}, which Secret '${secretName}' does not hold (it has ${held.join(', ') || 'no keys'}); the plugin cannot read the file`,
-    fix: suggestion,
-  }];
+  const suggestion =
+    rel === 'ca.crt' && held.includes('tls.crt')
+      ? `point ${flag} at ${String(mount.mountPath).replace(/\/$/, '')}/tls.crt (right for a self-signed client certificate), or add ca.crt holding the client's issuer to the Secret`
+      : `point ${flag} at one of the keys the Secret holds (${held.join(', ') || 'none'}), or add '${rel}' to it`;
+  return [
+    {
+      severity: 'error',
+      path: `spec.template.spec.containers[${str(container.name) ?? ''}].args`,
+      message: `${flag}=${filePath} names ${key === undefined ? 'a path the volume items do not map' : `key '${key}'`}, which Secret '${secretName}' does not hold (it has ${held.join(', ') || 'no keys'}); the plugin cannot read the file`,
+      fix: suggestion,
+    },
+  ];
 }
 
 const B64 = new Uint8Array(256).fill(0xff);
-'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => { B64[c.charCodeAt(0)] = i; });
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => {
+  B64[c.charCodeAt(0)] = i;
+});
 
 /**
  * Where Go's `base64.StdEncoding.Decode` fails on `text`, as the byte offset its
@@ -95,7 +132,9 @@ const B64 = new Uint8Array(256).fill(0xff);
 export function goBase64Error(text: string): number {
   const src = Buffer.from(text, 'utf8');
   let si = 0;
-  const skipNewlines = (): void => { while (si < src.length && (src[si] === 0x0a || src[si] === 0x0d)) si++; };
+  const skipNewlines = (): void => {
+    while (si < src.length && (src[si] === 0x0a || src[si] === 0x0d)) si++;
+  };
   while (true) {
     for (let j = 0; j < 4; j++) {
       skipNewlines();
@@ -143,33 +182,69 @@ export function checkSecretData(secret: Obj): FidelityIssue[] {
   for (const [key, value] of Object.entries(data)) {
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string') {
-      issues.push({ severity: 'error', path: `data.${key}`, message: `Secret '${name}' data '${key}' is a ${Array.isArray(value) ? 'list' : typeof value}, not a base64 string; the API server cannot decode the object and refuses it`, fix: 'write the base64 of the value as a string, or the plain value under stringData' });
+      issues.push({
+        severity: 'error',
+        path: `data.${key}`,
+        message: `Secret '${name}' data '${key}' is a ${Array.isArray(value) ? 'list' : typeof value}, not a base64 string; the API server cannot decode the object and refuses it`,
+        fix: 'write the base64 of the value as a string, or the plain value under stringData',
+      });
       continue;
     }
     const at = goBase64Error(value);
     if (at >= 0) {
-      issues.push({ severity: 'error', path: `data.${key}`, message: `Secret '${name}' data '${key}' is not valid base64 (illegal base64 data at input byte ${at}); the API server decodes data values as standard padded base64 and refuses the object`, fix: `write base64 of the value (e.g. \`base64 -w0 < file\`), or move the plain text to stringData.${key}` });
+      issues.push({
+        severity: 'error',
+        path: `data.${key}`,
+        message: `Secret '${name}' data '${key}' is not valid base64 (illegal base64 data at input byte ${at}); the API server decodes data values as standard padded base64 and refuses the object`,
+        fix: `write base64 of the value (e.g. \`base64 -w0 < file\`), or move the plain text to stringData.${key}`,
+      });
       continue;
     }
     size += Buffer.from(value, 'base64').length;
   }
   for (const value of Object.values(stringData)) if (typeof value === 'string') size += Buffer.byteLength(value, 'utf8');
-  for (const [field, map] of [['data', data], ['stringData', stringData]] as const) {
+  for (const [field, map] of [
+    ['data', data],
+    ['stringData', stringData],
+  ] as const) {
     for (const key of Object.keys(map)) {
-      const why = key.length > 253 ? 'is longer than 253 characters'
-        : !CONFIG_KEY.test(key) ? "holds characters other than letters, digits, '-', '_' and '.'"
-          : key === '.' || key === '..' ? `is '${key}'` : key.startsWith('..') ? "starts with '..'" : undefined;
-      if (why) issues.push({ severity: 'error', path: `${field}.${key}`, message: `Secret '${name}' key '${key}' ${why}; the API server refuses the Secret (a key becomes a file name)`, fix: 'rename the key, e.g. tls.crt or ca-bundle.pem' });
+      const why =
+        key.length > 253
+          ? 'is longer than 253 characters'
+          : !CONFIG_KEY.test(key)
+            ? "holds characters other than letters, digits, '-', '_' and '.'"
+            : key === '.' || key === '..'
+              ? `is '${key}'`
+              : key.startsWith('..')
+                ? "starts with '..'"
+                : undefined;
+      if (why)
+        issues.push({
+          severity: 'error',
+          path: `${field}.${key}`,
+          message: `Secret '${name}' key '${key}' ${why}; the API server refuses the Secret (a key becomes a file name)`,
+          fix: 'rename the key, e.g. tls.crt or ca-bundle.pem',
+        });
     }
   }
   if (size > MAX_SECRET_SIZE) {
-    issues.push({ severity: 'error', path: 'data', message: `Secret '${name}' holds ${size} bytes, over the 1 MiB limit; the API server refuses it`, fix: 'split the data over several Secrets' });
+    issues.push({
+      severity: 'error',
+      path: 'data',
+      message: `Secret '${name}' holds ${size} bytes, over the 1 MiB limit; the API server refuses it`,
+      fix: 'split the data over several Secrets',
+    });
   }
   if (secret.type === 'kubernetes.io/tls') {
     const keys = new Set([...Object.keys(data), ...Object.keys(stringData)]);
     const missing = ['tls.crt', 'tls.key'].filter((k) => !keys.has(k));
     if (missing.length) {
-      issues.push({ severity: 'error', path: 'data', message: `Secret '${name}' has type kubernetes.io/tls but no ${missing.join(' and no ')}; the API server refuses it`, fix: 'add both keys (kubectl create secret tls writes them), or use type Opaque' });
+      issues.push({
+        severity: 'error',
+        path: 'data',
+        message: `Secret '${name}' has type kubernetes.io/tls but no ${missing.join(' and no ')}; the API server refuses it`,
+        fix: 'add both keys (kubectl create secret tls writes them), or use type Opaque',
+      });
     }
   }
   return issues;

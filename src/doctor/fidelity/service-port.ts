@@ -1,7 +1,10 @@
 import { FidelityIssue, Obj, at, strings } from './issue';
 
 /** A container port of the pods a Service selects. @internal */
-export interface ContainerPort { readonly containerPort: number; readonly name?: string }
+export interface ContainerPort {
+  readonly containerPort: number;
+  readonly name?: string;
+}
 
 /**
  * Class 9: where the operator's dial of `<svc>.<ns>.svc:<cnpg.io/pluginPort>` lands
@@ -20,11 +23,14 @@ export function checkPluginServicePort(service: Obj, containerPorts: readonly Co
   if (headless) {
     // Declared container ports are informational: pods that declare none may listen anywhere.
     if (!containerPorts || containerPorts.length === 0 || containerPorts.some((p) => p.containerPort === port)) return [];
-    return [{
-      severity: 'error', path: 'metadata.annotations.cnpg.io/pluginPort',
-      message: `is ${port} on a headless Service (clusterIP: None): the operator's dial reaches the pod IPs directly on ${port}, targetPort is not applied, and the pods listen on ${listed}`,
-      fix: `set cnpg.io/pluginPort to the container port${containerPorts.length === 1 ? ` (${containerPorts[0].containerPort})` : ''}, or drop clusterIP: None`,
-    }];
+    return [
+      {
+        severity: 'error',
+        path: 'metadata.annotations.cnpg.io/pluginPort',
+        message: `is ${port} on a headless Service (clusterIP: None): the operator's dial reaches the pod IPs directly on ${port}, targetPort is not applied, and the pods listen on ${listed}`,
+        fix: `set cnpg.io/pluginPort to the container port${containerPorts.length === 1 ? ` (${containerPorts[0].containerPort})` : ''}, or drop clusterIP: None`,
+      },
+    ];
   }
   // Non-headless Services: CNPGI014/CNPGI015 judge the Service port and its targetPort.
   return [];

@@ -14,12 +14,15 @@ export const operatorFidelity = defineFamily({
   rules: FIDELITY_FAMILIES,
   check(model, report) {
     const byRaw = new Map<Json, Manifest>(model.index.all.map((m) => [m.raw, m]));
-    const results = runFidelity(model.index.all.map((m) => m.raw), {
-      operatorNamespace: model.operatorNamespace,
-      defaultNamespace: model.defaultNamespace ?? model.operatorNamespace,
-      clusterResourceNamespace: model.clusterResourceNamespace,
-      knownPlugins: [...model.knownPlugins, ...model.discovered.keys()],
-    });
+    const results = runFidelity(
+      model.index.all.map((m) => m.raw),
+      {
+        operatorNamespace: model.operatorNamespace,
+        defaultNamespace: model.defaultNamespace ?? model.operatorNamespace,
+        clusterResourceNamespace: model.clusterResourceNamespace,
+        knownPlugins: [...model.knownPlugins, ...model.discovered.keys()],
+      },
+    );
     for (const r of results) {
       const m = byRaw.get(r.object as Json);
       if (!m) continue;
@@ -36,20 +39,35 @@ export const operatorFidelity = defineFamily({
 function emit(report: Report<FidelityFamilyId>, id: FidelityFamilyId, t: FindingTarget, i: FidelityIssue): void {
   const args = [i.severity, t, i.message, i.fix, i.path] as const;
   switch (id) {
-    case 'CNPGI100': return report('CNPGI100', ...args);
-    case 'CNPGI101': return report('CNPGI101', ...args);
-    case 'CNPGI102': return report('CNPGI102', ...args);
-    case 'CNPGI103': return report('CNPGI103', ...args);
-    case 'CNPGI104': return report('CNPGI104', ...args);
-    case 'CNPGI105': return report('CNPGI105', ...args);
-    case 'CNPGI106': return report('CNPGI106', ...args);
-    case 'CNPGI107': return report('CNPGI107', ...args);
-    case 'CNPGI108': return report('CNPGI108', ...args);
-    case 'CNPGI109': return report('CNPGI109', ...args);
-    case 'CNPGI110': return report('CNPGI110', ...args);
-    case 'CNPGI111': return report('CNPGI111', ...args);
-    case 'CNPGI112': return report('CNPGI112', ...args);
-    case 'CNPGI114': return report('CNPGI114', ...args);
-    case 'CNPGI115': return report('CNPGI115', ...args);
+    case 'CNPGI100':
+      return report('CNPGI100', ...args);
+    case 'CNPGI101':
+      return report('CNPGI101', ...args);
+    case 'CNPGI102':
+      return report('CNPGI102', ...args);
+    case 'CNPGI103':
+      return report('CNPGI103', ...args);
+    case 'CNPGI104':
+      return report('CNPGI104', ...args);
+    case 'CNPGI105':
+      return report('CNPGI105', ...args);
+    case 'CNPGI106':
+      return report('CNPGI106', ...args);
+    case 'CNPGI107':
+      return report('CNPGI107', ...args);
+    case 'CNPGI108':
+      return report('CNPGI108', ...args);
+    case 'CNPGI109':
+      return report('CNPGI109', ...args);
+    case 'CNPGI110':
+      return report('CNPGI110', ...args);
+    case 'CNPGI111':
+      return report('CNPGI111', ...args);
+    case 'CNPGI112':
+      return report('CNPGI112', ...args);
+    case 'CNPGI114':
+      return report('CNPGI114', ...args);
+    case 'CNPGI115':
+      return report('CNPGI115', ...args);
   }
 }

@@ -12,7 +12,8 @@ const RECONCILE = 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.
 export const pluginServiceKeys = defineFamily({
   rules: [
     {
-      id: 'CNPGI010', name: 'plugin-name-label',
+      id: 'CNPGI010',
+      name: 'plugin-name-label',
       severities: [{ severity: 'error', when: 'always: the Service is not a plugin Service for the operator' }],
       what: 'A Service carries plugin annotations but no `cnpg.io/pluginName` label, or a misspelled one (`cnpg.io/plugin`, wrong case, as an annotation).',
       why: `The operator takes a Service as a plugin only when it has the exact label key (${PLUGIN_SERVICE}); any other key is silently ignored.`,
@@ -20,9 +21,13 @@ export const pluginServiceKeys = defineFamily({
       kinds: ['Service'],
     },
     {
-      id: 'CNPGI011', name: 'plugin-annotations',
+      id: 'CNPGI011',
+      name: 'plugin-annotations',
       severities: [
-        { severity: 'error', when: 'a required annotation (`pluginPort`, `pluginClientSecret`, `pluginServerSecret`) is missing, misspelled or set as a label' },
+        {
+          severity: 'error',
+          when: 'a required annotation (`pluginPort`, `pluginClientSecret`, `pluginServerSecret`) is missing, misspelled or set as a label',
+        },
         { severity: 'warning', when: 'the optional `cnpg.io/pluginServerName` is misspelled (the short Service name is verified instead)' },
       ],
       what: 'A plugin Service lacks `cnpg.io/pluginPort`, `cnpg.io/pluginClientSecret` or `cnpg.io/pluginServerSecret`, or spells one wrong (a misspelled optional `cnpg.io/pluginServerName` is a warning).',
@@ -31,7 +36,8 @@ export const pluginServiceKeys = defineFamily({
       kinds: ['Service'],
     },
     {
-      id: 'CNPGI012', name: 'plugin-empty-value',
+      id: 'CNPGI012',
+      name: 'plugin-empty-value',
       severities: [
         { severity: 'error', when: 'the label or a required annotation is empty, or any plugin key holds a non-string value' },
         { severity: 'warning', when: 'the optional `cnpg.io/pluginServerName` is empty (the short Service name is verified instead)' },
@@ -42,7 +48,8 @@ export const pluginServiceKeys = defineFamily({
       kinds: ['Service'],
     },
     {
-      id: 'CNPGI013', name: 'plugin-port-integer',
+      id: 'CNPGI013',
+      name: 'plugin-port-integer',
       severities: [{ severity: 'error', when: 'always' }],
       what: '`cnpg.io/pluginPort` is not an integer string from 1 to 65535.',
       why: `The operator parses it with \`strconv.Atoi\`, records an \`InvalidPortAnnotation\` event and retries with backoff (${RECONCILE} PluginReconciler.reconcile); a number out of the TCP range never connects.`,

@@ -6,15 +6,15 @@
  * Secret tls.crt+tls.key}`; plugin side (cnpg-i-machinery): `--server-cert`, `--server-key`,
  * `--client-cert` (ClientCAs), RequireAndVerifyClientCert.
  */
+import { isIP } from 'node:net';
 import { supportsPluginServerName } from '../cnpg-version';
+import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../fidelity/client-trust';
+import type { Obj } from '../fidelity/issue';
+import { goVerifyHostname } from '../fidelity/tls-precision';
 import { Manifest, PodTemplate, asArray, asObject, asString, dig } from '../manifest-index';
 import type { DoctorModel, PluginServiceInfo } from '../model';
 import { PLUGIN_KEYS } from '../plugin-service-rules';
 import { ContainerRef, allContainers, commandLine, flagValue, resolveFile, secretsOfVolume, volumesByName } from '../pod-template';
-import { isIP } from 'node:net';
-import { goVerifyHostname } from '../fidelity/tls-precision';
-import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../fidelity/client-trust';
-import type { Obj } from '../fidelity/issue';
 import { IssuerResolution, resolveIssuer, sanMatches } from '../tls-rules';
 import { Report, defineFamily } from './rule';
 
@@ -25,7 +25,8 @@ const MACHINERY_TLS = 'cnpg-i-machinery v0.4.2 pkg/pluginhelper/http/server.go S
 export const pluginTlsSecrets = defineFamily({
   rules: [
     {
-      id: 'CNPGI020', name: 'plugin-secret-source',
+      id: 'CNPGI020',
+      name: 'plugin-secret-source',
       severities: [{ severity: 'warning', when: 'always: the Secret may be created outside the input' }],
       what: 'A Secret named by `cnpg.io/pluginClientSecret` / `cnpg.io/pluginServerSecret` is neither written by a Certificate in the namespace nor present in the input.',
       why: `The operator reads both Secrets from the Service's namespace and retries with a \`ClientSecretNotFound\` / \`ServerSecretNotFound\` event until they exist (${RECONCILE}).`,
@@ -45,8 +46,14 @@ export const pluginTlsSecrets = defineFamily({
         const secrets = model.index.get('Secret', ns, secretName, '');
         if (certs.length === 0 && secrets.length === 0) {
           const elsewhere = model.index.certificatesWritingAnywhere(secretName).filter((c) => c.namespace !== ns);
-          report('CNPGI020', 'warning', svc, `${role} Secret '${secretName}' is written by no Certificate in '${ns}' and is not in the input${elsewhere.length ? ` (${elsewhere.map((c) => c.ref).join(', ')} writes one in another namespace, which the operator does not read)` : ''}; the operator retries with ${role === 'client' ? 'ClientSecretNotFound' : 'ServerSecretNotFound'} until it exists`,
-            `add a cert-manager Certificate in '${ns}' with spec.secretName: ${secretName}, or make sure the Secret is created some other way`, `metadata.annotations.${annotation}`);
+          report(
+            'CNPGI020',
+            'warning',
+            svc,
+            `${role} Secret '${secretName}' is written by no Certificate in '${ns}' and is not in the input${elsewhere.length ? ` (${elsewhere.map((c) => c.ref).join(', ')} writes one in another namespace, which the operator does not read)` : ''}; the operator retries with ${role === 'client' ? 'ClientSecretNotFound' : 'ServerSecretNotFound'} until it exists`,
+            `add a cert-manager Certificate in '${ns}' with spec.secretName: ${secretName}, or make sure the Secret is created some other way`,
+            `metadata.annotations.${annotation}`,
+          );
         }
       }
     }
@@ -57,7 +64,8 @@ export const pluginTlsSecrets = defineFamily({
 export const pluginCertificates = defineFamily({
   rules: [
     {
-      id: 'CNPGI019', name: 'plugin-server-name-version',
+      id: 'CNPGI019',
+      name: 'plugin-server-name-version',
       severities: [
         { severity: 'error', when: 'the server Certificate in the input does not cover the short Service name the older operator verifies' },
         { severity: 'warning', when: 'it covers it, or no Certificate in the input writes the server Secret' },
@@ -68,15 +76,17 @@ export const pluginCertificates = defineFamily({
       kinds: ['Service', 'cert-manager.io/Certificate'],
     },
     {
-      id: 'CNPGI022', name: 'server-certificate-san',
+      id: 'CNPGI022',
+      name: 'server-certificate-san',
       severities: [{ severity: 'error', when: 'always' }],
-      what: 'The server Certificate\'s `dnsNames` miss the name the operator verifies (`cnpg.io/pluginServerName`, else the short Service name); the common name does not count.',
+      what: "The server Certificate's `dnsNames` miss the name the operator verifies (`cnpg.io/pluginServerName`, else the short Service name); the common name does not count.",
       why: `The operator sets \`tls.Config.ServerName\` to that name (${RECONCILE}), and Go verifies DNS SANs only (Go crypto/x509 Certificate.VerifyHostname): the handshake fails with \`x509: certificate is valid for ..., not ...\`.`,
       fix: 'Add the verified name to `spec.dnsNames`.',
       kinds: ['Service', 'cert-manager.io/Certificate'],
     },
     {
-      id: 'CNPGI023', name: 'certificate-usages',
+      id: 'CNPGI023',
+      name: 'certificate-usages',
       severities: [
         { severity: 'error', when: 'the Certificate lists extended usages without the one its side needs' },
         { severity: 'warning', when: 'it lists no extended usage (Go accepts that for any purpose)' },
@@ -87,14 +97,18 @@ export const pluginCertificates = defineFamily({
       kinds: ['cert-manager.io/Certificate'],
     },
     {
-      id: 'CNPGI024', name: 'certificate-issuer-ref',
+      id: 'CNPGI024',
+      name: 'certificate-issuer-ref',
       severities: [
-        { severity: 'error', when: 'the issuerRef is missing, names an Issuer of another namespace, a ClusterIssuer as an Issuer, or an unknown cert-manager kind' },
+        {
+          severity: 'error',
+          when: 'the issuerRef is missing, names an Issuer of another namespace, a ClusterIssuer as an Issuer, or an unknown cert-manager kind',
+        },
         { severity: 'warning', when: 'the issuer is not in the input' },
       ],
-      what: 'A plugin Certificate\'s `issuerRef` names an Issuer in another namespace, nothing at all, or nothing in the input (warning).',
-      why: 'An Issuer is namespaced: cert-manager looks it up in the Certificate\'s namespace only (cert-manager v1.21.1 pkg/issuer/helper.go helperImpl.GetGenericIssuer), and never issues the Secret otherwise.',
-      fix: 'Create the Issuer in the Certificate\'s namespace, or reference a ClusterIssuer (`kind: ClusterIssuer`).',
+      what: "A plugin Certificate's `issuerRef` names an Issuer in another namespace, nothing at all, or nothing in the input (warning).",
+      why: "An Issuer is namespaced: cert-manager looks it up in the Certificate's namespace only (cert-manager v1.21.1 pkg/issuer/helper.go helperImpl.GetGenericIssuer), and never issues the Secret otherwise.",
+      fix: "Create the Issuer in the Certificate's namespace, or reference a ClusterIssuer (`kind: ClusterIssuer`).",
       kinds: ['cert-manager.io/Certificate', 'cert-manager.io/Issuer', 'cert-manager.io/ClusterIssuer'],
     },
   ],
@@ -126,9 +140,14 @@ export const pluginCertificates = defineFamily({
       if (info.serverNameAnnotation !== undefined && !supportsPluginServerName(model.version)) {
         const certs = info.serverSecret ? model.index.certificatesWriting(ns, info.serverSecret) : [];
         const coversShort = certs.length > 0 && certs.every((c) => dnsNames(c).some((d) => sanMatches(d, svc.name)));
-        report('CNPGI019', certs.length > 0 && !coversShort ? 'error' : 'warning', svc,
+        report(
+          'CNPGI019',
+          certs.length > 0 && !coversShort ? 'error' : 'warning',
+          svc,
           `\`${PLUGIN_KEYS.serverName}\` is ignored by CloudNativePG ${model.versionString} (honoured from 1.26.3, 1.27.2 and 1.28.0): the operator verifies the short Service name '${svc.name}'${certs.length > 0 ? (coversShort ? ', which the server certificate covers' : ', which the server certificate does not cover') : ''}`,
-          `upgrade the operator, or add '${svc.name}' to the server Certificate's dnsNames`, `metadata.annotations.${PLUGIN_KEYS.serverName}`);
+          `upgrade the operator, or add '${svc.name}' to the server Certificate's dnsNames`,
+          `metadata.annotations.${PLUGIN_KEYS.serverName}`,
+        );
       }
     }
   },
@@ -138,29 +157,38 @@ export const pluginCertificates = defineFamily({
 export const pluginPodTls = defineFamily({
   rules: [
     {
-      id: 'CNPGI025', name: 'client-ca-trust',
+      id: 'CNPGI025',
+      name: 'client-ca-trust',
       severities: [
-        { severity: 'error', when: 'the client certificate is issued by a single-tier CA (its CA certificate self-signed, from the Certificate writing the CA Secret or from that Secret\'s PEM), an ACME/Vault/Venafi or an external issuer; not for a cert-manager intermediate CA, whose tls.crt carries the intermediate' },
-        { severity: 'warning', when: 'the issuer, or the CA certificate of a CA issuer (looked up where cert-manager reads it: the Issuer\'s namespace, or the cluster-resource namespace for a ClusterIssuer), is not in the input' },
+        {
+          severity: 'error',
+          when: "the client certificate is issued by a single-tier CA (its CA certificate self-signed, from the Certificate writing the CA Secret or from that Secret's PEM), an ACME/Vault/Venafi or an external issuer; not for a cert-manager intermediate CA, whose tls.crt carries the intermediate",
+        },
+        {
+          severity: 'warning',
+          when: "the issuer, or the CA certificate of a CA issuer (looked up where cert-manager reads it: the Issuer's namespace, or the cluster-resource namespace for a ClusterIssuer), is not in the input",
+        },
       ],
-      what: 'The plugin trusts the client Secret\'s `tls.crt` (`--client-cert=<mount>/tls.crt`) although the client certificate is issued by a CA (warning when the issuer is unknown).',
+      what: "The plugin trusts the client Secret's `tls.crt` (`--client-cert=<mount>/tls.crt`) although the client certificate is issued by a CA (warning when the issuer is unknown).",
       why: `The plugin trusts the \`--client-cert\` file as its client CAs and requires a client certificate (${MACHINERY_TLS}); Go's TLS 1.3 client sends its certificate only if its issuer is among the server's acceptable CAs, so trusting a leaf issued by a single-tier CA makes the operator send none and the handshake fails with \`tls: certificate required\`; under a cert-manager intermediate CA, \`tls.crt\` is leaf + intermediate (cert-manager v1.21.1 pkg/util/pki/parse_certificate_chain.go ParseSingleCertificateChain), the intermediate is advertised, and it works. cert-manager writes the issuing CA (or the certificate itself when self-signed) to \`ca.crt\` (cert-manager v1.21.1 pkg/controller/certificaterequests/ca/ca.go CA.Sign, pkg/controller/certificaterequests/selfsigned/selfsigned.go SelfSigned.Sign).`,
       fix: 'Pass `--client-cert=<mount>/ca.crt`: cert-manager writes the CA there, and the certificate itself for a SelfSigned issuer, so it works for both.',
       kinds: ['Deployment', 'StatefulSet', 'DaemonSet', 'Pod', 'cert-manager.io/Certificate', 'cert-manager.io/Issuer', 'cert-manager.io/ClusterIssuer'],
     },
     {
-      id: 'CNPGI026', name: 'plugin-tls-files',
+      id: 'CNPGI026',
+      name: 'plugin-tls-files',
       severities: [
         { severity: 'error', when: 'a flag reads a key of another Secret than the annotated one, or the wrong key' },
         { severity: 'warning', when: 'a flag reads a file that no Secret volume provides, or trusts a third Secret' },
       ],
-      what: 'The plugin\'s `--server-cert` / `--server-key` / `--client-cert` read a different Secret or key than the annotations name, or a file no Secret mounts (warning).',
+      what: "The plugin's `--server-cert` / `--server-key` / `--client-cert` read a different Secret or key than the annotations name, or a file no Secret mounts (warning).",
       why: `The operator pins the server Secret's \`tls.crt\` and presents the client Secret's pair (${RECONCILE}); the plugin serves \`--server-cert\`/\`--server-key\` and trusts \`--client-cert\` (${MACHINERY_TLS}), so it must serve the one and trust the other.`,
       fix: 'Mount the server Secret and pass its `tls.crt` / `tls.key`; mount the client Secret and pass its `ca.crt`.',
       kinds: ['Deployment', 'StatefulSet', 'DaemonSet', 'Pod'],
     },
     {
-      id: 'CNPGI027', name: 'plugin-extra-secrets',
+      id: 'CNPGI027',
+      name: 'plugin-extra-secrets',
       severities: [{ severity: 'warning', when: 'always: the mount may be intended' }],
       what: 'The plugin pod mounts Secrets other than the two annotated ones.',
       why: `Often a leftover from a renamed Certificate: the plugin then serves or trusts a stale certificate, read from the files its flags name (${MACHINERY_TLS}).`,
@@ -179,27 +207,58 @@ function reportIssuer(report: Report<'CNPGI024'>, cert: Manifest, res: IssuerRes
   if (res.status === 'invalid') {
     report('CNPGI024', 'error', cert, `Certificate ${res.message}`, res.fix, 'spec.issuerRef');
   } else if (res.status === 'missing') {
-    report('CNPGI024', 'warning', cert, `${res.kind} '${res.name}' is not in the input${res.hint ?? ''}; cert-manager issues nothing until it exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}`,
-      `make sure the ${res.kind} exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}, or include it in the checked manifests`, 'spec.issuerRef');
+    report(
+      'CNPGI024',
+      'warning',
+      cert,
+      `${res.kind} '${res.name}' is not in the input${res.hint ?? ''}; cert-manager issues nothing until it exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}`,
+      `make sure the ${res.kind} exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}, or include it in the checked manifests`,
+      'spec.issuerRef',
+    );
   }
 }
 
 const EXTENDED_USAGES = new Set([
-  'any', 'server auth', 'client auth', 'code signing', 'email protection', 's/mime', 'ipsec end system',
-  'ipsec tunnel', 'ipsec user', 'timestamping', 'ocsp signing', 'microsoft sgc', 'netscape sgc',
+  'any',
+  'server auth',
+  'client auth',
+  'code signing',
+  'email protection',
+  's/mime',
+  'ipsec end system',
+  'ipsec tunnel',
+  'ipsec user',
+  'timestamping',
+  'ocsp signing',
+  'microsoft sgc',
+  'netscape sgc',
 ]);
 
 function checkUsages(report: Report<'CNPGI023'>, cert: Manifest, needed: 'server auth' | 'client auth', role: string): void {
-  const usages = asArray(dig(cert.raw, 'spec', 'usages')).filter((u): u is string => typeof u === 'string').map((u) => u.toLowerCase());
+  const usages = asArray(dig(cert.raw, 'spec', 'usages'))
+    .filter((u): u is string => typeof u === 'string')
+    .map((u) => u.toLowerCase());
   const ext = usages.filter((u) => EXTENDED_USAGES.has(u));
   if (ext.includes(needed) || ext.includes('any')) return;
   if (ext.length === 0) {
-    report('CNPGI023', 'warning', cert, `${role} Certificate ${usages.length === 0 ? 'omits usages, so cert-manager issues `digital signature, key encipherment`' : `lists only key usages (${usages.join(', ')})`} with no extended key usage; Go accepts that for any purpose, so it works, but nothing states it is a ${needed} certificate`,
-      `set usages: [${needed}]`, 'spec.usages');
+    report(
+      'CNPGI023',
+      'warning',
+      cert,
+      `${role} Certificate ${usages.length === 0 ? 'omits usages, so cert-manager issues `digital signature, key encipherment`' : `lists only key usages (${usages.join(', ')})`} with no extended key usage; Go accepts that for any purpose, so it works, but nothing states it is a ${needed} certificate`,
+      `set usages: [${needed}]`,
+      'spec.usages',
+    );
     return;
   }
-  report('CNPGI023', 'error', cert, `${role} Certificate has extended usages ${ext.join(', ')} but not '${needed}'; Go rejects it with \`x509: certificate specifies an incompatible key usage\``,
-    `add '${needed}' to spec.usages`, 'spec.usages');
+  report(
+    'CNPGI023',
+    'error',
+    cert,
+    `${role} Certificate has extended usages ${ext.join(', ')} but not '${needed}'; Go rejects it with \`x509: certificate specifies an incompatible key usage\``,
+    `add '${needed}' to spec.usages`,
+    'spec.usages',
+  );
 }
 
 function dnsNames(cert: Manifest): string[] {
@@ -212,15 +271,26 @@ function checkServerName(report: Report<'CNPGI022'>, info: PluginServiceInfo, ce
   // An IP server name is checked against IP SANs, a DNS one against DNS SANs (Go VerifyHostname).
   if (goVerifyHostname(info.verifiedName, names, ips)) return;
   if (isIP(info.verifiedName) !== 0) {
-    report('CNPGI022', 'error', cert, `the operator verifies the IP address '${info.verifiedName}', and the server Certificate's ipAddresses [${ips.join(', ')}] do not include it; Go compares an IP server name with IP SANs only`,
-      `add '${info.verifiedName}' to spec.ipAddresses`, 'spec.ipAddresses');
+    report(
+      'CNPGI022',
+      'error',
+      cert,
+      `the operator verifies the IP address '${info.verifiedName}', and the server Certificate's ipAddresses [${ips.join(', ')}] do not include it; Go compares an IP server name with IP SANs only`,
+      `add '${info.verifiedName}' to spec.ipAddresses`,
+      'spec.ipAddresses',
+    );
     return;
   }
   const cn = asString(dig(cert.raw, 'spec', 'commonName'));
   const source = info.verifiedName === info.service.name ? `the short Service name of ${info.service.ref}` : `\`${PLUGIN_KEYS.serverName}\``;
-  report('CNPGI022', 'error', cert,
+  report(
+    'CNPGI022',
+    'error',
+    cert,
     `server Certificate's dnsNames [${names.join(', ')}] miss '${info.verifiedName}', the name the operator verifies (${source})${cn === info.verifiedName ? '; the common name does not count: Go checks DNS SANs only' : ''}; the handshake fails with \`x509: certificate is valid for ..., not ${info.verifiedName}\``,
-    `add '${info.verifiedName}' to spec.dnsNames`, 'spec.dnsNames');
+    `add '${info.verifiedName}' to spec.dnsNames`,
+    'spec.dnsNames',
+  );
 }
 
 /** The shared cert-manager index of a model, built once per run (the objects' resolved namespaces). */
@@ -229,7 +299,11 @@ function cmIndexOf(ctx: DoctorModel): CertManagerIndex {
   let index = CM_INDEX.get(ctx);
   if (!index) {
     const nsByRaw = new Map<unknown, string | undefined>();
-    const pick = (kind: string, group: string): Obj[] => ctx.index.ofKind(kind, group).map((m) => { nsByRaw.set(m.raw, m.namespace); return m.raw as Obj; });
+    const pick = (kind: string, group: string): Obj[] =>
+      ctx.index.ofKind(kind, group).map((m) => {
+        nsByRaw.set(m.raw, m.namespace);
+        return m.raw as Obj;
+      });
     const nsOf = (o: Obj): string | undefined => nsByRaw.get(o);
     const deployments = pick('Deployment', 'apps');
     index = certManagerIndex({
@@ -264,42 +338,94 @@ function checkPluginPod(report: Report<'CNPGI025' | 'CNPGI026' | 'CNPGI027'>, ct
     tlsContainers.push(c);
     const path = `${t.specPath}.${c.path}.args`;
     const where = `container '${c.name}' of ${owner.ref}`;
-    for (const [flag, file, expectKey] of [['server-cert', flags.serverCert, 'tls.crt'], ['server-key', flags.serverKey, 'tls.key']] as const) {
+    for (const [flag, file, expectKey] of [
+      ['server-cert', flags.serverCert, 'tls.crt'],
+      ['server-key', flags.serverKey, 'tls.key'],
+    ] as const) {
       if (file === undefined || !info.serverSecret) continue;
       const src = resolveFile(t.spec, c.container, file);
       if (src.type !== 'secret') {
-        report('CNPGI026', 'warning', owner, `${where} serves --${flag}=${file}, which no Secret volume provides; the operator trusts only the server Secret '${info.serverSecret}' tls.crt`,
-          `mount Secret '${info.serverSecret}' and pass its ${expectKey}`, path);
+        report(
+          'CNPGI026',
+          'warning',
+          owner,
+          `${where} serves --${flag}=${file}, which no Secret volume provides; the operator trusts only the server Secret '${info.serverSecret}' tls.crt`,
+          `mount Secret '${info.serverSecret}' and pass its ${expectKey}`,
+          path,
+        );
       } else if (src.secretName !== info.serverSecret || src.key !== expectKey) {
-        report('CNPGI026', 'error', owner, `${where} serves --${flag}=${file}, which is key '${src.key}' of Secret '${src.secretName}', but it must be ${expectKey} of the server Secret '${info.serverSecret}' (\`${PLUGIN_KEYS.serverSecret}\`), whose tls.crt the operator pins`,
-          `pass --${flag}=<mount of '${info.serverSecret}'>/${expectKey}`, path);
+        report(
+          'CNPGI026',
+          'error',
+          owner,
+          `${where} serves --${flag}=${file}, which is key '${src.key}' of Secret '${src.secretName}', but it must be ${expectKey} of the server Secret '${info.serverSecret}' (\`${PLUGIN_KEYS.serverSecret}\`), whose tls.crt the operator pins`,
+          `pass --${flag}=<mount of '${info.serverSecret}'>/${expectKey}`,
+          path,
+        );
       }
     }
     if (flags.clientCert !== undefined && info.clientSecret) {
       const file = flags.clientCert;
       const src = resolveFile(t.spec, c.container, file);
       if (src.type !== 'secret') {
-        report('CNPGI026', 'warning', owner, `${where} trusts --client-cert=${file}, which no Secret volume provides; it must hold the CA of the operator's client certificate (Secret '${info.clientSecret}')`,
-          `mount Secret '${info.clientSecret}' and pass its ca.crt`, path);
+        report(
+          'CNPGI026',
+          'warning',
+          owner,
+          `${where} trusts --client-cert=${file}, which no Secret volume provides; it must hold the CA of the operator's client certificate (Secret '${info.clientSecret}')`,
+          `mount Secret '${info.clientSecret}' and pass its ca.crt`,
+          path,
+        );
       } else if (src.secretName === info.serverSecret && src.secretName !== info.clientSecret) {
-        report('CNPGI026', 'error', owner, `${where} trusts --client-cert=${file} from the server Secret '${src.secretName}'; the operator presents the client Secret '${info.clientSecret}', so the handshake fails`,
-          `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
+        report(
+          'CNPGI026',
+          'error',
+          owner,
+          `${where} trusts --client-cert=${file} from the server Secret '${src.secretName}'; the operator presents the client Secret '${info.clientSecret}', so the handshake fails`,
+          `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`,
+          path,
+        );
       } else if (src.secretName !== info.clientSecret) {
         // a self-signed client certificate trusted through another Secret is CNPGI112's error
         if (issuanceOf(ctx, info).kind !== 'self-signed') {
-          report('CNPGI026', 'warning', owner, `${where} trusts --client-cert=${file} from Secret '${src.secretName}', not the client Secret '${info.clientSecret}'; it works only if that file holds the CA that issued the operator's client certificate`,
-            `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
+          report(
+            'CNPGI026',
+            'warning',
+            owner,
+            `${where} trusts --client-cert=${file} from Secret '${src.secretName}', not the client Secret '${info.clientSecret}'; it works only if that file holds the CA that issued the operator's client certificate`,
+            `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`,
+            path,
+          );
         }
       } else if (src.key === 'tls.key') {
-        report('CNPGI026', 'error', owner, `${where} passes the client private key (tls.key) as --client-cert`, `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`, path);
+        report(
+          'CNPGI026',
+          'error',
+          owner,
+          `${where} passes the client private key (tls.key) as --client-cert`,
+          `pass --client-cert=<mount of '${info.clientSecret}'>/ca.crt`,
+          path,
+        );
       } else if (src.key === 'tls.crt') {
         const issuance = issuanceOf(ctx, info);
         if (issuance.kind === 'single-tier-ca' || issuance.kind === 'other-ca') {
-          report('CNPGI025', 'error', owner, `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}'), but ${issuance.detail}: Go's client then sends no certificate and the handshake fails with \`tls: certificate required\``,
-            `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')} (cert-manager writes the CA there)`, path);
+          report(
+            'CNPGI025',
+            'error',
+            owner,
+            `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}'), but ${issuance.detail}: Go's client then sends no certificate and the handshake fails with \`tls: certificate required\``,
+            `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')} (cert-manager writes the CA there)`,
+            path,
+          );
         } else if (issuance.kind === 'unknown' || issuance.kind === 'ca-unknown-tier') {
-          report('CNPGI025', 'warning', owner, `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}') and ${issuance.detail}: that works only for a self-signed client certificate; a CA-issued one fails with \`tls: certificate required\``,
-            `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')}, which works for both`, path);
+          report(
+            'CNPGI025',
+            'warning',
+            owner,
+            `${where} trusts the client leaf (--client-cert=${file}, tls.crt of '${info.clientSecret}') and ${issuance.detail}: that works only for a self-signed client certificate; a CA-issued one fails with \`tls: certificate required\``,
+            `pass --client-cert=${file.replace(/tls\.crt$/, 'ca.crt')}, which works for both`,
+            path,
+          );
         }
       }
     }
@@ -318,8 +444,14 @@ function checkPluginPod(report: Report<'CNPGI025' | 'CNPGI026' | 'CNPGI027'>, ct
     if (!vol) continue;
     for (const secretName of secretsOfVolume(vol)) {
       if (annotated.has(secretName)) continue;
-      report('CNPGI027', 'warning', owner, `the plugin mounts Secret '${secretName}' (volume '${name}'), which is neither the client nor the server Secret of ${info.service.ref}`,
-        'mount only the annotated Secrets, unless this one is intended (e.g. credentials)', `${t.specPath}.volumes`);
+      report(
+        'CNPGI027',
+        'warning',
+        owner,
+        `the plugin mounts Secret '${secretName}' (volume '${name}'), which is neither the client nor the server Secret of ${info.service.ref}`,
+        'mount only the annotated Secrets, unless this one is intended (e.g. credentials)',
+        `${t.specPath}.volumes`,
+      );
     }
   }
 }

@@ -3,15 +3,16 @@
  * Standard (https://kubernetes.io/docs/concepts/security/pod-security-standards/).
  */
 import { PodTemplate, asObject, dig } from '../manifest-index';
-import { allContainers } from '../pod-template';
 import { containerViolations, podLevelViolations } from '../pod-security-rules';
+import { allContainers } from '../pod-template';
 import { Report, defineFamily } from './rule';
 
 /** The pod security rule. */
 export const podSecurity = defineFamily({
   rules: [
     {
-      id: 'CNPGI050', name: 'plugin-pod-security',
+      id: 'CNPGI050',
+      name: 'plugin-pod-security',
       severities: [{ severity: 'warning', when: 'always: only namespaces that enforce the profile reject the pods' }],
       what: 'A plugin pod template (or sidecar plugin container) breaks the Pod Security Standards "restricted" profile.',
       why: 'Namespaces enforcing `restricted` reject the pods (Kubernetes Pod Security Standards, "restricted" profile); plugins hold TLS keys and cloud credentials, and the upstream plugin manifests run restricted (plugin-barman-cloud v0.14.0 manifest.yaml).',
@@ -30,13 +31,20 @@ export const podSecurity = defineFamily({
       if (!c) continue;
       const violations = containerViolations(spec, c);
       if (violations.length === 0) continue;
-      report('CNPGI050', 'warning', s.deployment, `sidecar plugin container '${s.containerName}' breaks the "restricted" Pod Security Standard: ${violations.join('; ')}`,
-        FIX, s.containerPath);
+      report(
+        'CNPGI050',
+        'warning',
+        s.deployment,
+        `sidecar plugin container '${s.containerName}' breaks the "restricted" Pod Security Standard: ${violations.join('; ')}`,
+        FIX,
+        s.containerPath,
+      );
     }
   },
 });
 
-const FIX = 'set runAsNonRoot: true and seccompProfile.type: RuntimeDefault on the pod, and allowPrivilegeEscalation: false, capabilities.drop: [ALL] on every container; no privileged, host namespaces, hostPath or hostPort';
+const FIX =
+  'set runAsNonRoot: true and seccompProfile.type: RuntimeDefault on the pod, and allowPrivilegeEscalation: false, capabilities.drop: [ALL] on every container; no privileged, host namespaces, hostPath or hostPort';
 
 function checkTemplate(report: Report<'CNPGI050'>, t: PodTemplate, subject: string): void {
   const violations = [...podLevelViolations(t.spec), ...allContainers(t.spec).flatMap((c) => containerViolations(t.spec, c))];

@@ -33,14 +33,7 @@ export interface RuleSpec<Id extends string = string> {
 }
 
 /** How a check reports: the runner stamps the rule's name and fix, and applies suppressions. */
-export type Report<Id extends string> = (
-  ruleId: Id,
-  severity: Severity,
-  target: FindingTarget,
-  message: string,
-  fix?: string,
-  path?: string,
-) => void;
+export type Report<Id extends string> = (ruleId: Id, severity: Severity, target: FindingTarget, message: string, fix?: string, path?: string) => void;
 
 /** A rule, or a small family of rules that read the same part of the model. */
 export interface RuleFamily<Id extends string = string> {

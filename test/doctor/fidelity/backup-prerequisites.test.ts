@@ -1,7 +1,11 @@
 import { checkBackupPrerequisites } from '../../../src/doctor/fidelity/backup-prerequisites';
 
 const BARMAN = 'barman-cloud.cloudnative-pg.io';
-const backup = (spec: object = { method: 'plugin', pluginConfiguration: { name: BARMAN } }) => ({ kind: 'Backup', metadata: { name: 'b', namespace: 'db' }, spec: { cluster: { name: 'pg' }, ...spec } });
+const backup = (spec: object = { method: 'plugin', pluginConfiguration: { name: BARMAN } }) => ({
+  kind: 'Backup',
+  metadata: { name: 'b', namespace: 'db' },
+  spec: { cluster: { name: 'pg' }, ...spec },
+});
 const cluster = (spec: object, annotations: object = {}) => ({ kind: 'Cluster', metadata: { name: 'pg', namespace: 'db', annotations }, spec });
 
 describe('checkBackupPrerequisites', () => {
@@ -12,11 +16,14 @@ describe('checkBackupPrerequisites', () => {
   });
 
   test('a Cluster with no plugins fails the backup at once', () => {
-    expect(checkBackupPrerequisites(backup(), cluster({}))).toEqual([{
-      severity: 'error', path: 'spec.method',
-      message: "is plugin but Cluster 'pg' has no spec.plugins; the Backup fails at once (ClusterHasNoBackupExecutorPlugin)",
-      fix: `add '${BARMAN}' to the Cluster's spec.plugins`,
-    }]);
+    expect(checkBackupPrerequisites(backup(), cluster({}))).toEqual([
+      {
+        severity: 'error',
+        path: 'spec.method',
+        message: "is plugin but Cluster 'pg' has no spec.plugins; the Backup fails at once (ClusterHasNoBackupExecutorPlugin)",
+        fix: `add '${BARMAN}' to the Cluster's spec.plugins`,
+      },
+    ]);
   });
 
   test('INCLUDE_PLUGINS gives the Cluster its plugin', () => {
@@ -24,18 +31,22 @@ describe('checkBackupPrerequisites', () => {
   });
 
   test('INCLUDE_PLUGINS does not re-enable an entry written with enabled: false', () => {
-    expect(checkBackupPrerequisites(backup(), cluster({ plugins: [{ name: BARMAN, enabled: false }] }), [BARMAN]).map((i) => i.message))
-      .toEqual([`'${BARMAN}' has enabled: false in Cluster 'pg'; disabled plugins are not loaded, so the backup finds no such plugin`]);
+    expect(checkBackupPrerequisites(backup(), cluster({ plugins: [{ name: BARMAN, enabled: false }] }), [BARMAN]).map((i) => i.message)).toEqual([
+      `'${BARMAN}' has enabled: false in Cluster 'pg'; disabled plugins are not loaded, so the backup finds no such plugin`,
+    ]);
   });
 
   test('a plugin absent from the Cluster is not loaded', () => {
-    expect(checkBackupPrerequisites(backup(), cluster({ plugins: [{ name: 'other.example.com' }] }))[0].message)
-      .toBe(`'${BARMAN}' is not in Cluster 'pg' spec.plugins; only the Cluster's enabled plugins are loaded, so the backup finds no such plugin`);
+    expect(checkBackupPrerequisites(backup(), cluster({ plugins: [{ name: 'other.example.com' }] }))[0].message).toBe(
+      `'${BARMAN}' is not in Cluster 'pg' spec.plugins; only the Cluster's enabled plugins are loaded, so the backup finds no such plugin`,
+    );
   });
 
   test('a hibernated Cluster, and the in-tree methods without their Cluster sections', () => {
     expect(checkBackupPrerequisites(backup(), cluster({ plugins: [{ name: BARMAN }] }, { 'cnpg.io/hibernation': 'on' })).length).toBe(1);
-    expect(checkBackupPrerequisites(backup({}), cluster({ plugins: [{ name: BARMAN }] }))[0].message).toBe("is barmanObjectStore (the CRD default) but Cluster 'pg' has no spec.backup; the Backup fails");
+    expect(checkBackupPrerequisites(backup({}), cluster({ plugins: [{ name: BARMAN }] }))[0].message).toBe(
+      "is barmanObjectStore (the CRD default) but Cluster 'pg' has no spec.backup; the Backup fails",
+    );
     expect(checkBackupPrerequisites(backup({ method: 'volumeSnapshot' }), cluster({ backup: {} }))[0].message).toContain('no spec.backup.volumeSnapshot');
     expect(checkBackupPrerequisites(backup({ method: 'volumeSnapshot' }), cluster({ backup: { volumeSnapshot: {} } }))).toEqual([]);
   });

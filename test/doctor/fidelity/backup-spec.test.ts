@@ -9,7 +9,12 @@ describe('checkBackupSpec', () => {
 
   test('method Plugin is refused by the CRD enum, with the right spelling', () => {
     const [issue] = checkBackupSpec(backup({ method: 'Plugin', pluginConfiguration: { name: 'x' } }), 'Backup');
-    expect(issue).toEqual({ severity: 'error', path: 'spec.method', message: '"Plugin" is not one of barmanObjectStore, volumeSnapshot, plugin; the API server refuses the Backup (the CRD enum is case-sensitive)', fix: "write 'plugin'" });
+    expect(issue).toEqual({
+      severity: 'error',
+      path: 'spec.method',
+      message: '"Plugin" is not one of barmanObjectStore, volumeSnapshot, plugin; the API server refuses the Backup (the CRD enum is case-sensitive)',
+      fix: "write 'plugin'",
+    });
   });
 
   test.each([
@@ -20,23 +25,32 @@ describe('checkBackupSpec', () => {
   });
 
   test('online is judged after the CRD default: no method means barmanObjectStore', () => {
-    expect(checkBackupSpec(backup({ online: true }), 'Backup')).toEqual([{
-      severity: 'error', path: 'spec.online',
-      message: 'is set with method barmanObjectStore (the CRD default, since method is not written); the Backup webhook allows online only with volumeSnapshot',
-      fix: 'write method: plugin (or volumeSnapshot), or remove online',
-    }]);
-    expect(checkBackupSpec(backup({ method: 'barmanObjectStore', onlineConfiguration: {} }), 'Backup').map((i) => [i.severity, i.path])).toEqual([['error', 'spec.onlineConfiguration']]);
+    expect(checkBackupSpec(backup({ online: true }), 'Backup')).toEqual([
+      {
+        severity: 'error',
+        path: 'spec.online',
+        message:
+          'is set with method barmanObjectStore (the CRD default, since method is not written); the Backup webhook allows online only with volumeSnapshot',
+        fix: 'write method: plugin (or volumeSnapshot), or remove online',
+      },
+    ]);
+    expect(checkBackupSpec(backup({ method: 'barmanObjectStore', onlineConfiguration: {} }), 'Backup').map((i) => [i.severity, i.path])).toEqual([
+      ['error', 'spec.onlineConfiguration'],
+    ]);
     expect(checkBackupSpec(backup({ method: 'volumeSnapshot', online: false, onlineConfiguration: {} }), 'Backup')).toEqual([]);
   });
 
   test('online with method plugin passes the webhook: a warning', () => {
-    expect(checkBackupSpec(backup({ method: 'plugin', pluginConfiguration: { name: 'x' }, online: true }), 'Backup').map((i) => i.severity)).toEqual(['warning']);
+    expect(checkBackupSpec(backup({ method: 'plugin', pluginConfiguration: { name: 'x' }, online: true }), 'Backup').map((i) => i.severity)).toEqual([
+      'warning',
+    ]);
   });
 
   test('method plugin without a plugin name: Backup refused, ScheduledBackup creates refused Backups', () => {
     expect(checkBackupSpec(backup({ method: 'plugin' }), 'Backup')[0].message).toBe('is missing with method plugin; the Backup webhook refuses the Backup');
-    expect(checkBackupSpec(backup({ method: 'plugin', pluginConfiguration: { name: '' }, schedule: '@daily' }), 'ScheduledBackup')[0].message)
-      .toBe('is missing with method plugin; the ScheduledBackup webhook does not check it, so every Backup it creates is refused');
+    expect(checkBackupSpec(backup({ method: 'plugin', pluginConfiguration: { name: '' }, schedule: '@daily' }), 'ScheduledBackup')[0].message).toBe(
+      'is missing with method plugin; the ScheduledBackup webhook does not check it, so every Backup it creates is refused',
+    );
   });
 });
 
@@ -46,11 +60,15 @@ describe('checkSchedule', () => {
   });
 
   test('a 5-field schedule is an error that shows the reading and the 6-field form', () => {
-    expect(checkSchedule('0 2 * * *')).toEqual([{
-      severity: 'error', path: 'spec.schedule',
-      message: "'0 2 * * *' has 5 fields; the operator reads them seconds first without a day-of-week, so it runs every hour at minute 2, second 0 (second 0, minute 2, hour *, day-of-month *, month *) (the webhook only warns)",
-      fix: "write the 6-field form '0 0 2 * * *'",
-    }]);
+    expect(checkSchedule('0 2 * * *')).toEqual([
+      {
+        severity: 'error',
+        path: 'spec.schedule',
+        message:
+          "'0 2 * * *' has 5 fields; the operator reads them seconds first without a day-of-week, so it runs every hour at minute 2, second 0 (second 0, minute 2, hour *, day-of-month *, month *) (the webhook only warns)",
+        fix: "write the 6-field form '0 0 2 * * *'",
+      },
+    ]);
     expect(checkSchedule('*/5 * * * *')[0].message).toContain('runs every 5 seconds');
     expect(checkSchedule('*/5 * * * *')[0].fix).toBe("write the 6-field form '0 */5 * * * *'");
   });

@@ -1,6 +1,10 @@
 import { checkCertificate, checkClusterIssuerSecret } from '../../../src/doctor/fidelity/certificate';
 
-const cert = (spec: object) => ({ kind: 'Certificate', metadata: { name: 'c', namespace: 'cnpg-system' }, spec: { secretName: 'plugin-server', issuerRef: { name: 'i' }, ...spec } });
+const cert = (spec: object) => ({
+  kind: 'Certificate',
+  metadata: { name: 'c', namespace: 'cnpg-system' },
+  spec: { secretName: 'plugin-server', issuerRef: { name: 'i' }, ...spec },
+});
 const paths = (spec: object) => checkCertificate(cert(spec)).map((i) => i.path);
 
 describe('checkCertificate (cert-manager webhook)', () => {
@@ -11,15 +15,20 @@ describe('checkCertificate (cert-manager webhook)', () => {
   });
 
   test('no identity at all', () => {
-    expect(checkCertificate(cert({ usages: ['client auth'] }))).toEqual([{
-      severity: 'error', path: 'spec',
-      message: 'has no identity (commonName, dnsNames, uris, emailAddresses, ipAddresses or otherNames); the cert-manager webhook refuses the Certificate',
-      fix: 'add dnsNames (for a server) or a commonName (for a client)',
-    }]);
+    expect(checkCertificate(cert({ usages: ['client auth'] }))).toEqual([
+      {
+        severity: 'error',
+        path: 'spec',
+        message: 'has no identity (commonName, dnsNames, uris, emailAddresses, ipAddresses or otherNames); the cert-manager webhook refuses the Certificate',
+        fix: 'add dnsNames (for a server) or a commonName (for a client)',
+      },
+    ]);
   });
 
   test('usages as the enum spells them', () => {
-    expect(checkCertificate(cert({ dnsNames: ['a'], usages: ['serverAuth', 'client auth'] }))).toEqual([expect.objectContaining({ path: 'spec.usages[0]', fix: "write 'server auth'" })]);
+    expect(checkCertificate(cert({ dnsNames: ['a'], usages: ['serverAuth', 'client auth'] }))).toEqual([
+      expect.objectContaining({ path: 'spec.usages[0]', fix: "write 'server auth'" }),
+    ]);
   });
 
   test.each([
@@ -47,9 +56,19 @@ describe('checkClusterIssuerSecret', () => {
   test('a CA Secret in the cluster-resource namespace passes; only elsewhere is an error', () => {
     expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cert-manager', what: 'Secret' }], 'cert-manager')).toEqual([]);
     expect(checkClusterIssuerSecret(issuer, [], 'cert-manager')).toEqual([]);
-    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }, { namespace: 'cert-manager', what: "written by Certificate 'root-ca'" }], 'cert-manager')).toEqual([]);
-    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }], 'cert-manager')[0].message)
-      .toBe("CA Secret 'root-ca' is only in 'cnpg-system' (Secret), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails");
+    expect(
+      checkClusterIssuerSecret(
+        issuer,
+        [
+          { namespace: 'cnpg-system', what: 'Secret' },
+          { namespace: 'cert-manager', what: "written by Certificate 'root-ca'" },
+        ],
+        'cert-manager',
+      ),
+    ).toEqual([]);
+    expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }], 'cert-manager')[0].message).toBe(
+      "CA Secret 'root-ca' is only in 'cnpg-system' (Secret), but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace 'cert-manager'; issuance fails",
+    );
   });
   test('the namespace is the one given', () => {
     expect(checkClusterIssuerSecret(issuer, [{ namespace: 'cnpg-system', what: 'Secret' }], 'cnpg-system')).toEqual([]);

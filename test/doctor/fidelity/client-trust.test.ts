@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  CERT_MANAGER_CODE_DEFAULT_CLUSTER_RESOURCE_NAMESPACE, DEFAULT_CLUSTER_RESOURCE_NAMESPACE, certManagerIndex, checkClientTrust, clientIssuance, resolveClusterResourceNamespace,
+  CERT_MANAGER_CODE_DEFAULT_CLUSTER_RESOURCE_NAMESPACE,
+  DEFAULT_CLUSTER_RESOURCE_NAMESPACE,
+  certManagerIndex,
+  checkClientTrust,
+  clientIssuance,
+  resolveClusterResourceNamespace,
 } from '../../../src/doctor/fidelity/client-trust';
 
 // Throw-away test certificates: a self-signed one, and an intermediate CA signed by a root.
@@ -10,22 +15,50 @@ const INTERMEDIATE = readFileSync(join(__dirname, '../../fixtures/fidelity/inter
 
 const ns = 'cnpg-system';
 const issuer = (name: string, spec: object, kind = 'Issuer') => ({ kind, metadata: { name, namespace: kind === 'Issuer' ? ns : undefined }, spec });
-const cert = (secretName: string, issuerName: string, kind = 'Issuer', namespace = ns) => ({ kind: 'Certificate', metadata: { name: secretName, namespace }, spec: { secretName, issuerRef: { name: issuerName, kind } } });
-const secret = (name: string, namespace: string, crt: string) => ({ kind: 'Secret', metadata: { name, namespace }, data: { 'tls.crt': Buffer.from(crt).toString('base64') } });
+const cert = (secretName: string, issuerName: string, kind = 'Issuer', namespace = ns) => ({
+  kind: 'Certificate',
+  metadata: { name: secretName, namespace },
+  spec: { secretName, issuerRef: { name: issuerName, kind } },
+});
+const secret = (name: string, namespace: string, crt: string) => ({
+  kind: 'Secret',
+  metadata: { name, namespace },
+  data: { 'tls.crt': Buffer.from(crt).toString('base64') },
+});
 const certManager = (args: string[], namespace = 'cert-manager') => ({
-  kind: 'Deployment', metadata: { name: 'cert-manager', namespace },
+  kind: 'Deployment',
+  metadata: { name: 'cert-manager', namespace },
   spec: { template: { spec: { containers: [{ name: 'cert-manager-controller', image: 'quay.io/jetstack/cert-manager-controller:v1.21.1', args }] } } },
 });
 
 describe('clientIssuance', () => {
-  const issuers = [issuer('self', { selfSigned: {} }), issuer('root', { ca: { secretName: 'root-ca' } }), issuer('inter', { ca: { secretName: 'inter-ca' } }),
-    issuer('acme', { acme: {} }), issuer('bare', { ca: { secretName: 'nowhere' } })];
-  const certs = [cert('root-ca', 'self'), cert('inter-ca', 'root'), cert('client-ss', 'self'), cert('client-root', 'root'), cert('client-inter', 'inter'),
-    cert('client-acme', 'acme'), cert('client-bare', 'bare'), cert('client-lost', 'missing'),
-    { ...cert('client-ext', 'x'), spec: { secretName: 'client-ext', issuerRef: { name: 'x', kind: 'VaultIssuer', group: 'example.io' } } }];
+  const issuers = [
+    issuer('self', { selfSigned: {} }),
+    issuer('root', { ca: { secretName: 'root-ca' } }),
+    issuer('inter', { ca: { secretName: 'inter-ca' } }),
+    issuer('acme', { acme: {} }),
+    issuer('bare', { ca: { secretName: 'nowhere' } }),
+  ];
+  const certs = [
+    cert('root-ca', 'self'),
+    cert('inter-ca', 'root'),
+    cert('client-ss', 'self'),
+    cert('client-root', 'root'),
+    cert('client-inter', 'inter'),
+    cert('client-acme', 'acme'),
+    cert('client-bare', 'bare'),
+    cert('client-lost', 'missing'),
+    { ...cert('client-ext', 'x'), spec: { secretName: 'client-ext', issuerRef: { name: 'x', kind: 'VaultIssuer', group: 'example.io' } } },
+  ];
   test.each([
-    ['client-ss', 'self-signed'], ['client-root', 'single-tier-ca'], ['client-inter', 'intermediate-ca'], ['absent', 'unknown'],
-    ['client-acme', 'other-ca'], ['client-ext', 'other-ca'], ['client-bare', 'ca-unknown-tier'], ['client-lost', 'unknown'],
+    ['client-ss', 'self-signed'],
+    ['client-root', 'single-tier-ca'],
+    ['client-inter', 'intermediate-ca'],
+    ['absent', 'unknown'],
+    ['client-acme', 'other-ca'],
+    ['client-ext', 'other-ca'],
+    ['client-bare', 'ca-unknown-tier'],
+    ['client-lost', 'unknown'],
   ])('%p is %p', (name, kind) => {
     expect(clientIssuance(name, ns, certManagerIndex({ certificates: certs, issuers })).kind).toBe(kind);
   });
@@ -39,9 +72,16 @@ describe('clientIssuance', () => {
   describe("a ClusterIssuer's CA Secret is read from the cluster-resource namespace only", () => {
     const clusterIssuers = [issuer('self', { selfSigned: {} }, 'ClusterIssuer'), issuer('corp', { ca: { secretName: 'corp-ca' } }, 'ClusterIssuer')];
     const leaf = cert('client', 'corp', 'ClusterIssuer');
-    const classify = (caNamespace: string, clusterResourceNamespace?: string) => clientIssuance('client', ns, certManagerIndex({
-      certificates: [leaf, cert('corp-ca', 'self', 'ClusterIssuer', caNamespace)], issuers: clusterIssuers, clusterResourceNamespace,
-    })).kind;
+    const classify = (caNamespace: string, clusterResourceNamespace?: string) =>
+      clientIssuance(
+        'client',
+        ns,
+        certManagerIndex({
+          certificates: [leaf, cert('corp-ca', 'self', 'ClusterIssuer', caNamespace)],
+          issuers: clusterIssuers,
+          clusterResourceNamespace,
+        }),
+      ).kind;
     test('found in cert-manager by default', () => expect(classify('cert-manager')).toBe('single-tier-ca'));
     test('a CA Secret in the leaf namespace is not where cert-manager looks', () => expect(classify(ns)).toBe('ca-unknown-tier'));
     test('the option moves the namespace', () => {

@@ -13,9 +13,12 @@ describe('plugin identity', () => {
   });
 
   test('a label that differs from the reported name is an error', () => {
-    expect(checkPluginIdentity('barman-cloud', ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0'])).toEqual([expect.objectContaining({
-      severity: 'error', fix: 'label the Service cnpg.io/pluginName: barman-cloud.cloudnative-pg.io and name \'barman-cloud.cloudnative-pg.io\' in the Clusters',
-    })]);
+    expect(checkPluginIdentity('barman-cloud', ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0'])).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        fix: "label the Service cnpg.io/pluginName: barman-cloud.cloudnative-pg.io and name 'barman-cloud.cloudnative-pg.io' in the Clusters",
+      }),
+    ]);
   });
   test('the right label, and unknown images, pass', () => {
     expect(checkPluginIdentity('barman-cloud.cloudnative-pg.io', ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0'])).toEqual([]);

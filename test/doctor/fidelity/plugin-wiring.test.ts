@@ -1,11 +1,22 @@
 import { checkPluginServiceNames } from '../../../src/doctor/fidelity/plugin-wiring';
 
 const B = 'barman-cloud.cloudnative-pg.io';
-const svc = (name: string, labels: object, ports: object[] = [{ port: 9090 }]) => ({ kind: 'Service', metadata: { name, namespace: 'cnpg-system', labels }, spec: { ports } });
+const svc = (name: string, labels: object, ports: object[] = [{ port: 9090 }]) => ({
+  kind: 'Service',
+  metadata: { name, namespace: 'cnpg-system', labels },
+  spec: { ports },
+});
 
 describe('checkPluginServiceNames', () => {
   test('a valid label and a named or numeric targetPort pass', () => {
-    expect(checkPluginServiceNames(svc('a', { 'cnpg.io/pluginName': B }, [{ port: 9090, targetPort: 'grpc' }, { port: 1, targetPort: 9090 }]))).toEqual([]);
+    expect(
+      checkPluginServiceNames(
+        svc('a', { 'cnpg.io/pluginName': B }, [
+          { port: 9090, targetPort: 'grpc' },
+          { port: 1, targetPort: 9090 },
+        ]),
+      ),
+    ).toEqual([]);
   });
   test.each([
     [{ 'cnpg.io/pluginName': `${'a'.repeat(60)}.example.com` }, [{ port: 9090 }], 'metadata.labels.cnpg.io/pluginName'],

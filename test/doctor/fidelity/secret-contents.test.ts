@@ -6,7 +6,12 @@ import { checkFlagFile, checkSecretData, checkTlsSecret, goBase64Error, pemCerti
 const CRT = readFileSync(join(__dirname, '../../fixtures/fidelity/client.crt'), 'utf8');
 const KEY = readFileSync(join(__dirname, '../../fixtures/fidelity/client.key'), 'utf8');
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const tlsSecret = (data: Record<string, string>, name = 'plugin-client') => ({ kind: 'Secret', metadata: { name, namespace: 'cnpg-system' }, type: 'kubernetes.io/tls', data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])) });
+const tlsSecret = (data: Record<string, string>, name = 'plugin-client') => ({
+  kind: 'Secret',
+  metadata: { name, namespace: 'cnpg-system' },
+  type: 'kubernetes.io/tls',
+  data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, b64(v)])),
+});
 
 describe('checkTlsSecret', () => {
   test('a PEM certificate and key pass, under data or stringData', () => {
@@ -34,11 +39,18 @@ describe('checkFlagFile', () => {
   const pod = { volumes: [{ name: 'client', secret: { secretName: 'plugin-client' } }] };
   const container = { name: 'plugin', volumeMounts: [{ name: 'client', mountPath: '/client' }] };
   test('a kubectl-made TLS Secret has no ca.crt: the fix points at what the Secret holds', () => {
-    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, lookup([tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })]))).toEqual([{
-      severity: 'error', path: 'spec.template.spec.containers[plugin].args',
-      message: "--client-cert=/client/ca.crt names key 'ca.crt', which Secret 'plugin-client' does not hold (it has tls.crt, tls.key); the plugin cannot read the file",
-      fix: '--client-cert at /client/tls.crt (right for a self-signed client certificate), or add ca.crt holding the client\'s issuer to the Secret'.replace(/^/, 'point '),
-    }]);
+    expect(checkFlagFile('--client-cert', '/client/ca.crt', pod, container, lookup([tlsSecret({ 'tls.crt': CRT, 'tls.key': KEY })]))).toEqual([
+      {
+        severity: 'error',
+        path: 'spec.template.spec.containers[plugin].args',
+        message:
+          "--client-cert=/client/ca.crt names key 'ca.crt', which Secret 'plugin-client' does not hold (it has tls.crt, tls.key); the plugin cannot read the file",
+        fix: "--client-cert at /client/tls.crt (right for a self-signed client certificate), or add ca.crt holding the client's issuer to the Secret".replace(
+          /^/,
+          'point ',
+        ),
+      },
+    ]);
   });
 
   test('a key that exists, a cert-manager Secret with ca.crt, and an unmounted path pass', () => {
@@ -58,14 +70,31 @@ describe('checkFlagFile', () => {
 
 describe('goBase64Error (Go base64.StdEncoding.Decode)', () => {
   test.each([
-    ['', -1], ['eA==', -1], ['eHk=', -1], ['eHl6', -1], ['eHl6\neA==\n', -1], ['eH\r\nl6', -1],
+    ['', -1],
+    ['eA==', -1],
+    ['eHk=', -1],
+    ['eHl6', -1],
+    ['eHl6\neA==\n', -1],
+    ['eH\r\nl6', -1],
     // non-zero trailing bits: Go's StdEncoding is not strict
     ['eB==', -1],
   ])('%j decodes', (text, at) => expect(goBase64Error(text)).toBe(at));
   test.each([
     // the offsets Go's CorruptInputError names, as Go 1.23 encoding/base64 DecodeString printed them
-    ['eA', 0], ['eHl', 0], ['e', 0], ['eA=', 3], ['eA=x', 2], ['e===', 1], ['====', 0], ['eA==eA==', 4], ['eA== x', 4],
-    ['eHl6!', 4], ['eHl-', 3], ['eHl_', 3], ['€', 0], ['eA==\n\nx', 6],
+    ['eA', 0],
+    ['eHl', 0],
+    ['e', 0],
+    ['eA=', 3],
+    ['eA=x', 2],
+    ['e===', 1],
+    ['====', 0],
+    ['eA==eA==', 4],
+    ['eA== x', 4],
+    ['eHl6!', 4],
+    ['eHl-', 3],
+    ['eHl_', 3],
+    ['€', 0],
+    ['eA==\n\nx', 6],
   ])('%j fails at byte %p', (text, at) => expect(goBase64Error(text)).toBe(at));
   test('agrees with a clean round trip of every length', () => {
     for (let n = 0; n < 40; n++) expect(goBase64Error(Buffer.alloc(n, 0xa5).toString('base64'))).toBe(-1);
@@ -80,11 +109,15 @@ describe('checkSecretData (CNPGI115: what the API server refuses)', () => {
     expect(checkSecretData(secret({}))).toEqual([]);
   });
   test('a PEM written under data instead of its base64 is refused, with the byte Go names', () => {
-    expect(checkSecretData(secret({ data: { 'tls.crt': CRT } }))).toEqual([{
-      severity: 'error', path: 'data.tls.crt',
-      message: "Secret 's' data 'tls.crt' is not valid base64 (illegal base64 data at input byte 0); the API server decodes data values as standard padded base64 and refuses the object",
-      fix: 'write base64 of the value (e.g. `base64 -w0 < file`), or move the plain text to stringData.tls.crt',
-    }]);
+    expect(checkSecretData(secret({ data: { 'tls.crt': CRT } }))).toEqual([
+      {
+        severity: 'error',
+        path: 'data.tls.crt',
+        message:
+          "Secret 's' data 'tls.crt' is not valid base64 (illegal base64 data at input byte 0); the API server decodes data values as standard padded base64 and refuses the object",
+        fix: 'write base64 of the value (e.g. `base64 -w0 < file`), or move the plain text to stringData.tls.crt',
+      },
+    ]);
   });
   test.each([
     [{ data: { a: 'abc' } }, undefined, 'data.a'],
