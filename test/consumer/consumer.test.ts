@@ -48,6 +48,28 @@ function runtimeClosure(): string[] {
   return [...seen].sort();
 }
 
+/**
+ * The staging copy's node_modules: the runtime dependencies and what they need (the packages the
+ * tarball bundles) as real copies, everything else (the build tools prepack runs) as links. npm
+ * decides what goes into the bundle from the tree it reads; through one link to the whole
+ * node_modules it bundled only the direct dependencies whenever npm's hidden lockfile there was
+ * older than the folder (after any test wrote node_modules/.cache), and the transitive ones
+ * (fast-deep-equal for ajv, @bufbuild/cel-spec...) went missing from the tarball.
+ */
+function stageNodeModules(from: string, to: string): void {
+  const bundled = new Set(runtimeClosure());
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from)) {
+    if (entry === '.cache' || entry === '.package-lock.json') continue;
+    const names = entry.startsWith('@') ? fs.readdirSync(path.join(from, entry)).map((n) => `${entry}/${n}`) : [entry];
+    if (entry.startsWith('@')) fs.mkdirSync(path.join(to, entry), { recursive: true });
+    for (const name of names) {
+      if (bundled.has(name)) fs.cpSync(path.join(from, name), path.join(to, name), { recursive: true, dereference: true });
+      else fs.symlinkSync(path.join(from, name), path.join(to, name), 'dir');
+    }
+  }
+}
+
 let work: string;
 let app: string;
 let tarball: string;
@@ -89,7 +111,7 @@ beforeAll(() => {
     fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, f), path.join(staging, f));
   }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
+  stageNodeModules(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'));
   const packed = ok(run(NPM, ['pack', '--silent', '--pack-destination', work], staging), 'npm pack')
     .trim()
     .split('\n')
