@@ -3,9 +3,9 @@ import { IConstruct } from 'constructs';
 /**
  * The error every construct in this library throws for input it cannot turn into correct YAML.
  *
- * The message always reads `<construct path>: <prop> <value> <problem>; <fix>`, so a user can
- * find the line in their program and knows what to write instead. The parts are also kept as
- * fields for programs that want them.
+ * The message always reads `<construct path>: <prop> <value> <problem>; <fix>` (without the value
+ * when there is none: `<prop> is missing: ...`), so a user can find the line in their program and
+ * knows what to write instead. The parts are also kept as fields for programs that want them.
  *
  * Python, Java, Go and .NET (jsii) see this error as their runtime's error for a JavaScript
  * exception, which carries the message only: jsii cannot describe a subclass of `Error`, so the
@@ -23,7 +23,7 @@ export class CnpgIValidationError extends Error {
   public readonly value: unknown;
 
   constructor(constructPath: string, prop: string, value: unknown, problem: string, fix: string) {
-    super(`${constructPath}: ${prop} ${describeValue(value)} ${problem}; ${fix}`);
+    super(`${constructPath}: ${prop} ${value === undefined ? '' : `${describeValue(value)} `}${problem}; ${fix}`);
     this.name = 'CnpgIValidationError';
     this.constructPath = constructPath;
     this.prop = prop;
@@ -48,12 +48,15 @@ export function invalid(scope: ErrorScope, prop: string, value: unknown, problem
 }
 
 /**
- * Renders a value for an error message: strings quoted, the rest as JSON where possible.
+ * Renders a value for an error message: strings quoted (as JSON when they hold a line break or
+ * another control character, so that a message stays one line: cdk8s prints one line per
+ * validation error), the rest as JSON where possible.
  * @internal
  */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return `'${value}'`;
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+  if (typeof value === 'string') return /[\u0000-\u001f\u007f]/.test(value) ? JSON.stringify(value) : `'${value}'`;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();

@@ -1,6 +1,6 @@
 import { ErrorScope, invalid } from './errors';
 import { nearestName } from './nearest-name';
-import { typeName } from './validate';
+import { wrongType } from './validate';
 
 /**
  * Every key of a props interface, each mapped to `true`. An object literal of this type must
@@ -29,6 +29,11 @@ export interface RefuseUnknownKeysOptions {
    * @default false
    */
   readonly optional?: boolean;
+  /**
+   * The keys that must be set, named in the fix when the value is not an object.
+   * @default - none: the fix names the declared keys
+   */
+  readonly required?: readonly string[];
 }
 
 /** How many declared keys an error lists when it has no suggestion. */
@@ -46,11 +51,14 @@ const LISTED_KEYS = 12;
 export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknown, keys: readonly string[], options: RefuseUnknownKeysOptions = {}): void {
   if (value === undefined && options.optional) return;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const example = keys
-      .slice(0, 2)
-      .map((k) => `${k}: ...`)
-      .join(', ');
-    invalid(scope, prop, value, `must be an object, not ${typeName(value)}`, keys.length > 0 ? `pass { ${example} }` : 'pass {}');
+    const required = options.required ?? [];
+    const fix =
+      required.length > 0
+        ? `pass { ${required.map((k) => `${k}: ...`).join(', ')} } (${required.length > 1 ? 'these keys are' : 'this key is'} required)`
+        : keys.length > 0
+          ? `pass an object with any of ${listKeys(keys)}${options.optional ? ', or leave it out' : ''}`
+          : 'pass {}';
+    invalid(scope, prop, value, wrongType('an object', value), fix);
   }
   const declared = new Set(keys);
   const unknown = Object.keys(value)
@@ -60,7 +68,12 @@ export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknow
   const key = unknown[0];
   const near = nearestName(key, keys);
   const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown key${unknown.length > 2 ? 's' : ''})` : '';
-  const listed = keys.length > LISTED_KEYS ? `${keys.slice(0, LISTED_KEYS).join(', ')}, ...` : keys.join(', ');
-  const fix = near !== undefined ? `did you mean '${near}'?` : keys.length > 0 ? `remove it; ${prop} takes ${listed}` : `remove it; ${prop} takes no keys`;
+  const fix =
+    near !== undefined ? `did you mean '${near}'?` : keys.length > 0 ? `remove it; ${prop} takes ${listKeys(keys)}` : `remove it; ${prop} takes no keys`;
   invalid(scope, `${prop}.${key}`, (value as Record<string, unknown>)[key], `is not a declared key of ${prop}${others}`, fix);
+}
+
+/** The declared keys for a message, the first {@link LISTED_KEYS} of them. */
+function listKeys(keys: readonly string[]): string {
+  return keys.length > LISTED_KEYS ? `${keys.slice(0, LISTED_KEYS).join(', ')}, ...` : keys.join(', ');
 }

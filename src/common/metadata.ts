@@ -1,66 +1,53 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { ErrorScope, invalid } from './errors';
-import { isDnsLabel, isDnsSubdomain, typeName, validateLabelKey, validateLabels, validateStringArray, validateStringMap } from './validate';
+import { isDnsLabel, isDnsSubdomain, wrongType } from './validate';
 
-const METADATA_FIELDS = ['name', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences'];
+type Shape = readonly [is: (v: unknown) => boolean, what: string, fix: string];
+
+const isName = (v: unknown): boolean => typeof v === 'string' && isDnsSubdomain(v);
+const isNamespace = (v: unknown): boolean => typeof v === 'string' && isDnsLabel(v);
+const isMap = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Checks the `metadata` prop of a construct that writes one object: the fields `ApiObjectMetadata`
- * has and the values the API server accepts (a DNS subdomain name, a DNS label namespace, valid
- * label and annotation keys). Anything else would be written as given, or fail inside cdk8s at
- * synthesis. Returns a copy without undefined fields, so an explicit `name: undefined` keeps the
- * generated name. Constructs with stricter rules for `name` check it before calling this.
+ * What each metadata field must be before cdk8s and the construct read it: a string `labels`
+ * would be spread into a map of its characters, a string `finalizers` into a list of letters.
+ * The name and the namespace are judged here too, not only by the schema guard, because the
+ * constructs derive other names from them at construction (a Cluster's Backups are named after
+ * it), and a bad one would then be reported about a child's id.
+ */
+const SHAPES: Readonly<Record<string, Shape>> = {
+  name: [isName, 'an object name (a lower-case DNS subdomain)', "use lower-case letters, digits, '-' and '.', e.g. 'orders', or leave it out"],
+  namespace: [isNamespace, 'a namespace name (a lower-case DNS label)', "use lower-case letters, digits and '-', e.g. 'databases', or leave it out"],
+  labels: [isMap, 'an object of strings', "pass e.g. { team: 'db' }"],
+  annotations: [isMap, 'an object of strings', "pass e.g. { 'example.com/owner': 'db' }"],
+  finalizers: [Array.isArray, 'a list of strings', "pass e.g. ['example.com/cleanup']"],
+  ownerReferences: [Array.isArray, 'a list of owner references', 'pass [{ apiVersion, kind, name, uid }]'],
+};
+
+/**
+ * Checks the `metadata` prop of a construct that writes one object, after its keys were checked
+ * (`refuseUnknownKeys`): each field has the type cdk8s can render (the name and namespace their
+ * form), and the whole is plain JSON. What else the API server checks in them (label and
+ * annotation keys and values, distinct finalizers, owner references with a uid, the name rule
+ * of the kind) is the schema guard's to judge at synth (src/schema/object-meta.ts
+ * objectMetaIssues), so it is not checked twice. Returns a copy without undefined fields, so an explicit `name: undefined` keeps the
+ * generated name.
  * @internal
  */
-export function validateMetadata(scope: ErrorScope, prop: string, value: unknown, fix: string): ApiObjectMetadata {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an object, not ${typeName(value)}`, fix);
-  }
-  const m = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(m)) {
-    if (!METADATA_FIELDS.includes(k)) {
-      invalid(scope, `${prop}.${k}`, v, 'is not a metadata field this construct can write', `use ${METADATA_FIELDS.join(', ')}`);
-    }
-    if (v !== undefined) out[k] = v;
-  }
-  if (out.name !== undefined && !isDnsSubdomain(out.name as string)) {
+export function validateMetadata(scope: ErrorScope, prop: string, value: Record<string, unknown>): ApiObjectMetadata {
+  const out = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  const bad = Object.entries(out).find(([k, v]) => SHAPES[k] !== undefined && !SHAPES[k][0](v));
+  if (bad !== undefined) {
+    const [field, v] = bad;
     invalid(
       scope,
-      `${prop}.name`,
-      out.name,
-      'is not an object name (a lower-case DNS subdomain)',
-      'use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one',
+      `${prop}.${field}`,
+      v,
+      typeof v === 'string' && (field === 'name' || field === 'namespace') ? `is not ${SHAPES[field][1]}` : wrongType(SHAPES[field][1], v),
+      SHAPES[field][2],
     );
   }
-  if (out.namespace !== undefined && !isDnsLabel(out.namespace as string)) {
-    invalid(
-      scope,
-      `${prop}.namespace`,
-      out.namespace,
-      'is not a namespace name (an RFC 1123 label)',
-      "use lower-case letters, digits and '-', e.g. 'databases'",
-    );
-  }
-  if (out.labels !== undefined) out.labels = validateLabels(scope, `${prop}.labels`, out.labels);
-  if (out.annotations !== undefined) {
-    const annotations = validateStringMap(scope, `${prop}.annotations`, out.annotations);
-    for (const k of Object.keys(annotations)) validateLabelKey(scope, `${prop}.annotations`, k, 'annotation');
-    out.annotations = annotations;
-  }
-  if (out.finalizers !== undefined) out.finalizers = validateStringArray(scope, `${prop}.finalizers`, out.finalizers);
-  if (out.ownerReferences !== undefined) {
-    if (!Array.isArray(out.ownerReferences)) {
-      invalid(
-        scope,
-        `${prop}.ownerReferences`,
-        out.ownerReferences,
-        `must be an array, not ${typeName(out.ownerReferences)}`,
-        'pass [{ apiVersion, kind, name, uid }]',
-      );
-    }
-    validateJson(scope, `${prop}.ownerReferences`, out.ownerReferences);
-  }
+  validateJson(scope, prop, out);
   return out as ApiObjectMetadata;
 }
 
@@ -80,7 +67,7 @@ export function validateJson(scope: ErrorScope, prop: string, value: unknown): v
     }
     if (Array.isArray(v)) {
       v.forEach((x, i) => {
-        if (x === undefined) invalid(scope, `${at}[${i}]`, x, 'is undefined inside an array', 'remove the item');
+        if (x === undefined) invalid(scope, `${at}[${i}]`, x, 'is an empty item of the list', 'remove the item');
         walk(x, `${at}[${i}]`);
       });
       return;

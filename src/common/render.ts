@@ -1,6 +1,6 @@
 import { Duration, Size, SizeRoundingBehavior } from 'cdk8s';
 import { ErrorScope, invalid } from './errors';
-import { typeName } from './validate';
+import { wrongType } from './validate';
 
 const JSII_RTTI = Symbol.for('jsii.rtti');
 
@@ -55,14 +55,12 @@ function sizeBytes(size: Size): number | undefined {
  * Renders a cdk8s `Size` as a Kubernetes quantity, the one way the library writes sizes: the
  * largest binary unit that holds it as a whole number (`Size.gibibytes(1)` -> `1Gi`, never
  * `1024Mi`; `Size.mebibytes(1536)` -> `1536Mi`), plain bytes below a kibibyte's precision
- * (`Size.kibibytes(1.5)` -> `1536`), `0` for zero.
+ * (`Size.kibibytes(1.5)` -> `1536`), `0` for zero. Callers pass a Size {@link requireSize}
+ * accepted (the props are checked before anything is rendered), so it is not checked again.
  * @internal
  */
-export function renderQuantity(size: Size, scope: ErrorScope = 'renderQuantity', prop = 'size'): string {
-  const bytes = isSize(size) ? sizeBytes(size) : undefined;
-  if (bytes === undefined) {
-    return invalid(scope, prop, isSize(size) ? size.asString() : size, 'is not a whole number of bytes', 'use a Size such as Size.gibibytes(10)');
-  }
+export function renderQuantity(size: Size): string {
+  const bytes = sizeBytes(size) ?? NaN;
   if (bytes === 0) return '0';
   if (bytes % 1024 !== 0) return String(bytes);
   const kib = bytes / 1024;
@@ -81,20 +79,12 @@ const GO_UNITS: ReadonlyArray<readonly [string, number]> = [
  * Renders a cdk8s `Duration` as a Go duration (what `time.ParseDuration` reads; cert-manager's
  * `duration`/`renewBefore` and CloudNativePG's `minApplyDelay` are `metav1.Duration`), the one
  * way the library writes durations: each unit from hours down to milliseconds that is not zero,
- * `1h`, `1h30m`, `1m30s`, `2160h`, `1s500ms`; `0s` for zero.
+ * `1h`, `1h30m`, `1m30s`, `2160h`, `1s500ms`; `0s` for zero. Callers pass a Duration
+ * {@link requireDuration} accepted (or a default of the library), so it is not checked again.
  * @internal
  */
-export function renderDuration(d: Duration, scope: ErrorScope = 'renderDuration', prop = 'duration'): string {
-  const ms = isDuration(d) ? d.toMilliseconds({ integral: false }) : NaN;
-  if (!Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0) {
-    return invalid(
-      scope,
-      prop,
-      isDuration(d) ? `${ms}ms` : d,
-      'is not a whole, non-negative number of milliseconds',
-      'use a Duration such as Duration.hours(1)',
-    );
-  }
+export function renderDuration(d: Duration): string {
+  const ms = d.toMilliseconds({ integral: false });
   if (ms === 0) return '0s';
   let rest = ms;
   let out = '';
@@ -124,7 +114,7 @@ export interface RequireAmountOptions {
  * @internal
  */
 export function requireSize(scope: ErrorScope, prop: string, value: unknown, example = 'Size.gibibytes(10)', options: RequireAmountOptions = {}): Size {
-  if (!isSize(value)) invalid(scope, prop, value, `must be a cdk8s Size, not ${typeName(value)}`, `use ${example}`);
+  if (!isSize(value)) invalid(scope, prop, value, wrongType('a cdk8s Size', value), `use ${example}`);
   const bytes = sizeBytes(value);
   if (bytes === undefined || (bytes === 0 && !options.allowZero)) {
     invalid(scope, prop, value.asString(), options.allowZero ? 'is not a whole number of bytes' : 'is not a positive whole number of bytes', `use ${example}`);
@@ -138,7 +128,7 @@ export function requireSize(scope: ErrorScope, prop: string, value: unknown, exa
  * @internal
  */
 export function requireDuration(scope: ErrorScope, prop: string, value: unknown, example = 'Duration.hours(1)', options: RequireAmountOptions = {}): Duration {
-  if (!isDuration(value)) invalid(scope, prop, value, `must be a cdk8s Duration, not ${typeName(value)}`, `use ${example}`);
+  if (!isDuration(value)) invalid(scope, prop, value, wrongType('a cdk8s Duration', value), `use ${example}`);
   const ms = value.toMilliseconds({ integral: false });
   if (!Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0 || (ms === 0 && !options.allowZero)) {
     invalid(

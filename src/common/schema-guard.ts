@@ -239,7 +239,7 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
       try {
         json = apiObject.toJson();
       } catch (e) {
-        const own = ownMessage(e);
+        const own = ownMessage(e, construct);
         if (own !== undefined) return [own];
         throw e;
       }
@@ -252,12 +252,18 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
 /**
  * The message of this library's error, also when cdk8s wrapped it: `ApiObject.toJson` rethrows
  * anything a lazy value throws as `Failed serializing construct at path '...' with name '...':
- * CnpgIValidationError: <message>`.
+ * CnpgIValidationError: <message>`. cdk8s starts each validation line with `[<construct path>]`,
+ * so the message loses its own leading path when it is that construct's (no
+ * `[apps/store] apps/store: ...`); an error about another construct keeps its path.
  */
-function ownMessage(e: unknown): string | undefined {
-  if (e instanceof CnpgIValidationError) return e.message;
-  const m = e instanceof Error ? /^Failed serializing construct at path '[^']*' with name '[^']*': CnpgIValidationError: ([\s\S]*)$/.exec(e.message) : null;
-  return m?.[1];
+function ownMessage(e: unknown, construct: Construct): string | undefined {
+  const m =
+    e instanceof Error && !(e instanceof CnpgIValidationError)
+      ? /^Failed serializing construct at path '[^']*' with name '[^']*': CnpgIValidationError: ([\s\S]*)$/.exec(e.message)
+      : null;
+  const message = e instanceof CnpgIValidationError ? e.message : m?.[1];
+  const own = `${construct.node.path}: `;
+  return message?.startsWith(own) ? message.slice(own.length) : message;
 }
 
 /**
@@ -274,7 +280,7 @@ export function addChecks(construct: Construct, check: () => void): void {
         check();
         return [];
       } catch (e) {
-        const own = ownMessage(e);
+        const own = ownMessage(e, construct);
         if (own !== undefined) return [own];
         throw e;
       }

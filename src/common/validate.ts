@@ -36,7 +36,7 @@ export function isDns1035Label(value: string): boolean {
  */
 export function requireString(scope: ErrorScope, prop: string, value: unknown, fix: string): string {
   if (typeof value !== 'string') {
-    invalid(scope, prop, value, `must be a string, not ${typeName(value)}`, fix);
+    invalid(scope, prop, value, wrongType('a string', value), fix);
   }
   if (value.trim() === '') {
     invalid(scope, prop, value, 'must not be empty', fix);
@@ -54,27 +54,18 @@ export function requireString(scope: ErrorScope, prop: string, value: unknown, f
 export function validatePluginName(scope: ErrorScope, prop: string, value: unknown): string {
   const fix = "use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'";
   const name = requireString(scope, prop, value, fix);
-  if (name !== name.toLowerCase()) {
-    invalid(scope, prop, name, 'has upper-case letters', `use '${name.toLowerCase()}'`);
-  }
-  if (name.length > 63) {
-    invalid(scope, prop, name, `is ${name.length} characters long; a Kubernetes label value holds at most 63`, fix);
-  }
-  if (!isDnsSubdomain(name)) {
-    invalid(scope, prop, name, 'is not a DNS subdomain (RFC 1123)', fix);
+  if (name.length > 63 || !isDnsSubdomain(name)) {
+    // Suggest the lower-cased name only when that one is valid (`Bad_Name` has no such fix).
+    const lower = name.toLowerCase();
+    invalid(
+      scope,
+      prop,
+      name,
+      name.length > 63 ? `is ${name.length} characters long; a Kubernetes label value holds at most 63` : 'is not a lower-case DNS subdomain (RFC 1123)',
+      lower !== name && lower.length <= 63 && isDnsSubdomain(lower) ? `use '${lower}'` : fix,
+    );
   }
   return name;
-}
-
-/**
- * Checks a TCP port number.
- * @internal
- */
-export function validatePort(scope: ErrorScope, prop: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) {
-    invalid(scope, prop, value, 'is not a TCP port', 'use a whole number from 1 to 65535');
-  }
-  return value;
 }
 
 /**
@@ -84,7 +75,13 @@ export function validatePort(scope: ErrorScope, prop: string, value: unknown): n
 export function validateInteger(scope: ErrorScope, prop: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-    invalid(scope, prop, value, 'is out of range', `use a whole number ${range}`);
+    invalid(
+      scope,
+      prop,
+      value,
+      typeof value !== 'number' ? wrongType('a whole number', value) : Number.isInteger(value) ? 'is out of range' : 'is not a whole number',
+      `use a whole number ${range}`,
+    );
   }
   return value;
 }
@@ -95,12 +92,22 @@ export function validateInteger(scope: ErrorScope, prop: string, value: unknown,
  */
 export function validateStringMap(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an object of strings, not ${typeName(value)}`, "pass { key: 'value' }");
+    invalid(scope, prop, value, wrongType('an object of strings', value), "pass { key: 'value' }");
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (typeof v !== 'string') {
-      invalid(scope, `${prop}.${k}`, v, `must be a string, not ${typeName(v)}`, `write it as a string, e.g. '${String(v)}'`);
+      invalid(
+        scope,
+        `${prop}.${k}`,
+        v,
+        wrongType('a string', v),
+        v === undefined
+          ? 'give it a string, or remove the key'
+          : typeof v === 'number' || typeof v === 'boolean'
+            ? `write it as a string, e.g. '${String(v)}'`
+            : 'write it as a string',
+      );
     }
     out[k] = v;
   }
@@ -113,14 +120,23 @@ export function validateStringMap(scope: ErrorScope, prop: string, value: unknow
  */
 export function validateStringArray(scope: ErrorScope, prop: string, value: unknown): string[] {
   if (!Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an array of strings, not ${typeName(value)}`, "pass ['a', 'b']");
+    invalid(scope, prop, value, wrongType('an array of strings', value), "pass ['a', 'b']");
   }
   value.forEach((v, i) => {
     if (typeof v !== 'string') {
-      invalid(scope, `${prop}[${i}]`, v, `must be a string, not ${typeName(v)}`, 'write it as a string');
+      invalid(scope, `${prop}[${i}]`, v, wrongType('a string', v), 'write it as a string');
     }
   });
   return [...(value as string[])];
+}
+
+/**
+ * The problem of a value of the wrong type: `is missing` when it is undefined (never
+ * `must be a string, not undefined`), else what it must be and what it is.
+ * @internal
+ */
+export function wrongType(what: string, value: unknown): string {
+  return value === undefined ? `is missing: it must be ${what}` : `must be ${what}, not ${typeName(value)}`;
 }
 
 /** @internal */
@@ -204,7 +220,7 @@ export function validateLabels(scope: ErrorScope, prop: string, value: unknown):
  */
 export function validateOptionalBoolean(scope: ErrorScope, prop: string, value: unknown): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') {
-    invalid(scope, prop, value, `must be a boolean, not ${typeName(value)}`, 'pass true or false');
+    invalid(scope, prop, value, wrongType('a boolean', value), 'pass true or false');
   }
   return value as boolean | undefined;
 }

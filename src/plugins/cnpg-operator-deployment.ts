@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { invalid } from '../common/errors';
 import { RenderedJson } from '../common/json';
-import { typeName } from '../common/validate';
+import { wrongType } from '../common/validate';
 import { Kind, PropSpec, checkProps, refuseFirst, resourcesManifest } from './internal';
 import { restrictedContainerSecurityContext, restrictedContainerSecurityContextManifest } from './pod-security';
 
@@ -61,7 +61,7 @@ export class OperatorDeployment implements IOperatorDeployment {
         'OperatorDeployment.fromApiObject',
         'deployment',
         deployment,
-        `must be a cdk8s ApiObject, not ${typeName(deployment)}`,
+        wrongType('a cdk8s ApiObject', deployment),
         'pass the ApiObject of the operator Deployment',
       );
     }
@@ -82,7 +82,7 @@ export class OperatorDeployment implements IOperatorDeployment {
       const plus = origin !== undefined && origin.fqn === 'Deployment' && origin.module.startsWith('cdk8s-plus-');
       const value = plus ? ((deployment as { node?: { path?: unknown } }).node?.path ?? '(a Deployment)') : deployment;
       const problem = !plus
-        ? `must be a cdk8s-plus Deployment, not ${typeName(deployment)}`
+        ? wrongType('a cdk8s-plus Deployment', deployment)
         : origin.module !== ours.module
           ? `is a ${origin.module} ${origin.version} Deployment, from another cdk8s-plus major than this library, which is built on ${ours.module} ${ours.version}`
           : `is a ${origin.module} ${origin.version} Deployment from a second copy of ${origin.module} (this library loads ${ours.version})`;

@@ -6,12 +6,13 @@
  * what stays here is what no schema sees: the type of a prop before it is rendered, and the
  * cdk8s / cdk8s-plus classes.
  */
-import { ApiObject, Size, SizeRoundingBehavior } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { ErrorScope, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
-import { isSize, renderQuantity, requireDuration } from '../common/render';
+import { requireDuration } from '../common/render';
+import { ALL_RESOURCE_KEYS, resourcesOf } from '../common/resources';
 import { addSchemaGuard } from '../common/schema-guard';
 import {
   INT32_MAX,
@@ -20,13 +21,12 @@ import {
   isLabelKey,
   isLabelValue,
   requireString,
-  typeName,
+  wrongType,
   validateInteger,
   validateLabels,
   validateOptionalBoolean,
   validateOptionalEnum,
   validatePluginName,
-  validatePort,
   validateImage,
   validateStringArray,
   validateStringMap,
@@ -85,11 +85,11 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
       scope,
       renamed === undefined ? prop : `${prop}.${renamed}`,
       renamed === undefined ? value : (value as Record<string, unknown>)[renamed],
-      renamed === undefined ? `must be an object, not ${typeName(value)}` : `is not a key of ${prop}: it was renamed`,
+      renamed === undefined ? wrongType('an object', value) : `is not a key of ${prop}: it was renamed`,
       renamed === undefined ? `pass e.g. ${options.example}` : `use '${options.renamed![renamed]}' (the cdk8s-plus name)`,
     );
   }
-  refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort());
+  refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort(), { required: options.required });
   const given = value as Record<string, unknown>;
   const missing = (options.required ?? []).filter((k) => given[k] === undefined);
   if (missing.length > 0) {
@@ -122,7 +122,7 @@ export const Kind = {
     (s, p, v) => {
       validateInteger(s, p, v, min, max);
     },
-  port: validatePort as PropKind,
+  port: ((s, p, v) => validateInteger(s, p, v, 1, 65535)) as PropKind,
   enumOf:
     (values: Record<string, string>, name: string): PropKind =>
     (s, p, v) => {
@@ -152,13 +152,13 @@ export const Kind = {
   instance:
     (is: (v: unknown) => boolean, what: string, fix: string): PropKind =>
     (s, p, v) => {
-      if (!is(v)) invalid(s, p, v, `must be ${what}, not ${typeName(v)}`, fix);
+      if (!is(v)) invalid(s, p, v, wrongType(what, v), fix);
     },
   /** An array of one kind. */
   each:
     (kind: PropKind): PropKind =>
     (s, p, v) => {
-      if (!Array.isArray(v)) invalid(s, p, v, `must be an array, not ${typeName(v)}`, 'pass a list, or leave the prop out');
+      if (!Array.isArray(v)) invalid(s, p, v, wrongType('an array', v), 'pass a list, or leave the prop out');
       v.forEach((x, i) => kind(s, `${p}[${i}]`, x));
     },
   /** A nested options object with its own keys. */
@@ -167,7 +167,7 @@ export const Kind = {
     (s, p, v) =>
       checkProps(s, p, v, spec),
   envVariables: checkEnvVariables as PropKind,
-  resources: checkResources as PropKind,
+  resources: ((s, p, v) => resourcesOf(s, p, v, ALL_RESOURCE_KEYS, ZERO_SIZES)) as PropKind,
   duration: requireDuration as PropKind,
 };
 
@@ -244,96 +244,36 @@ function isEnvName(name: string): boolean {
 export function checkEnvVariables(scope: ErrorScope, prop: string, value: unknown): Record<string, kplus.EnvValue> {
   const fix = "use { LOG_LEVEL: EnvValue.fromValue('info') }";
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, `must be an object of kplus.EnvValues, not ${typeName(value)}`, fix);
+    invalid(scope, prop, value, wrongType('an object of kplus.EnvValues', value), fix);
   }
   for (const [name, v] of Object.entries(value)) {
     if (!isEnvName(name)) invalid(scope, prop, name, "is not an environment variable name (printable ASCII without '=')", fix);
-    if (!(v instanceof kplus.EnvValue)) invalid(scope, `${prop}.${name}`, v, `must be a kplus.EnvValue, not ${typeName(v)}`, fix);
+    // EnvValue.fromValue(undefined) from JavaScript has neither a value nor a source.
+    if (!(v instanceof kplus.EnvValue) || (v.value === undefined && v.valueFrom === undefined)) {
+      invalid(scope, `${prop}.${name}`, v, v instanceof kplus.EnvValue ? 'has no value and no source' : wrongType('a kplus.EnvValue', v), fix);
+    }
   }
   return value as Record<string, kplus.EnvValue>;
 }
 
-type ResourceKind = 'cpu' | 'memory' | 'ephemeralStorage';
-const RESOURCE_NAMES: Record<ResourceKind, string> = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' };
-
-/** A cpu amount as cdk8s-plus writes it (`100m`, `1.5`) in millicores. */
-function millicores(cpu: kplus.Cpu): number {
-  const m = /^([0-9]+(?:\.[0-9]+)?)(m?)$/.exec(cpu.amount);
-  return m === null ? NaN : Number(m[1]) * (m[2] === 'm' ? 1 : 1000);
-}
-
-const RESOURCE_SPEC: PropSpec<kplus.ContainerResources> = {
-  cpu: Kind.any,
-  memory: Kind.any,
-  ephemeralStorage: Kind.any,
-};
-
-/**
- * cdk8s-plus `ContainerResources`: `kplus.Cpu` and cdk8s `Size` values with no other keys, each
- * request no larger than its limit (the API server refuses the pod otherwise: kubernetes
- * pkg/apis/core/validation/validation.go ValidateResourceRequirements).
- * @internal
- */
-export function checkResources(scope: ErrorScope, prop: string, value: unknown): kplus.ContainerResources {
-  checkProps(scope, prop, value, RESOURCE_SPEC);
-  const r = value as Record<ResourceKind, { request?: unknown; limit?: unknown } | undefined>;
-  for (const kind of Object.keys(RESOURCE_NAMES) as ResourceKind[]) {
-    if (r[kind] === undefined) continue;
-    const is =
-      kind === 'cpu'
-        ? (v: unknown) => v instanceof kplus.Cpu && Number.isFinite(millicores(v))
-        : (v: unknown) => isSize(v) && Number.isFinite(v.toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
-    checkProps(scope, `${prop}.${kind}`, r[kind], { request: Kind.any, limit: Kind.any });
-    const { request, limit } = r[kind]!;
-    for (const [side, v] of [
-      ['request', request],
-      ['limit', limit],
-    ] as const) {
-      if (v !== undefined && !is(v))
-        invalid(
-          scope,
-          `${prop}.${kind}.${side}`,
-          v,
-          `must be a ${kind === 'cpu' ? 'kplus.Cpu' : 'cdk8s Size'}`,
-          kind === 'cpu' ? 'use kplus.Cpu.millis(100)' : 'use Size.mebibytes(128)',
-        );
-    }
-    const amount = (v: unknown) => (kind === 'cpu' ? millicores(v as kplus.Cpu) : (v as Size).toKibibytes({ rounding: SizeRoundingBehavior.NONE }));
-    if (request !== undefined && limit !== undefined && amount(request) > amount(limit)) {
-      invalid(
-        scope,
-        `${prop}.${kind}.request`,
-        renderResource(kind, request),
-        `is more than the ${RESOURCE_NAMES[kind]} limit ${renderResource(kind, limit)}; the API server refuses a request above its limit`,
-        `lower the request to ${renderResource(kind, limit)} or less, or raise the limit`,
-      );
-    }
-  }
-  return value as kplus.ContainerResources;
-}
-
-/** A resource amount as it is written in the manifest. */
-function renderResource(kind: ResourceKind, v: unknown): string {
-  return kind === 'cpu' ? (v as kplus.Cpu).amount : renderQuantity(v as Size);
-}
-
 /**
  * Container resources as Kubernetes JSON, rendered once for every container the plugin side
- * writes (cpu as cdk8s-plus gives it, sizes through {@link renderQuantity}). `quantity` wraps
- * each value for a generated L1 whose typed `toJson` reads quantities as `{ value }`.
+ * writes, through the one resources reader of the library ({@link resourcesOf}, which the props
+ * check already ran on). `quantity` wraps each value for a generated L1 whose typed `toJson`
+ * reads quantities as `{ value }`.
  * @internal
  */
 export function resourcesManifest(resources: kplus.ContainerResources, quantity: (q: string) => unknown = (q) => q): Record<string, unknown> | undefined {
+  const r = resourcesOf('resources', 'resources', resources, ALL_RESOURCE_KEYS, ZERO_SIZES);
   const out: Record<string, Record<string, unknown>> = {};
-  for (const side of ['limit', 'request'] as const) {
-    const key = side === 'limit' ? 'limits' : 'requests';
-    for (const kind of Object.keys(RESOURCE_NAMES) as ResourceKind[]) {
-      const v = resources[kind]?.[side];
-      if (v !== undefined) (out[key] ??= {})[RESOURCE_NAMES[kind]] = quantity(renderResource(kind, v));
-    }
+  for (const side of ['limits', 'requests'] as const) {
+    for (const [name, q] of Object.entries(r?.[side] ?? {})) (out[side] ??= {})[name] = quantity(q);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
+
+/** A plugin container may request or limit zero of a resource. */
+const ZERO_SIZES = { allowZero: true };
 
 /**
  * Tolerations as cdk8s-plus `NodeTaintQuery`s, whose key and value the API server checks as a
@@ -347,7 +287,7 @@ export const tolerationKind: PropKind = Kind.each((s, p, v) => {
       s,
       p,
       t ?? v,
-      t === undefined ? `must be a kplus.NodeTaintQuery, not ${typeName(v)}` : 'has a key or value that is not a label key or value',
+      t === undefined ? wrongType('a kplus.NodeTaintQuery', v) : 'has a key or value that is not a label key or value',
       "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()",
     );
   }

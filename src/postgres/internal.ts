@@ -1,13 +1,12 @@
-import { ApiObject, ApiObjectMetadata, Chart, Size } from 'cdk8s';
-import { Cpu } from 'cdk8s-plus-28';
+import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { ErrorScope, describeValue, invalid } from '../common/errors';
 import { refuseUnknownKeys, declaredKeys } from '../common/keys';
 import { validateJson, validateMetadata } from '../common/metadata';
-import { renderQuantity, requireSize } from '../common/render';
+import { cpuOf, resourcesOf } from '../common/resources';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { claimName } from '../common/stable-names';
-import { isDnsSubdomain, isRefusedExternalClusterName, typeName, validatePluginName, validateStringMap } from '../common/validate';
+import { isDnsSubdomain, isRefusedExternalClusterName, validatePluginName, wrongType, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { SecretKeyReference } from './secret-key-reference';
 
@@ -22,11 +21,12 @@ export function ownKeys<T>(scope: ErrorScope, prop: string, value: T | undefined
 }
 
 /**
- * A required props object: like `ownKeys`, but `undefined` is refused too.
+ * A required props object: like `ownKeys`, but `undefined` is refused too; `required` are the
+ * keys named in the fix when it is not an object.
  * @internal
  */
-export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[], optional = false): T {
-  refuseUnknownKeys(scope, prop, value, keys, { optional });
+export function propsOf<T>(scope: ErrorScope, prop: string, value: T, keys: readonly string[], optional = false, required?: readonly string[]): T {
+  refuseUnknownKeys(scope, prop, value, keys, { optional, required });
   return value;
 }
 
@@ -41,14 +41,7 @@ export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, 
   return values;
 }
 
-/**
- * The problem of a value of the wrong type: `is missing` when it is undefined (never
- * `must be a string, not undefined`), else what it must be and what it is.
- * @internal
- */
-export function wrongType(what: string, value: unknown): string {
-  return value === undefined ? `is missing: it must be ${what}` : `must be ${what}, not ${typeName(value)}`;
-}
+export { wrongType };
 
 /**
  * A value of one of the union-like classes (`ClusterImage`, `ClusterBootstrap`, `BackupSchedule`,
@@ -201,23 +194,14 @@ export function resolveBackupCluster(
       scope,
       'metadata.namespace',
       namespace,
-      `differs from the namespace of Cluster '${name}' (${describeValue(clusterNamespace)})`,
+      `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
       'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
     );
   }
   return { name, namespace, binding };
 }
 
-/**
- * The quantity of a cdk8s-plus `Cpu` (`Cpu.millis(500)` -> `500m`), refused unless it is one.
- * @internal
- */
-export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
-  if (!(value instanceof Cpu) && (value === null || typeof value !== 'object' || typeof (value as Cpu).amount !== 'string')) {
-    invalid(scope, prop, value, wrongType('a cdk8s-plus Cpu', value), 'use Cpu.millis(500) or Cpu.units(1)');
-  }
-  return (value as Cpu).amount;
-}
+export { cpuOf, resourcesOf };
 
 const SECRET_KEY_REFERENCE_KEYS = declaredKeys<SecretKeyReference>({ name: true, key: true });
 const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
@@ -232,7 +216,7 @@ const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;
  */
 export function secretKeyReferenceOf(scope: ErrorScope, prop: string, value: unknown): SecretKeyReference | undefined {
   if (value === undefined) return undefined;
-  const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS);
+  const { name, key } = propsOf(scope, prop, value as SecretKeyReference, SECRET_KEY_REFERENCE_KEYS, false, ['name', 'key']);
   const bad =
     typeof name !== 'string' || !isDnsSubdomain(name)
       ? ['name', name, 'is not a Secret name (an RFC 1123 subdomain)']
@@ -253,40 +237,6 @@ export const METADATA_KEYS = declaredKeys<ApiObjectMetadata>({
   ownerReferences: true,
 });
 
-const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
-const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' } as const;
-
-/**
- * Requests and limits from cdk8s-plus resources (`{ cpu: { request: Cpu.millis(500) }, memory:
- * { limit: Size.gibibytes(1) } }`), as quantities: a Cpu's amount, a Size in the largest whole
- * binary unit. `keys` are the resources the prop declares. A request above its limit is left to
- * the schema guard, which compares the quantities exactly.
- * @internal
- */
-export function resourcesOf(
-  scope: ErrorScope,
-  prop: string,
-  value: object | undefined,
-  keys: readonly string[],
-): { requests?: Record<string, string>; limits?: Record<string, string> } | undefined {
-  const r = ownKeys(scope, prop, value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined, keys);
-  if (r === undefined) return undefined;
-  const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
-  for (const key of keys as Array<keyof typeof RESOURCE_NAMES>) {
-    const pair = ownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS);
-    for (const [which, side] of [
-      ['request', 'requests'],
-      ['limit', 'limits'],
-    ] as const) {
-      const v = pair?.[which];
-      if (v === undefined) continue;
-      const at = `${prop}.${key}.${which}`;
-      (out[side] ??= {})[RESOURCE_NAMES[key]] = key === 'cpu' ? cpuOf(scope, at, v) : renderQuantity(requireSize(scope, at, v as Size));
-    }
-  }
-  return out;
-}
-
 /**
  * The `metadata` prop of a construct that writes one object: declared keys only, and values
  * cdk8s can render (a string as `labels` would be spread into a map of characters); `{}` when
@@ -294,8 +244,9 @@ export function resourcesOf(
  * by the schema guard at synth.
  * @internal
  */
-export function metadataOf(scope: ErrorScope, value: ApiObjectMetadata | undefined, example: string): ApiObjectMetadata {
-  return ownKeys(scope, 'metadata', value, METADATA_KEYS) === undefined ? {} : validateMetadata(scope, 'metadata', value, example);
+export function metadataOf(scope: ErrorScope, value: ApiObjectMetadata | undefined): ApiObjectMetadata {
+  const given = ownKeys(scope, 'metadata', value, METADATA_KEYS);
+  return given === undefined ? {} : validateMetadata(scope, 'metadata', given as Record<string, unknown>);
 }
 
 /**

@@ -89,7 +89,7 @@ export class PluginBackup extends Construct {
     super(scope, id);
     const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-backup' }");
+    const metadata = metadataOf(this, p.metadata);
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
     const { target, online } = plainJson(this, { target: p.target, online: p.online });

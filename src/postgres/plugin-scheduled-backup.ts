@@ -138,7 +138,7 @@ export class PluginScheduledBackup extends Construct {
     const p = propsOf(this, 'props', props, KEYS);
     this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
     this.schedule = classOf(this, 'schedule', p.schedule, BackupSchedule).expressionString;
-    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg-nightly' }");
+    const metadata = metadataOf(this, p.metadata);
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
     const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });

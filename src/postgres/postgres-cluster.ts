@@ -409,8 +409,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, PROPS_KEYS);
-    const metadata = metadataOf(this, p.metadata, "pass { name: 'pg' }");
+    const p = propsOf(this, 'props', props, PROPS_KEYS, false, ['storage']);
+    const metadata = metadataOf(this, p.metadata);
     // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
@@ -593,7 +593,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   }
 
   private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {
-    const s = propsOf(this, prop, storage as ClusterStorage, STORAGE_KEYS);
+    const s = propsOf(this, prop, storage as ClusterStorage, STORAGE_KEYS, false, ['size']);
     return {
       size: renderQuantity(requireSize(this, `${prop}.size`, s.size)),
       storageClass: s.storageClass,
@@ -603,7 +603,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   }
 
   private renderReplica(replica: unknown): CnpgClusterSpecReplica {
-    const r = propsOf(this, 'replica', replica as ClusterReplica, REPLICA_KEYS);
+    const r = propsOf(this, 'replica', replica as ClusterReplica, REPLICA_KEYS, false, ['source']);
     return {
       source: r.source,
       enabled: r.enabled,
@@ -616,20 +616,11 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   /** Checks that depend on additions made after construction; run at synth. */
   private checkAtSynth(): void {
-    const { spec, json, problem } = this.render();
+    const { json, problem } = this.render();
     if (problem) throw problem;
-    const known = this.externalClusterNames;
-    const sources: Array<[string, unknown]> = [
-      ['bootstrap.recovery.source', spec.bootstrap?.recovery?.source],
-      ['bootstrap.pgBasebackup.source', spec.bootstrap?.pgBasebackup?.source],
-      ['replica.source', spec.replica?.source],
-    ];
-    const [prop, source] = sources.find(([, s]) => typeof s === 'string' && !known.includes(s)) ?? [];
-    if (prop !== undefined) {
-      const list = known.length ? `; the external clusters are ${known.map((n) => describeValue(n)).join(', ')}` : '';
-      invalid(this, prop, source, 'names no external cluster', `add it with addExternalCluster(${describeValue(source)}, ...)${list}`);
-    }
-    // The rest is judged exactly as the doctor judges the synthesized Cluster.
+    // Judged exactly as the doctor judges the synthesized Cluster: a source (recovery,
+    // pg_basebackup, replica) that names no external cluster among them (CNPGI100,
+    // src/doctor/fidelity/cluster-references.ts checkClusterReferences).
     refuseClusterMistakes(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json });
   }
 
@@ -653,7 +644,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
             this,
             out.failed,
             out.value,
-            `cannot be written: the generated bindings expect another type here (${out.reason})`,
+            'cannot be written: the generated bindings expect another type here',
             'check the type against the CRD (a list, an object, a string...)',
           );
         }

@@ -6,7 +6,8 @@ import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { requireDuration } from '../common/render';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { classOf, guardAndCheck, wrongType, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
+import { checkEnvVariables } from '../plugins/internal';
+import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
@@ -174,7 +175,7 @@ export class ObjectStoreCredentials {
     flags: Record<string, boolean> = {},
   ): ObjectStoreCredentials {
     const where = `ObjectStoreCredentials.${factory}`;
-    const o = propsOf(where, 'options', options as Record<string, unknown>, keys);
+    const o = propsOf(where, 'options', options as Record<string, unknown>, keys, false, required);
     // A reference left out is refused here: the CRD types every reference as optional.
     const refs = keys
       .map((k) => [k, secretKeyReferenceOf(where, k, o[k] ?? (required.includes(k) ? null : undefined))] as const)
@@ -486,10 +487,10 @@ export class ObjectStore extends Construct implements IObjectStore {
 
   constructor(scope: Construct, id: string, props: ObjectStoreProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, PROPS_KEYS);
+    const p = propsOf(this, 'props', props, PROPS_KEYS, false, ['destinationPath', 'credentials']);
     classOf(this, 'credentials', p.credentials, ObjectStoreCredentials);
     this.destinationPath = p.destinationPath;
-    const metadata = metadataOf(this, p.metadata, "pass { name: 'my-store' } or leave it out");
+    const metadata = metadataOf(this, p.metadata);
     const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);
     const data = ownKeys(this, 'data', p.data, DATA_KEYS);
     plainJson(this, {
@@ -566,15 +567,10 @@ export class ObjectStore extends Construct implements IObjectStore {
   }
 }
 
+/** The sidecar's environment, checked by the plugin side's one environment check. */
 function renderEnv(scope: ErrorScope, prop: string, env: unknown): unknown[] | undefined {
   if (env === undefined) return undefined;
-  if (env === null || typeof env !== 'object' || Array.isArray(env)) {
-    invalid(scope, prop, env, wrongType('a map of EnvValue', env), "pass { AWS_CA_BUNDLE: EnvValue.fromValue('/certs/ca.crt') }");
-  }
-  return Object.entries(env).map(([name, v]) => {
-    if (!(v instanceof kplus.EnvValue) || (typeof v.value !== 'string' && v.valueFrom === undefined)) {
-      invalid(scope, `${prop}.${name}`, v, 'is not an EnvValue', "use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)");
-    }
-    return v.valueFrom === undefined ? { name, value: v.value } : { name, valueFrom: kplus.k8s.toJson_EnvVarSource(v.valueFrom) };
-  });
+  return Object.entries(checkEnvVariables(scope, prop, env)).map(([name, v]) =>
+    v.valueFrom === undefined ? { name, value: v.value } : { name, valueFrom: kplus.k8s.toJson_EnvVarSource(v.valueFrom) },
+  );
 }

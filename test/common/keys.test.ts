@@ -1,4 +1,5 @@
 import { declaredKeys, DeclaredKeys, refuseUnknownKeys } from '../../src/common/keys';
+import { nearestName } from '../../src/common/nearest-name';
 import { expectValidationError } from '../util';
 
 interface AddPluginOptions {
@@ -54,20 +55,43 @@ describe('refuseUnknownKeys', () => {
   test('refuses a key even when its value is undefined', () => {
     expectValidationError(
       () => refuseUnknownKeys('pg', 'options', { paramters: undefined }, KEYS),
-      "pg: options.paramters undefined is not a declared key of options; did you mean 'parameters'?",
+      "pg: options.paramters is not a declared key of options; did you mean 'parameters'?",
     );
   });
 
-  test('refuses values that are not objects, with an example', () => {
+  test('refuses values that are not objects, naming the declared keys', () => {
     for (const [value, type] of [
-      [undefined, 'undefined'],
       [null, 'null'],
       ['x', 'a string'],
       [[], 'an array'],
       [() => 1, 'a function'],
     ] as const) {
-      expect(() => refuseUnknownKeys('pg', 'options', value, KEYS)).toThrow(`must be an object, not ${type}; pass { enabled: ..., isWALArchiver: ... }`);
+      expect(() => refuseUnknownKeys('pg', 'options', value, KEYS)).toThrow(
+        `must be an object, not ${type}; pass an object with any of enabled, isWALArchiver, parameters`,
+      );
     }
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'options', undefined, KEYS),
+      'pg: options is missing: it must be an object; pass an object with any of enabled, isWALArchiver, parameters',
+    );
+  });
+
+  test('a required object that is missing names its required keys', () => {
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'props', undefined, KEYS, { required: ['parameters'] }),
+      'pg: props is missing: it must be an object; pass { parameters: ... } (this key is required)',
+    );
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'props', 7, KEYS, { required: ['enabled', 'parameters'] }),
+      'pg: props 7 must be an object, not a number; pass { enabled: ..., parameters: ... } (these keys are required)',
+    );
+  });
+
+  test('an optional object that is not one may also be left out', () => {
+    expectValidationError(
+      () => refuseUnknownKeys('pg', 'options', 'x', KEYS, { optional: true }),
+      "pg: options 'x' must be an object, not a string; pass an object with any of enabled, isWALArchiver, parameters, or leave it out",
+    );
   });
 
   test('accepts undefined when the argument is optional', () => {
@@ -88,5 +112,17 @@ describe('refuseUnknownKeys', () => {
       () => refuseUnknownKeys('pg', 'options', { a: 1 }, []),
       'pg: options.a 1 is not a declared key of options; remove it; options takes no keys',
     );
+  });
+});
+
+describe('nearestName suggests only a likely misspelling', () => {
+  test.each([
+    ['isWALArchiver', ['isWalArchiver', 'enabled'], 'isWalArchiver'],
+    ['imgae', ['image', 'imagePullPolicy'], 'image'],
+    ['replcas', ['replicas', 'resources'], 'replicas'],
+    ['serverName', ['secretName', 'sourceName'], undefined],
+    ['owner', ['other'], undefined],
+  ])('%s among %j -> %s', (name, declared, near) => {
+    expect(nearestName(name, declared)).toBe(near);
   });
 });

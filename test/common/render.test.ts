@@ -18,15 +18,12 @@ describe('renderQuantity', () => {
     expect(renderQuantity(size)).toBe(expected);
   });
 
-  test('a size that is no whole number of bytes, or no Size, is refused with the library error', () => {
+  test('a size that is no whole number of bytes, or no Size, is refused by requireSize, which every caller runs first', () => {
     expectValidationError(
-      () => renderQuantity(Size.kibibytes(0.0001), 'pg', 'storage.size'),
-      "pg: storage.size '0.0001Ki' is not a whole number of bytes; use a Size such as Size.gibibytes(10)",
+      () => requireSize('pg', 'storage.size', Size.kibibytes(0.0001), 'Size.gibibytes(10)', { allowZero: true }),
+      "pg: storage.size '0.0001Ki' is not a whole number of bytes; use Size.gibibytes(10)",
     );
-    expectValidationError(
-      () => renderQuantity('1Gi' as any, 'pg', 'storage.size'),
-      "pg: storage.size '1Gi' is not a whole number of bytes; use a Size such as Size.gibibytes(10)",
-    );
+    expectValidationError(() => requireSize('pg', 'storage.size', '1Gi'), "pg: storage.size '1Gi' must be a cdk8s Size, not a string; use Size.gibibytes(10)");
   });
 });
 
@@ -54,10 +51,10 @@ describe('renderDuration', () => {
     }
   });
 
-  test('a fraction of a millisecond or a negative duration is refused', () => {
+  test('a fraction of a millisecond or a negative duration is refused by requireDuration, which every caller runs first', () => {
     expectValidationError(
-      () => renderDuration(Duration.millis(0.5), 'pg', 'replica.minApplyDelay'),
-      "pg: replica.minApplyDelay '0.5ms' is not a whole, non-negative number of milliseconds; use a Duration such as Duration.hours(1)",
+      () => requireDuration('pg', 'replica.minApplyDelay', Duration.millis(0.5), 'Duration.hours(1)', { allowZero: true }),
+      "pg: replica.minApplyDelay '0.5ms' is not a whole, non-negative number of milliseconds; use Duration.hours(1)",
     );
   });
 });

@@ -88,7 +88,7 @@ describe('addSchemaGuard and rendering errors', () => {
       data: Lazy.any({ produce: () => invalid('test/cm', 'data', 1, 'is wrong', 'fix it') }),
     } as any);
     addSchemaGuard(o, o);
-    expect(synthError(chart)).toBe('Validation failed with the following errors:\n  [test/cm] test/cm: data 1 is wrong; fix it');
+    expect(synthError(chart)).toBe('Validation failed with the following errors:\n  [test/cm] data 1 is wrong; fix it');
   });
 
   test('any other rendering error propagates', () => {
@@ -207,8 +207,8 @@ describe('addChecks', () => {
     expect(synthError(chart)).toBe(
       [
         'Validation failed with the following errors:',
-        '  [test/a] test/a: replicas -1 is negative; use 1 or more',
-        '  [test/c] test/c: replicas -1 is negative; use 1 or more',
+        '  [test/a] replicas -1 is negative; use 1 or more',
+        '  [test/c] replicas -1 is negative; use 1 or more',
       ].join('\n'),
     );
   });

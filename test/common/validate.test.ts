@@ -1,6 +1,5 @@
 import { Duration } from 'cdk8s';
-import { durationMillis } from '../../src/common/duration';
-import { validateMetadata } from '../../src/common/metadata';
+import { requireDuration } from '../../src/common/render';
 import {
   imageTagProblem,
   INT32_MAX,
@@ -59,15 +58,8 @@ describe('the one check of each kind in src/common', () => {
     );
   });
 
-  test('validateLabels and validateMetadata use that one key check', () => {
+  test('validateLabels uses that one key check', () => {
     expect(() => validateLabels('p', 'labels', { 'a/b/c': 'x' })).toThrow("p: labels 'a/b/c' is not a valid label key");
-  });
-
-  test('validateMetadata accepts what the API server accepts in annotation keys', () => {
-    expect(validateMetadata('p', 'metadata', { annotations: { 'Example.com/Owner': 'me' } }, 'fix').annotations).toEqual({ 'Example.com/Owner': 'me' });
-    expect(() => validateMetadata('p', 'metadata', { annotations: { '-x': 'me' } }, 'fix')).toThrow(
-      "p: metadata.annotations '-x' is not a valid annotation key",
-    );
   });
 
   test('validateImage: a non-empty string without white space', () => {
@@ -100,16 +92,19 @@ describe('the one check of each kind in src/common', () => {
     expect(Object.keys(pickDefined(props, ['a', 'b', 'c']))).toEqual(['a', 'c']);
   });
 
-  test('durationMillis reads Durations by their jsii type: a second copy works, a look-alike does not', () => {
+  test('requireDuration reads Durations by their jsii type: a second copy works, a look-alike does not', () => {
     let Other: typeof Duration | undefined;
     jest.isolateModules(() => {
       Other = require('cdk8s').Duration;
     });
-    expect(durationMillis('p', 'tls.duration', Other!.hours(1), 'Duration.hours(1)')).toBe(3_600_000);
+    expect(requireDuration('p', 'tls.duration', Other!.hours(1)).toMilliseconds()).toBe(3_600_000);
     expectValidationError(
-      () => durationMillis('p', 'tls.duration', { toMilliseconds: () => 5 }, 'Duration.hours(1)'),
+      () => requireDuration('p', 'tls.duration', { toMilliseconds: () => 5 }, 'Duration.hours(1)'),
       'p: tls.duration {} must be a cdk8s Duration, not an object; use Duration.hours(1)',
     );
-    expect(durationMillis('p', 'tls.duration', Duration.millis(1.5), 'Duration.hours(1)')).toBe(1.5);
+    expectValidationError(
+      () => requireDuration('p', 'tls.duration', Duration.millis(1.5)),
+      "p: tls.duration '1.5ms' is not a positive whole number of milliseconds; use Duration.hours(1)",
+    );
   });
 });

@@ -129,7 +129,7 @@ describe('Doctor at synth', () => {
   });
 
   test('bad scope throws a validation error', () => {
-    expect(() => Doctor.addValidation(undefined as any)).toThrow('Doctor.addValidation: scope undefined is not a construct; pass the cdk8s App or a Chart');
+    expect(() => Doctor.addValidation(undefined as any)).toThrow('Doctor.addValidation: scope is not a construct; pass the cdk8s App or a Chart');
     expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe(
       'CNPGI090 error o: m; fix: f',
     );

@@ -58,6 +58,7 @@ export function junkProperty<R>(s: Scenario<R>, tally: JunkTally): void {
         built = s.build(props);
       } catch (e) {
         const prop = expectLibraryRefusal(e, path as Path, s.roots, s.aliases);
+        expectReadableMessage(e, path as Path);
         tally.rejected++;
         const top = prop.split(/[.[\s]/)[0];
         tally.props.set(top, (tally.props.get(top) ?? 0) + 1);
@@ -72,6 +73,20 @@ export function junkProperty<R>(s: Scenario<R>, tally: JunkTally): void {
       tally.accepted++;
     }),
   );
+}
+
+/**
+ * Words a refusal must never print (issue #13 point 5): a missing value printed as `undefined`,
+ * an object printed as `[object Object]`, a type error about nothing (`not undefined`), or the
+ * old `is already added` wording.
+ */
+export const UNREADABLE = [/\bundefined\b/, /\[object Object\]/, /not undefined/, /is already added/];
+
+/** Fails when the message of a refusal holds one of the {@link UNREADABLE} words. */
+export function expectReadableMessage(err: unknown, path: Path = []): void {
+  const message = String((err as { message?: unknown } | null)?.message ?? err);
+  const bad = UNREADABLE.find((re) => re.test(message));
+  if (bad !== undefined) throw new Error(`the refusal of the mutation at ${showPath(path)} reads ${bad}: ${message}`);
 }
 
 function describe(v: unknown): string {
@@ -148,16 +163,21 @@ interface CheckError {
   message: string;
 }
 
-/** A line written by `addChecks` (a CnpgIValidationError's message), read back into its parts. */
+/**
+ * A line written by `addChecks` (a CnpgIValidationError's message), read back into its parts.
+ * The message of an error about the construct cdk8s names lost its own leading path (cdk8s
+ * prints it in brackets already), so it is put back; an error about another construct (a
+ * child, a parent) keeps its path. The schema guard's lines end with `; allowed ...`.
+ */
 function asCheckError(line: ValidationLine): CheckError | undefined {
   const colon = line.message.indexOf(': ');
-  if (colon < 0) return undefined;
-  const constructPath = line.message.slice(0, colon);
-  const rest = line.message.slice(colon + 2);
-  const prop = rest.split(' ')[0];
-  // The schema guard's lines start with a JSON path (`spec.x:`) or a kind (`Deployment 'x' spec...`).
-  if (constructPath !== line.path && !constructPath.startsWith(`${line.path}/`) && !line.path.startsWith(`${constructPath}/`)) return undefined;
-  return { name: 'CnpgIValidationError', constructPath, prop, message: line.message };
+  const named = colon < 0 ? '' : line.message.slice(0, colon);
+  const related = named !== '' && (named === line.path || named.startsWith(`${line.path}/`) || line.path.startsWith(`${named}/`));
+  if (!related && /; allowed /.test(line.message)) return undefined;
+  const message = related ? line.message : `${line.path}: ${line.message}`;
+  const constructPath = related ? named : line.path;
+  const prop = message.slice(constructPath.length + 2).split(' ')[0];
+  return { name: 'CnpgIValidationError', constructPath, prop, message };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +272,7 @@ export function keyProperty<R>(s: Scenario<R>, at: Path, keys: readonly string[]
         built = s.build(realize(changed));
       } catch (e) {
         expectUnknownKeyError(e, key, s.roots);
+        expectReadableMessage(e, [...at, key]);
         return;
       }
       throw new Error(`unknown key '${key}' at ${showPath(at)} was accepted (${built.objects.length} objects written)`);

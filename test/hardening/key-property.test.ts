@@ -5,7 +5,18 @@ import { invalid } from '../../src/common/errors';
 import { declaredKeys, refuseUnknownKeys } from '../../src/common/keys';
 import { addChecks, addSchemaGuard } from '../../src/common/schema-guard';
 import { announce } from './fc-config';
-import { expectLibraryRefusal, expectUnknownKeyError, getIn, keyProperty, nearMisses, Scenario, unknownKey, validationLines, withUnknownKey } from './harness';
+import {
+  expectLibraryRefusal,
+  expectReadableMessage,
+  expectUnknownKeyError,
+  getIn,
+  keyProperty,
+  nearMisses,
+  Scenario,
+  unknownKey,
+  validationLines,
+  withUnknownKey,
+} from './harness';
 import { Call } from './mutation';
 
 /*
@@ -143,10 +154,28 @@ describe("errors reported at synth are the library's own", () => {
       const c = new Construct(chart, 'pg');
       addChecks(c, () => invalid(c, 'replicas', -1, 'is negative', 'use 1'));
     });
-    expect(validationLines(err)).toEqual([{ path: 'test/pg', message: 'test/pg: replicas -1 is negative; use 1' }]);
+    // cdk8s names the construct in brackets, so the line does not repeat it.
+    expect(validationLines(err)).toEqual([{ path: 'test/pg', message: 'replicas -1 is negative; use 1' }]);
     expect(expectLibraryRefusal(err, ['replicas'], ['test/pg'])).toBe('replicas');
     expect(() => expectLibraryRefusal(err, ['image'], ['test/pg'])).toThrow("error names prop 'replicas', which is not part of the mutated position");
     expect(() => expectLibraryRefusal(err, ['replicas'], ['test/other'])).toThrow("validation error under 'test/pg'");
+  });
+
+  test('an addChecks line about another construct keeps its path and is checked by it', () => {
+    const err = synthError((chart) => {
+      const c = new Construct(chart, 'pg');
+      const child = new Construct(c, 'backup');
+      addChecks(c, () => invalid(child, 'plugin', 'x', 'is not used', 'use another'));
+    });
+    expect(validationLines(err)).toEqual([{ path: 'test/pg', message: "test/pg/backup: plugin 'x' is not used; use another" }]);
+    expect(expectLibraryRefusal(err, ['plugin'], ['test/pg'])).toBe('plugin');
+  });
+
+  test('readable messages: a refusal that prints undefined or [object Object] fails', () => {
+    expect(() => expectReadableMessage(new Error('p: x undefined must be a string, not undefined; fix'))).toThrow('reads');
+    expect(() => expectReadableMessage(new Error('p: x [object Object] is wrong; fix'))).toThrow('reads');
+    expect(() => expectReadableMessage(new Error("p: plugins 'a' is already added; fix"))).toThrow('reads');
+    expect(() => expectReadableMessage(new Error('p: x is missing: it must be a string; fix'))).not.toThrow();
   });
 
   test('schema guard lines are accepted under the roots', () => {

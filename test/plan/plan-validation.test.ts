@@ -94,7 +94,7 @@ describe('addPlanValidation', () => {
   test('bad options', () => {
     expect(() => addPlanValidation(new App(), {} as any)).toThrow(CnpgIValidationError);
     expect(() => addPlanValidation(undefined as any, { previousDir: 'dist' })).toThrow(
-      'addPlanValidation: scope undefined is not a construct; pass the cdk8s App or a Chart',
+      'addPlanValidation: scope is not a construct; pass the cdk8s App or a Chart',
     );
   });
 });

@@ -225,7 +225,7 @@ describe('CnpgOperator.fromManifest errors', () => {
 
   test('props and path from JavaScript', () => {
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', undefined as any)).toThrow(
-      "test/operator: props undefined must be an object, not undefined; pass e.g. { path: 'vendor/cnpg-1.30.0.yaml' }",
+      "test/operator: props is missing: it must be an object; pass e.g. { path: 'vendor/cnpg-1.30.0.yaml' }",
     );
     expect(() => CnpgOperator.fromManifest(Testing.chart(), 'operator', { path: 42 as any })).toThrow(
       "test/operator: path 42 must be a string, not a number; pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'",

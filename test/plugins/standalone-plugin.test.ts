@@ -390,12 +390,12 @@ describe('StandalonePlugin validation', () => {
     [
       'an upper-case plugin name',
       { pluginName: 'Hello.Example.com' },
-      "cnpg-system/hello: pluginName 'Hello.Example.com' has upper-case letters; use 'hello.example.com'",
+      "cnpg-system/hello: pluginName 'Hello.Example.com' is not a lower-case DNS subdomain (RFC 1123); use 'hello.example.com'",
     ],
     [
       'a plugin name that is no DNS subdomain',
       { pluginName: 'hello_world' },
-      "cnpg-system/hello: pluginName 'hello_world' is not a DNS subdomain (RFC 1123); use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
+      "cnpg-system/hello: pluginName 'hello_world' is not a lower-case DNS subdomain (RFC 1123); use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
     ],
     [
       'a plugin name longer than a label value',
@@ -407,16 +407,16 @@ describe('StandalonePlugin validation', () => {
       { pluginName: 42 as any },
       "cnpg-system/hello: pluginName 42 must be a string, not a number; use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'",
     ],
-    ['port 0', { port: 0 }, 'cnpg-system/hello: port 0 is not a TCP port; use a whole number from 1 to 65535'],
-    ['port 65536', { port: 65536 }, 'cnpg-system/hello: port 65536 is not a TCP port; use a whole number from 1 to 65535'],
-    ['a string port', { port: '9090' as any }, "cnpg-system/hello: port '9090' is not a TCP port; use a whole number from 1 to 65535"],
+    ['port 0', { port: 0 }, 'cnpg-system/hello: port 0 is out of range; use a whole number from 1 to 65535'],
+    ['port 65536', { port: 65536 }, 'cnpg-system/hello: port 65536 is out of range; use a whole number from 1 to 65535'],
+    ['a string port', { port: '9090' as any }, "cnpg-system/hello: port '9090' must be a whole number, not a string; use a whole number from 1 to 65535"],
     [
       'a serverName that is no DNS name',
       { serverName: 'hello world' },
       "cnpg-system/hello: serverName 'hello world' is not a DNS name (a lower-case DNS subdomain); use a name such as 'my-plugin.cnpg-system.svc'",
     ],
     ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number from 0 to 2147483647'],
-    ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is out of range; use a whole number from 0 to 2147483647'],
+    ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is not a whole number; use a whole number from 0 to 2147483647'],
     [
       'an arg repeating a TLS flag',
       { args: ['plugin', '--server-cert=/tmp/x'] },
@@ -486,7 +486,7 @@ describe('StandalonePlugin validation', () => {
   test('rejects missing props from JavaScript callers', () => {
     expectValidationError(
       () => new StandalonePlugin(chartIn(), 'hello', undefined as any),
-      "cnpg-system/hello: props undefined must be an object, not undefined; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }",
+      "cnpg-system/hello: props is missing: it must be an object; pass e.g. { pluginName: 'my-plugin.example.com', image: 'ghcr.io/org/plugin:v1.0.0' }",
     );
   });
 
@@ -556,16 +556,14 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
 
   test('a request above its limit is refused for cpu, memory and ephemeral-storage', () => {
     const cases: Array<[kplus.ContainerResources, string]> = [
-      [{ cpu: { request: kplus.Cpu.units(1), limit: kplus.Cpu.millis(500) } }, "cnpg-system/hello: resources.cpu.request '1' is more than the cpu limit 500m"],
-      [
-        { memory: { request: Size.gibibytes(1), limit: Size.mebibytes(1000) } },
-        "cnpg-system/hello: resources.memory.request '1Gi' is more than the memory limit 1000Mi",
-      ],
+      [{ cpu: { request: kplus.Cpu.units(1), limit: kplus.Cpu.millis(500) } }, "resources.requests.cpu: is above the cpu limit '500m'"],
+      [{ memory: { request: Size.gibibytes(1), limit: Size.mebibytes(1000) } }, "resources.requests.memory: is above the memory limit '1000Mi'"],
       [
         { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } },
-        "cnpg-system/hello: resources.ephemeralStorage.request '2Gi' is more than the ephemeral-storage limit 1Gi",
+        "resources.requests.ephemeral-storage: is above the ephemeral-storage limit '1Gi'",
       ],
     ];
+    // The schema guard compares the quantities at synth (src/common/schema-guard.ts apiServerIssues).
     for (const [resources, message] of cases) {
       expect(() => render({ resources })).toThrow(message);
     }

@@ -60,7 +60,7 @@ describe('BackupSchedule', () => {
   test('expression() from JavaScript must be a string', () => {
     expectValidationError(
       () => BackupSchedule.expression(js(undefined)),
-      "BackupSchedule.expression: expression undefined is missing: it must be a string; use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'",
+      "BackupSchedule.expression: expression is missing: it must be a string; use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'",
     );
   });
 });

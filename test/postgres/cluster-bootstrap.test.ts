@@ -116,19 +116,19 @@ describe('ClusterBootstrap', () => {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
     expectValidationError(
       () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({})),
-      `${where}: sourceName undefined is missing: it must be a non-empty string; use a plain name such as 'origin'`,
+      `${where}: sourceName is missing: it must be a non-empty string; use a plain name such as 'origin'`,
     );
     expectValidationError(
       () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js(undefined)),
-      `${where}: options undefined must be an object, not undefined; pass { database: ..., objectStore: ... }`,
+      `${where}: options is missing: it must be an object; pass an object with any of database, objectStore, owner, parameters, recoveryTarget, secretName, sourceName`,
     );
     expectValidationError(
       () => ClusterBootstrap.recoveryFromPlugin(BARMAN, js({ sourceName: 'o', serverName: 'pg' })),
-      `${where}: options.serverName 'pg' is not a declared key of options; did you mean 'secretName'?`,
+      `${where}: options.serverName 'pg' is not a declared key of options; remove it; options takes database, objectStore, owner, parameters, recoveryTarget, secretName, sourceName`,
     );
     expectValidationError(
       () => ClusterBootstrap.recoveryFromPlugin({ pluginName: 'Barman' }, { sourceName: 'o' }),
-      "ExternalClusterSource.fromPlugin: plugin.pluginName 'Barman' has upper-case letters; use 'barman'",
+      "ExternalClusterSource.fromPlugin: plugin.pluginName 'Barman' is not a lower-case DNS subdomain (RFC 1123); use 'barman'",
     );
     expectValidationError(
       () => ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', parameters: js({ serverName: 1 }) }),
@@ -143,7 +143,7 @@ describe('ClusterBootstrap', () => {
       bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5), recoveryTarget: js('latest') }),
     });
     expect(synthErrors(chart)).toEqual([
-      "[test/pg] test/pg: bootstrap.recovery.recoveryTarget 'latest' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
+      "[test/pg] bootstrap.recovery.recoveryTarget 'latest' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
     ]);
     const other = Testing.chart();
     new PostgresCluster(other, 'pg', { storage, bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'o', database: js(5) }) });
@@ -166,7 +166,7 @@ describe('ClusterBootstrap', () => {
     const chart = Testing.chart();
     new PostgresCluster(chart, 'pg', { storage, bootstrap: ClusterBootstrap.initdb(js({ dataBase: 'app' })) });
     expect(synthErrors(chart)).toEqual([
-      "[test/pg] test/pg: bootstrap.initdb.dataBase 'app' would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')",
+      "[test/pg] bootstrap.initdb.dataBase 'app' would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')",
     ]);
   });
 });

@@ -56,7 +56,7 @@ describe('ExternalClusterSource', () => {
   test('Secret references are complete and name a Secret that can exist', () => {
     expectValidationError(
       () => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, password: js({ name: 's' }) }),
-      "ExternalClusterSource.fromConnection: connection.password.key undefined is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
+      "ExternalClusterSource.fromConnection: connection.password.key is not a Secret data key (letters, digits, -, _ and ., not '.' nor starting with '..'); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
     );
     expectValidationError(
       () => ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' }, sslKey: { name: 'Bad_Name', key: 'k' } }),
@@ -84,7 +84,7 @@ describe('ExternalClusterSource', () => {
       ExternalClusterSource.fromBarmanObjectStore(js('s3://old/')),
     );
     expect(synthErrors(chart)).toEqual([
-      "[test/pg] test/pg: externalClusters[0].barmanObjectStore 's3://old/' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
+      "[test/pg] externalClusters[0].barmanObjectStore 's3://old/' would be written as {}; write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them",
     ]);
   });
 });

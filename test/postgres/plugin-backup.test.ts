@@ -75,7 +75,7 @@ describe('PluginBackup', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addBackup('b', { plugin: BARMAN });
     expect(synthErrors(chart)).toEqual([
-      `[test/pg/b] test/pg/b: plugin '${BARMAN_NAME}' is not among the plugins of Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on test/pg, or back up through a plugin the Cluster enables`,
+      `[test/pg/b] plugin '${BARMAN_NAME}' is not among the plugins of Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on test/pg, or back up through a plugin the Cluster enables`,
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('PluginBackup', () => {
     pg.addPlugin(BARMAN, { enabled: false });
     pg.addBackup('b', { plugin: BARMAN });
     expect(() => app.synth()).toThrow(
-      `[c/pg/b] c/pg/b: plugin '${BARMAN_NAME}' is disabled (enabled: false) on Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on c/pg, or back up through a plugin the Cluster enables`,
+      `[c/pg/b] plugin '${BARMAN_NAME}' is disabled (enabled: false) on Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on c/pg, or back up through a plugin the Cluster enables`,
     );
   });
 
@@ -127,7 +127,7 @@ describe('PluginBackup', () => {
     const pg = clusterWithBarman(new Chart(app, 'db'));
     expectValidationError(
       () => new PluginBackup(new Chart(app, 'ops', { namespace: 'ops' }), 'adhoc', { cluster: pg, plugin: BARMAN }),
-      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' (undefined); " +
+      "ops/adhoc: metadata.namespace 'ops' differs from the namespace of Cluster 'pg' (none: its chart sets no namespace); " +
         'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
     );
   });
@@ -187,7 +187,7 @@ describe('PluginBackup', () => {
     );
     expectValidationError(
       () => new PluginBackup(chart, 'd', { cluster: pg, plugin: js(undefined) }),
-      "test/d: plugin undefined is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+      "test/d: plugin is missing: it must be an IPlugin; pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
     );
     expectValidationError(
       () => new PluginBackup(chart, 'e', { cluster: pg, plugin: BARMAN, parameters: js({ n: 1 }) }),

@@ -86,7 +86,7 @@ describe('PluginScheduledBackup', () => {
     pg.addPlugin(Plugin.fromPluginName('other.example.com'));
     pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(2) });
     expect(synthErrors(chart)).toEqual([
-      `[test/pg/nightly] test/pg/nightly: plugin '${BARMAN_NAME}' is not among the plugins of Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on test/pg, or back up through a plugin the Cluster enables`,
+      `[test/pg/nightly] plugin '${BARMAN_NAME}' is not among the plugins of Cluster 'pg'; enable it with addPlugin('${BARMAN_NAME}') on test/pg, or back up through a plugin the Cluster enables`,
     ]);
   });
 

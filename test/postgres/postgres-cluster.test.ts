@@ -94,7 +94,7 @@ describe('PostgresCluster', () => {
     new PostgresCluster(one, 'orders', { storage });
     new PostgresCluster(new Construct(two, 'Team'), 'orders', { storage });
     expect(() => app.synth()).toThrow(
-      "[one/orders] one/orders: metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; " +
+      "[one/orders] metadata.name 'orders' is also the name of the Cluster of two/Team/orders in namespace 'apps'; one would silently replace the other; " +
         'give one of the constructs another id, or pin a distinct metadata.name on one of them',
     );
   });
@@ -217,7 +217,7 @@ describe('PostgresCluster', () => {
     pg.addExternalCluster('a', conn('a'));
     pg.addExternalCluster('b', conn('b'));
     expect(errorsOf(pg)).toEqual([
-      '[test/pg] test/pg: spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
+      '[test/pg] spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
     ]);
   });
 
@@ -232,7 +232,7 @@ describe('PostgresCluster', () => {
     const pg = cluster({ replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', conn('a'));
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] test/pg: spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
+      "[test/pg] spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
     ]);
   });
 
@@ -260,7 +260,7 @@ describe('PostgresCluster', () => {
     new PostgresCluster(chart, 'other', { storage, instances: 0 });
     const message = [
       'Validation failed with the following errors:',
-      "  [c/pg] c/pg: bootstrap.recovery.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)",
+      "  [c/pg] spec.bootstrap.recovery.source 'origin' recovery source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.recovery.source to one of the defined names",
       "  [c/other] Cluster 'other' spec.instances: must be >= 1; value 0; allowed >= 1",
     ].join('\n');
     expect(() => Testing.synth(chart)).toThrow(message);
@@ -397,7 +397,7 @@ describe('PostgresCluster.addPlugin', () => {
     const pg = cluster();
     expectValidationError(
       () => pg.addPlugin({ pluginName: 'X.example.com' }),
-      "test/pg: plugin.pluginName 'X.example.com' has upper-case letters; use 'x.example.com'",
+      "test/pg: plugin.pluginName 'X.example.com' is not a lower-case DNS subdomain (RFC 1123); use 'x.example.com'",
     );
     expectValidationError(
       () => pg.addPlugin(js(null)),
@@ -418,7 +418,7 @@ describe('PostgresCluster.addPlugin', () => {
     expect(errorsOf(pg)).toEqual(["[test/pg] Cluster 'pg' spec.plugins[0].isWALArchiver: must be a boolean; value 'true'; allowed a boolean"]);
     expectValidationError(
       () => cluster().addPlugin(BARMAN, js('x')),
-      `test/pg: plugins[${BARMAN.pluginName}] 'x' must be an object, not a string; pass { enabled: ..., isWalArchiver: ... }`,
+      `test/pg: plugins[${BARMAN.pluginName}] 'x' must be an object, not a string; pass an object with any of enabled, isWalArchiver, objectStore, parameters, or leave it out`,
     );
   });
 });
@@ -464,14 +464,14 @@ describe('PostgresCluster sources are checked at synth', () => {
     const pg = cluster({ replica: { source: 'origin' } });
     pg.addExternalCluster('other', conn('h'));
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] test/pg: replica.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...); the external clusters are 'other'",
+      "[test/pg] spec.replica.source 'origin' replica source 'origin' names no entry of spec.externalClusters (defined: 'other'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.replica.source to one of the defined names",
     ]);
   });
 
   test('a pg_basebackup source that names no external cluster', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) });
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] test/pg: bootstrap.pgBasebackup.source 'origin' names no external cluster; add it with addExternalCluster('origin', ...)",
+      "[test/pg] spec.bootstrap.pg_basebackup.source 'origin' pg_basebackup source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.pg_basebackup.source to one of the defined names",
     ]);
   });
 
@@ -516,23 +516,21 @@ describe('PostgresCluster passthroughs write exactly what they are given, or ref
   test('a nested field the bindings do not know is refused at synth, not dropped', () => {
     const fix =
       "would not be written: the Cluster CRD bindings have no such field here, or no such value; check the spelling and the type against the CRD (a quantity is a string such as '5Gi')";
-    expect(errorsOf(cluster({ affinity: js({ enablePodAntiAffinity: true, topologykey: 'zone' }) }))).toEqual([
-      `[test/pg] test/pg: affinity.topologykey 'zone' ${fix}`,
-    ]);
-    expect(errorsOf(cluster({ spec: js({ postgresql: { pgHbaa: ['x'] } }) }))).toEqual([`[test/pg] test/pg: spec.postgresql.pgHbaa ["x"] ${fix}`]);
+    expect(errorsOf(cluster({ affinity: js({ enablePodAntiAffinity: true, topologykey: 'zone' }) }))).toEqual([`[test/pg] affinity.topologykey 'zone' ${fix}`]);
+    expect(errorsOf(cluster({ spec: js({ postgresql: { pgHbaa: ['x'] } }) }))).toEqual([`[test/pg] spec.postgresql.pgHbaa ["x"] ${fix}`]);
     expect(errorsOf(cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ accesModes: ['ReadWriteOnce'] }) } }))).toEqual([
-      `[test/pg] test/pg: storage.pvcTemplate.accesModes ["ReadWriteOnce"] ${fix}`,
+      `[test/pg] storage.pvcTemplate.accesModes ["ReadWriteOnce"] ${fix}`,
     ]);
   });
 
   test('a value the bindings would change is refused', () => {
     const pg = cluster({ spec: js({ postgresql: { parameters: undefined, pgHba: 'not a list' } }) });
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] test/pg: spec.postgresql.pgHba 'not a list' cannot be written: the generated bindings expect another type here (obj.pgHba?.map is not a function); check the type against the CRD (a list, an object, a string...)",
+      "[test/pg] spec.postgresql.pgHba 'not a list' cannot be written: the generated bindings expect another type here; check the type against the CRD (a list, an object, a string...)",
     ]);
     const date = cluster({ spec: js({ description: new Date(0) }) });
     expect(errorsOf(date)).toEqual([
-      '[test/pg] test/pg: spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+      '[test/pg] spec.description "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
     ]);
   });
 });
@@ -571,7 +569,7 @@ describe('PostgresCluster props validation', () => {
   test('props must be an object of declared keys', () => {
     expectValidationError(
       () => new PostgresCluster(Testing.chart(), 'pg', js(undefined)),
-      'test/pg: props undefined must be an object, not undefined; pass { affinity: ..., bootstrap: ... }',
+      'test/pg: props is missing: it must be an object; pass { storage: ... } (this key is required)',
     );
     expectValidationError(
       () => cluster(js({ imageName: 'x' })),
@@ -644,7 +642,7 @@ describe('PostgresCluster props validation', () => {
   test('storage', () => {
     expectValidationError(
       () => new PostgresCluster(Testing.chart(), 'pg', js({})),
-      'test/pg: storage undefined must be an object, not undefined; pass { pvcTemplate: ..., resizeInUseVolumes: ... }',
+      'test/pg: storage is missing: it must be an object; pass { size: ... } (this key is required)',
     );
     expectValidationError(
       () => cluster({ storage: js({ size: '10Gi' }) }),
@@ -722,7 +720,10 @@ describe('PostgresCluster props validation', () => {
   });
 
   test('passthrough spec must be an object', () => {
-    expectValidationError(() => cluster({ spec: js([]) }), 'test/pg: spec [] must be an object, not an array; pass { backup: ..., certificates: ... }');
+    expectValidationError(
+      () => cluster({ spec: js([]) }),
+      'test/pg: spec [] must be an object, not an array; pass an object with any of backup, certificates, description, enablePdb, enableSuperuserAccess, env, envFrom, ephemeralVolumeSource, ephemeralVolumesSizeLimit, failoverDelay, imagePullPolicy, imagePullSecrets, ..., or leave it out',
+    );
   });
 });
 

@@ -280,26 +280,30 @@ describe('ObjectStore', () => {
 
   test('a destination for another provider, or an endpoint that is not http(s), is refused at synth', () => {
     expect(errorsOf({ destinationPath: 'gs://b', credentials: S3, endpointUrl: 'minio:9000' })).toEqual([
-      "[test/store] test/store: destinationPath 'gs://b' is not a destination for s3 credentials; use 's3://<bucket>/<path>' (S3-compatible stores too, with endpointUrl)",
+      "[test/store] destinationPath 'gs://b' is not a destination for s3 credentials; use 's3://<bucket>/<path>' (S3-compatible stores too, with endpointUrl)",
     ]);
     expect(errorsOf({ destinationPath: 's3://b', credentials: ObjectStoreCredentials.gkeWorkloadIdentity() })).toEqual([
-      "[test/store] test/store: destinationPath 's3://b' is not a destination for google credentials; use 'gs://<bucket>/<path>'",
+      "[test/store] destinationPath 's3://b' is not a destination for google credentials; use 'gs://<bucket>/<path>'",
     ]);
     expect(errorsOf({ destinationPath: 's3://b', credentials: ObjectStoreCredentials.azureWorkloadIdentity() })).toEqual([
-      "[test/store] test/store: destinationPath 's3://b' is not a destination for azure credentials; use 'https://<account>.blob.core.windows.net/<container>/<path>'",
+      "[test/store] destinationPath 's3://b' is not a destination for azure credentials; use 'https://<account>.blob.core.windows.net/<container>/<path>'",
     ]);
     expect(errorsOf({ destinationPath: 's3://b', credentials: S3, endpointUrl: 'minio:9000' })).toEqual([
-      "[test/store] test/store: endpointUrl 'minio:9000' is not an http(s) URL; use the endpoint's URL, e.g. 'https://minio.minio.svc:9000'",
+      "[test/store] endpointUrl 'minio:9000' is not an http(s) URL; use the endpoint's URL, e.g. 'https://minio.minio.svc:9000'",
     ]);
     expect(errorsOf({ destinationPath: '', credentials: S3 })).toEqual([
       "[test/store] ObjectStore 'store' spec.configuration.destinationPath: must be at least 1 characters; value ''; allowed at least 1 characters",
-      "[test/store] test/store: destinationPath '' is not a destination for s3 credentials; use 's3://<bucket>/<path>' (S3-compatible stores too, with endpointUrl)",
+      "[test/store] destinationPath '' is not a destination for s3 credentials; use 's3://<bucket>/<path>' (S3-compatible stores too, with endpointUrl)",
     ]);
   });
 
   describe('refused when built (exact messages)', () => {
     const cases: Array<[string, unknown, string]> = [
-      ['props not an object', null, 'test/store: props null must be an object, not null; pass { credentials: ..., data: ... }'],
+      [
+        'props not an object',
+        null,
+        'test/store: props null must be an object, not null; pass { destinationPath: ..., credentials: ... } (these keys are required)',
+      ],
       [
         'old provider keys',
         { destinationPath: 's3://b', s3: KEYS },
@@ -308,7 +312,7 @@ describe('ObjectStore', () => {
       [
         'no credentials',
         { destinationPath: 's3://b' },
-        'test/store: credentials undefined is missing: it must be an ObjectStoreCredentials; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
+        'test/store: credentials is missing: it must be an ObjectStoreCredentials; use a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()',
       ],
       [
         'credentials as a plain object',
@@ -338,22 +342,17 @@ describe('ObjectStore', () => {
       [
         'wal not an object',
         { destinationPath: 's3://b', credentials: S3, wal: 'gzip' },
-        "test/store: wal 'gzip' must be an object, not a string; pass { archiveAdditionalCommandArgs: ..., compression: ... }",
+        "test/store: wal 'gzip' must be an object, not a string; pass an object with any of archiveAdditionalCommandArgs, compression, encryption, maxParallel, restoreAdditionalCommandArgs, or leave it out",
       ],
       [
         'endpointCa not a reference',
         { destinationPath: 's3://b', credentials: S3, endpointCa: 'minio-ca' },
-        "test/store: endpointCa 'minio-ca' must be an object, not a string; pass { key: ..., name: ... }",
+        "test/store: endpointCa 'minio-ca' must be an object, not a string; pass { name: ..., key: ... } (these keys are required)",
       ],
       [
         'endpointCa secret name invalid',
         { destinationPath: 's3://b', credentials: S3, endpointCa: { name: 'Minio_CA', key: 'ca.crt' } },
         "test/store: endpointCa.name 'Minio_CA' is not a Secret name (an RFC 1123 subdomain); pass { name: 'backup-credentials', key: 'ACCESS_KEY_ID' }",
-      ],
-      [
-        'metadata.name invalid',
-        { destinationPath: 's3://b', credentials: S3, metadata: { name: 'My_Store' } },
-        "test/store: metadata.name 'My_Store' is not an object name (a lower-case DNS subdomain); use lower-case letters, digits, - and ., or leave it out to let cdk8s generate one",
       ],
       [
         'sidecar key',
@@ -378,12 +377,17 @@ describe('ObjectStore', () => {
       [
         'sidecar env not an object',
         { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: ['A=b'] } },
-        'test/store: instanceSidecarConfiguration.env ["A=b"] must be a map of EnvValue, not an array; pass { AWS_CA_BUNDLE: EnvValue.fromValue(\'/certs/ca.crt\') }',
+        'test/store: instanceSidecarConfiguration.env ["A=b"] must be an object of kplus.EnvValues, not an array; use { LOG_LEVEL: EnvValue.fromValue(\'info\') }',
       ],
       [
         'sidecar env plain string',
         { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: { A: 'b' } } },
-        "test/store: instanceSidecarConfiguration.env.A 'b' is not an EnvValue; use EnvValue.fromValue('...') or EnvValue.fromSecretValue(...)",
+        "test/store: instanceSidecarConfiguration.env.A 'b' must be a kplus.EnvValue, not a string; use { LOG_LEVEL: EnvValue.fromValue('info') }",
+      ],
+      [
+        'sidecar env value without a value',
+        { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { env: { A: kplus.EnvValue.fromValue(undefined as any) } } },
+        "test/store: instanceSidecarConfiguration.env.A {} has no value and no source; use { LOG_LEVEL: EnvValue.fromValue('info') }",
       ],
       [
         'sidecar resources key',
@@ -393,7 +397,7 @@ describe('ObjectStore', () => {
       [
         'sidecar memory not a Size',
         { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { resources: { memory: { request: '64Mi' } } } },
-        "test/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size, not a string; use Size.gibibytes(10)",
+        "test/store: instanceSidecarConfiguration.resources.memory.request '64Mi' must be a cdk8s Size, not a string; use Size.mebibytes(128)",
       ],
       [
         'sidecar cpu not a Cpu',
@@ -411,7 +415,7 @@ describe('ObjectStore', () => {
       [
         'a missing key',
         () => ObjectStoreCredentials.s3AccessKeys(js({ accessKeyId: KEYS.accessKeyId })),
-        'ObjectStoreCredentials.s3AccessKeys: secretAccessKey null must be an object, not null; pass { key: ..., name: ... }',
+        'ObjectStoreCredentials.s3AccessKeys: secretAccessKey null must be an object, not null; pass { name: ..., key: ... } (these keys are required)',
       ],
       [
         'an unknown key',
@@ -436,7 +440,7 @@ describe('ObjectStore', () => {
       [
         'IAM role options that are not an object',
         () => ObjectStoreCredentials.s3IamRole(js('eu-west-1')),
-        "ObjectStoreCredentials.s3IamRole: options 'eu-west-1' must be an object, not a string; pass { region: ... }",
+        "ObjectStoreCredentials.s3IamRole: options 'eu-west-1' must be an object, not a string; pass an object with any of region",
       ],
     ])('%s', (_name, fn, message) => {
       expectValidationError(fn, message);
@@ -473,7 +477,7 @@ describe('ObjectStore stable names', () => {
     new ObjectStore(chart, 'store', { destinationPath: 's3://a', credentials: S3_KEYS });
     new ObjectStore(new Construct(chart, 'Team'), 'store', { destinationPath: 's3://b', credentials: S3_KEYS });
     expect(() => app.synth()).toThrow(
-      "[apps/store] apps/store: metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; " +
+      "[apps/store] metadata.name 'store' is also the name of the ObjectStore of apps/Team/store in namespace 'db'; one would silently replace the other; " +
         'give one of the constructs another id, or pin a distinct metadata.name on one of them',
     );
   });
@@ -499,7 +503,7 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     const pg = new PostgresCluster(new Chart(app, 'db', { namespace: 'db' }), 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
     expect(() => app.synth()).toThrow(
-      "[db/pg] db/pg: spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'",
+      "[db/pg] spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'",
     );
   });
 
@@ -508,7 +512,7 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', objectStore: 'store' } });
     expect(synthErrors(chart)).toEqual([
-      "[db/pg] db/pg: spec.plugins[0].parameters.objectStore 'store' Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored; rename it to barmanObjectName",
+      "[db/pg] spec.plugins[0].parameters.objectStore 'store' Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored; rename it to barmanObjectName",
     ]);
   });
 
@@ -522,7 +526,7 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     // No serverName: it defaults to the Cluster's name, the same as the source's.
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
     expect(synthErrors(chart)).toEqual([
-      "[db/pg] db/pg: spec.plugins[0].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
+      "[db/pg] spec.plugins[0].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
     ]);
   });
 

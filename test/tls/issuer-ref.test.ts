@@ -36,7 +36,7 @@ describe('IssuerRef', () => {
     ],
     [
       () => IssuerRef.external(undefined as any),
-      "IssuerRef.external: props undefined must be an object, not undefined; pass e.g. { group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
+      "IssuerRef.external: props is missing: it must be an object; pass e.g. { group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
     ],
   ])('bad input gets a clear error (%#)', (fn, message) => {
     expectValidationError(fn, message);

@@ -1,0 +1,72 @@
+import { Size } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
+import { ErrorScope, invalid } from './errors';
+import { declaredKeys, refuseUnknownKeys } from './keys';
+import { RequireAmountOptions, renderQuantity, requireSize } from './render';
+import { wrongType } from './validate';
+
+/** The cdk8s-plus resource keys and the Kubernetes resource names they stand for. @internal */
+export const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' } as const;
+
+/** A cdk8s-plus resource key. @internal */
+export type ResourceKey = keyof typeof RESOURCE_NAMES;
+
+/** Every resource key, in the order they are written. @internal */
+export const ALL_RESOURCE_KEYS: readonly ResourceKey[] = ['cpu', 'memory', 'ephemeralStorage'];
+
+const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
+
+/** Requests and limits as Kubernetes quantities. @internal */
+export interface ResourceQuantities {
+  readonly requests?: Record<string, string>;
+  readonly limits?: Record<string, string>;
+}
+
+/**
+ * The quantity of a cdk8s-plus `Cpu` (`Cpu.millis(500)` -> `500m`), refused unless it is one.
+ * Whether the amount is a quantity, and no larger than its limit, is the schema guard's to judge.
+ * @internal
+ */
+export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
+  if (!(value instanceof Cpu) && (value === null || typeof value !== 'object' || typeof (value as Cpu).amount !== 'string')) {
+    invalid(scope, prop, value, wrongType('a cdk8s-plus Cpu', value), 'use Cpu.millis(500) or Cpu.units(1)');
+  }
+  return (value as Cpu).amount;
+}
+
+/**
+ * Requests and limits from cdk8s-plus resources (`{ cpu: { request: Cpu.millis(500) }, memory:
+ * { limit: Size.gibibytes(1) } }`), the one way the library reads them, for the plugin containers
+ * and the Cluster alike: declared keys only (`keys` are those the prop declares), a `Cpu` for cpu
+ * and a `Size` of whole bytes for the others, written as quantities (a Cpu's amount, a Size in
+ * the largest whole binary unit). A request above its limit is left to the schema guard, which
+ * compares the quantities exactly (src/common/schema-guard.ts apiServerIssues). `undefined` when
+ * not given.
+ * @internal
+ */
+export function resourcesOf(
+  scope: ErrorScope,
+  prop: string,
+  value: unknown,
+  keys: readonly string[] = ALL_RESOURCE_KEYS,
+  sizes: RequireAmountOptions = {},
+): ResourceQuantities | undefined {
+  refuseUnknownKeys(scope, prop, value, [...keys].sort(), { optional: true });
+  if (value === undefined) return undefined;
+  const r = value as Record<string, { request?: unknown; limit?: unknown } | undefined>;
+  const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
+  for (const key of keys as readonly ResourceKey[]) {
+    refuseUnknownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS, { optional: true });
+    for (const [which, side] of [
+      ['request', 'requests'],
+      ['limit', 'limits'],
+    ] as const) {
+      const v = r[key]?.[which];
+      if (v === undefined) continue;
+      const at = `${prop}.${key}.${which}`;
+      (out[side] ??= {})[RESOURCE_NAMES[key]] =
+        key === 'cpu' ? cpuOf(scope, at, v) : renderQuantity(requireSize(scope, at, v as Size, 'Size.mebibytes(128)', sizes));
+    }
+  }
+  return out;
+}
