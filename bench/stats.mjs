@@ -20,11 +20,13 @@ export function timeCommand(cmd, args, opts = {}) {
 /**
  * Measures several commands side by side: a warm-up round, then `rounds` rounds in which each
  * command runs once, in turn, so that load on this shared machine hits all of them alike.
+ * A case with `rounds` of its own (a slow one) runs in that many of the first rounds only.
  */
 export function interleave(cases, rounds, warmup = 1) {
   const times = Object.fromEntries(cases.map((c) => [c.name, []]));
   for (let r = 0; r < warmup + rounds; r++) {
     for (const c of cases) {
+      if (c.rounds !== undefined && r >= warmup + c.rounds) continue;
       c.before?.();
       const ms = timeCommand(c.cmd, c.args, c.opts);
       if (r >= warmup) times[c.name].push(ms);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs a cdk8s app written in TypeScript, without type-checking it (that is `npm run build`
 // and `npm test`): esbuild bundles the app's own sources, with packages left external so
-// Node loads cdk8s and cdk8s-plus from node_modules as usual, and Node runs the bundle.
+// Node loads cdk8s and cdk8s-plus from node_modules as usual, and Node runs the bundle
+// (scripts/app-bundle.mjs says how, and what else it leaves out: the schema layer's data files).
 //
 // The bundle is cached under node_modules/.cache, keyed by the app's entry; it is reused while
 // every input file keeps its size and modification time, so a repeated synth skips the build.
@@ -45,21 +46,8 @@ function cached() {
 }
 
 async function bundle() {
-  // Imported only when a build is needed: a cached synth never loads esbuild.
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-    sourcemap: sourcemap ? 'inline' : false,
-    sourcesContent: false,
-  });
+  const { bundleApp } = await import('./app-bundle.mjs');
+  const result = await bundleApp(entry, { sourcemap });
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = stamp(join(root, file));
   mkdirSync(cacheDir, { recursive: true });

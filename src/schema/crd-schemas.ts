@@ -89,7 +89,7 @@ export function crdSchema(apiVersion: unknown, kind: unknown): CrdSchemaEntry | 
   if (cached) return cached;
   const entry = readIndex()[key];
   if (!Object.prototype.hasOwnProperty.call(readIndex(), key) || !entry) return undefined;
-  const schema = require(`../../imports/schemas/${entry.file}`) as StructuralSchema;
+  const schema = generatedIndex().SCHEMAS[key]() as StructuralSchema;
   const createSchema = createSchemaOf(schema, entry.statusSubresource);
   const result: CrdSchemaEntry = { key, scope: entry.scope, schema, statusSubresource: entry.statusSubresource, createSchema };
   loaded.set(key, result);
@@ -111,6 +111,14 @@ export function createSchemaOf(schema: StructuralSchema, statusSubresource: bool
 export function pinnedValidator(schema: StructuralSchema): ValidateFunction | undefined {
   const key = pinnedKeys.get(schema);
   if (key === undefined) return undefined;
-  const { VALIDATORS } = require('../../imports/schemas/validators') as { VALIDATORS: Readonly<Record<string, () => { validate: ValidateFunction }>> };
-  return Object.prototype.hasOwnProperty.call(VALIDATORS, key) ? VALIDATORS[key]().validate : undefined;
+  const { VALIDATORS } = generatedIndex();
+  return Object.prototype.hasOwnProperty.call(VALIDATORS, key) ? (VALIDATORS[key]() as ValidateFunction) : undefined;
+}
+
+/**
+ * The index `npm run import` generated (imports/schemas/validators/index.ts): for each pinned
+ * kind, a function requiring its schema file, and one requiring its validator module.
+ */
+function generatedIndex(): { readonly SCHEMAS: Readonly<Record<string, () => unknown>>; readonly VALIDATORS: Readonly<Record<string, () => unknown>> } {
+  return require('../../imports/schemas/validators') as ReturnType<typeof generatedIndex>;
 }

@@ -157,10 +157,11 @@ const compiled = new Map<StructuralSchema, ValidateFunction>();
 const byText = new Map<string, ValidateFunction>();
 
 /**
- * How generated validators reach {@link duplicateListMapKeys}: the path from
- * imports/schemas/validators/ to src/schema/list-map-keys, which lib/ keeps as it is.
+ * How generated validators reach {@link duplicateListMapKeys}: `npm run import` writes a plain
+ * JavaScript copy of src/schema/list-map-keys beside them (imports/schemas/validators/), so that
+ * Node loads a generated validator as it is, without a TypeScript loader or a bundler.
  */
-const LIST_MAP_KEYS_MODULE = '../../../src/schema/list-map-keys';
+const LIST_MAP_KEYS_MODULE = './list-map-keys.js';
 
 /**
  * The `k8sListMapKeys` keyword as ajv code (not a `validate` function), so that ajv's
@@ -226,7 +227,7 @@ export function createAjv(options: { readonly source?: boolean } = {}): AjvClass
     verbose: false,
     strict: false,
     validateFormats: true,
-    code: options.source ? { source: true, esm: true, optimize: true, lines: true } : { optimize: false },
+    code: options.source ? { source: true, esm: false, optimize: true, lines: true } : { optimize: false },
   });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
   instance.addKeyword(listMapKeysKeyword());

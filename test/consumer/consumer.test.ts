@@ -189,6 +189,9 @@ describe('the packed library in a fresh cdk8s app', () => {
       'lib/imports/postgresql.cnpg.io.d.ts',
       'lib/imports/schemas/index.json',
       'lib/imports/schemas/postgresql.cnpg.io_clusters_v1.json',
+      'lib/imports/schemas/validators/index.js',
+      'lib/imports/schemas/validators/postgresql.cnpg.io_clusters_v1.js',
+      'lib/imports/schemas/validators/list-map-keys.js',
     ]) {
       expect(files).toContain(f);
     }
@@ -287,6 +290,14 @@ Module._resolveFilename = function (request, parent, ...rest) {
     const r = run(process.execPath, ['-r', guard, bin, 'dist', '--operator-namespace', 'cnpg-system'], app);
     expect({ code: r.status, err: r.stderr }).toEqual({ code: 0, err: '' });
     expect(r.stdout).toContain('cnpg-i-hello-world.cloudnative-pg.io');
+    // the schema layer finds its generated validators in the package (the Cluster schema's type check)
+    fs.writeFileSync(
+      path.join(work, 'bad-cluster.yaml'),
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: db\n' + 'spec:\n  instances: three\n  storage:\n    size: 1Gi\n',
+    );
+    const bad = run(process.execPath, ['-r', guard, bin, path.join(work, 'bad-cluster.yaml'), '--operator-namespace', 'cnpg-system'], app);
+    expect({ code: bad.status, err: bad.stderr }).toEqual({ code: 1, err: '' });
+    expect(bad.stdout).toMatch(/CNPGI060 +spec\.instances 'three' must be a whole number/);
     // the guard does refuse: the library's index needs cdk8s and cdk8s-plus (whichever loads first)
     const refused = run(process.execPath, ['-r', guard, '-e', "require('cdk8s-cnpg-i')"], app);
     expect(refused.status).not.toBe(0);
