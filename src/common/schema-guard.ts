@@ -104,16 +104,28 @@ interface ResourceWalk {
 }
 
 function resourceIssues(x: unknown, path: (string | number)[], walk: ResourceWalk, out: SchemaIssue[], s: SchemaModule): void {
+  // `path` is one array pushed and popped along the walk (a copy is made only for a problem
+  // found), so the walk allocates nothing per node: it runs over every object at synth.
   if (Array.isArray(x)) {
-    x.forEach((v, i) => resourceIssues(v, [...path, i], walk, out, s));
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (v === null || typeof v !== 'object') continue;
+      path.push(i);
+      resourceIssues(v, path, walk, out, s);
+      path.pop();
+    }
     return;
   }
   if (!isRecord(x)) return;
-  for (const [k, v] of Object.entries(x)) {
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (v === null || typeof v !== 'object') continue;
     if (k === 'resources' && isRecord(v) && (isRecord(v.requests) || isRecord(v.limits))) {
       requirementIssues(v, [...path, k], walk, out, s);
     } else {
-      resourceIssues(v, [...path, k], walk, out, s);
+      path.push(k);
+      resourceIssues(v, path, walk, out, s);
+      path.pop();
     }
   }
 }
