@@ -55,8 +55,8 @@ export function stringMap(value: unknown): Record<string, string> {
   return out;
 }
 
-/** Kinds that have no namespace. */
-const CLUSTER_SCOPED_KINDS = new Set([
+/** Kinds that have no namespace (the doctor's index and the plan read namespaces the same way). @internal */
+export const CLUSTER_SCOPED_KINDS: ReadonlySet<string> = new Set([
   'Namespace',
   'Node',
   'PersistentVolume',

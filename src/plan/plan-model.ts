@@ -3,7 +3,7 @@
  * No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o yaml`).
  */
 // The doctor's accessors for untrusted JSON serve the plan too (no cdk8s in either).
-import { Json, asArray, asObject, asString, dig } from '../doctor/manifest-index';
+import { CLUSTER_SCOPED_KINDS, Json, asArray, asObject, asString, dig } from '../doctor/manifest-index';
 
 export type { Json };
 export { asArray, asObject, asString, dig };
@@ -101,26 +101,6 @@ export function canonical(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-const CLUSTER_SCOPED_KINDS = new Set([
-  'Namespace',
-  'Node',
-  'PersistentVolume',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'CustomResourceDefinition',
-  'ClusterIssuer',
-  'StorageClass',
-  'PriorityClass',
-  'MutatingWebhookConfiguration',
-  'ValidatingWebhookConfiguration',
-  'ClusterImageCatalog',
-  'APIService',
-  'VolumeSnapshotClass',
-  'IngressClass',
-  'RuntimeClass',
-  'CSIDriver',
-]);
 
 /** One object of a manifest set. @internal */
 export interface PlanObject {
