@@ -82,10 +82,12 @@ export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, wr
     typeof given === 'object' &&
     'value' in given &&
     typeof (given.constructor as { fromString?: unknown } | undefined)?.fromString === 'function';
+  // A quantity class holding a number is judged by that number: Infinity or NaN has no JSON form.
+  const held = valueObject ? (given as { value: unknown }).value : given;
   if (
     (typeof given === 'object' && given !== null && !valueObject) ||
     ['function', 'symbol', 'bigint'].includes(typeof given) ||
-    (typeof given === 'number' && !Number.isFinite(given))
+    (typeof held === 'number' && !Number.isFinite(held))
   ) {
     invalid(
       scope,

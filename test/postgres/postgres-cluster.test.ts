@@ -495,6 +495,14 @@ describe('PostgresCluster passthroughs write exactly what they are given, or ref
     expect(specOf(typed).storage).toEqual(specOf(plain).storage);
   });
 
+  test('a quantity that is Infinity or NaN is refused (JSON has no such number)', () => {
+    for (const bad of [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(() => specOf(cluster({ storage: { size: Size.gibibytes(1), pvcTemplate: js({ resources: { requests: { storage: bad } } }) } }))).toThrow(
+        /pvcTemplate\.resources\.requests\.storage .*is not plain JSON/,
+      );
+    }
+  });
+
   test('spec.ephemeralVolumesSizeLimit.shm as a string or as the generated class is written', () => {
     expect(specOf(cluster({ spec: js({ ephemeralVolumesSizeLimit: { shm: '1Gi' } }) })).ephemeralVolumesSizeLimit).toEqual({ shm: '1Gi' });
     expect(
