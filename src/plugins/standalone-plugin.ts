@@ -206,6 +206,21 @@ const SECRET_KIND = Kind.instance(
   "use kplus.Secret.fromSecretName(scope, 'Pull', 'registry-creds')",
 );
 
+/**
+ * What the keys that scale and roll a plugin Deployment hold, for `StandalonePlugin` and the
+ * presets that pass them on (Barman Cloud runs one replica with `Recreate` and takes none).
+ * @internal
+ */
+export const SCALED_DEPLOYMENT_SPEC: Pick<PropSpec<StandalonePluginProps>, 'replicas' | 'strategy' | 'automountServiceAccountToken'> = {
+  replicas: Kind.integer(0),
+  strategy: Kind.instance(
+    (v) => v instanceof kplus.DeploymentStrategy,
+    'a kplus.DeploymentStrategy',
+    'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()',
+  ),
+  automountServiceAccountToken: Kind.boolean,
+};
+
 /** What each key of {@link PluginDeploymentProps} holds. @internal */
 export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
@@ -244,13 +259,7 @@ const STANDALONE_SPEC: PropSpec<StandalonePluginProps> = {
   args: Kind.strings,
   command: Kind.strings,
   appendTlsArgs: Kind.boolean,
-  replicas: Kind.integer(0),
-  strategy: Kind.instance(
-    (v) => v instanceof kplus.DeploymentStrategy,
-    'a kplus.DeploymentStrategy',
-    'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()',
-  ),
-  automountServiceAccountToken: Kind.boolean,
+  ...SCALED_DEPLOYMENT_SPEC,
   objectNames: Kind.props<StandalonePluginObjectNames>({
     ...PLUGIN_CERTIFICATE_NAMES_SPEC,
     deployment: Kind.string("use a name such as 'my-plugin'"),

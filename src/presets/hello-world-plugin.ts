@@ -3,7 +3,14 @@ import { Construct } from 'constructs';
 import { validateLabelKey, validateStringMap } from '../common/validate';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
-import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
+import {
+  PLUGIN_DEPLOYMENT_SPEC,
+  PluginDeploymentProps,
+  SCALED_DEPLOYMENT_SPEC,
+  StandalonePlugin,
+  pluginNamespace,
+  sharedProps,
+} from '../plugins/standalone-plugin';
 import { PluginLogLevel } from './log-level';
 import { HELLO_WORLD_PLUGIN_IMAGE, HELLO_WORLD_PLUGIN_VERSION } from './versions';
 
@@ -61,13 +68,7 @@ const PARAMETERS_SPEC: PropSpec<HelloWorldParameters> = {
 
 const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
   ...PLUGIN_DEPLOYMENT_SPEC,
-  replicas: Kind.integer(0),
-  strategy: Kind.instance(
-    (v) => v instanceof kplus.DeploymentStrategy,
-    'a kplus.DeploymentStrategy',
-    'use DeploymentStrategy.recreate() or DeploymentStrategy.rollingUpdate()',
-  ),
-  automountServiceAccountToken: Kind.boolean,
+  ...SCALED_DEPLOYMENT_SPEC,
   image: Kind.image(HELLO_WORLD_PLUGIN_IMAGE),
   logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
 };
