@@ -2,18 +2,8 @@ import { isIP } from 'node:net';
 import { parseGoDuration } from '../../common/robfig-cron';
 import { FidelityIssue, Obj, arr, at, obj, str, jsonText } from './issue';
 
-/** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values. @internal */
-export const CERT_MANAGER_USAGES: readonly string[] = [
-  'signing',
-  'digital signature',
-  'content commitment',
-  'key encipherment',
-  'key agreement',
-  'data encipherment',
-  'cert sign',
-  'crl sign',
-  'encipher only',
-  'decipher only',
+/** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values: the extended key usages. @internal */
+export const CERT_MANAGER_EXTENDED_USAGES: readonly string[] = [
   'any',
   'server auth',
   'client auth',
@@ -27,6 +17,21 @@ export const CERT_MANAGER_USAGES: readonly string[] = [
   'ocsp signing',
   'microsoft sgc',
   'netscape sgc',
+];
+
+/** cert-manager v1.21.1 pkg/apis/certmanager/v1/types.go KeyUsage values, key usages and extended ones. @internal */
+export const CERT_MANAGER_USAGES: readonly string[] = [
+  'signing',
+  'digital signature',
+  'content commitment',
+  'key encipherment',
+  'key agreement',
+  'data encipherment',
+  'cert sign',
+  'crl sign',
+  'encipher only',
+  'decipher only',
+  ...CERT_MANAGER_EXTENDED_USAGES,
 ];
 const SIGNATURES: Record<string, string[]> = {
   RSA: ['SHA256WithRSA', 'SHA384WithRSA', 'SHA512WithRSA'],

@@ -8,6 +8,7 @@
  */
 import { isIP } from 'node:net';
 import { supportsPluginServerName } from '../cnpg-version';
+import { CERT_MANAGER_EXTENDED_USAGES } from '../fidelity/certificate';
 import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../fidelity/client-trust';
 import type { Obj } from '../fidelity/issue';
 import { goVerifyHostname } from '../fidelity/tls-precision';
@@ -218,21 +219,7 @@ function reportIssuer(report: Report<'CNPGI024'>, cert: Manifest, res: IssuerRes
   }
 }
 
-const EXTENDED_USAGES = new Set([
-  'any',
-  'server auth',
-  'client auth',
-  'code signing',
-  'email protection',
-  's/mime',
-  'ipsec end system',
-  'ipsec tunnel',
-  'ipsec user',
-  'timestamping',
-  'ocsp signing',
-  'microsoft sgc',
-  'netscape sgc',
-]);
+const EXTENDED_USAGES = new Set(CERT_MANAGER_EXTENDED_USAGES);
 
 function checkUsages(report: Report<'CNPGI023'>, cert: Manifest, needed: 'server auth' | 'client auth', role: string): void {
   const usages = asArray(dig(cert.raw, 'spec', 'usages'))
