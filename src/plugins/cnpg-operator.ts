@@ -9,10 +9,11 @@ import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
 
 const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {
   path: Kind.string("pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'"),
-  namespace: (s, p, v) => {
-    if (typeof v !== 'string' || !isDnsLabel(v))
-      invalid(s, p, v, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
-  },
+  namespace: Kind.test(
+    (v) => typeof v === 'string' && isDnsLabel(v),
+    'is not a namespace name (RFC 1123 label)',
+    "use lower-case letters, digits and '-', such as 'cnpg-system'",
+  ),
 };
 
 /**

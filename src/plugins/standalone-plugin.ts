@@ -227,18 +227,12 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
   // Checked here, not only by the guard: the name is also the one the operator verifies and the
   // server certificate's first DNS name.
-  serviceName: (s, p, v) => {
-    if (typeof v !== 'string' || !isDns1035Label(v)) {
-      invalid(
-        s,
-        p,
-        v,
-        'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
-        "set serviceName to a name such as 'my-plugin'",
-      );
-    }
-  },
-  port: Kind.port,
+  serviceName: Kind.test(
+    (v) => typeof v === 'string' && isDns1035Label(v),
+    'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
+    "set serviceName to a name such as 'my-plugin'",
+  ),
+  port: Kind.integer(1, 65535),
   envVariables: Kind.envVariables,
   resources: Kind.resources,
   imagePullPolicy: Kind.enumOf(kplus.ImagePullPolicy, 'kplus.ImagePullPolicy'),

@@ -1,5 +1,4 @@
-import { invalid } from '../common/errors';
-import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { Kind, PropSpec, checkProps, checkValue } from '../plugins/internal';
 
 /** The API group of cert-manager's own issuers. */
 export const CERT_MANAGER_GROUP = 'cert-manager.io';
@@ -61,15 +60,16 @@ export class IssuerRef {
 const NAME_KIND = Kind.dnsName('a Kubernetes object name', 'corp-ca');
 
 function checkName(where: string, name: unknown): string {
-  NAME_KIND(where, 'name', name);
+  checkValue(where, 'name', name, NAME_KIND);
   return name as string;
 }
 
 const EXTERNAL_SPEC: PropSpec<ExternalIssuerProps> = {
   group: Kind.dnsName('an API group', 'awspca.cert-manager.io'),
-  kind: (s, p, v) => {
-    if (typeof v !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(v))
-      invalid(s, p, v, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
-  },
+  kind: Kind.test(
+    (v) => typeof v === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(v),
+    'is not a Kubernetes kind',
+    "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'",
+  ),
   name: NAME_KIND,
 };
