@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
-import { addSchemaGuard } from '../common/schema-guard';
+import { addSchemaGuard, internalChild } from '../common/schema-guard';
 import { isDns1035Label, isDnsLabel, isDnsSubdomain, pickDefined } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
@@ -363,7 +363,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
     addSchemaGuard(this, ApiObject.of(this.service));
     this.serverName = props.serverName ?? this.service.name;
 
-    this.tls = new PluginCertificates(this, 'Tls', {
+    this.tls = new PluginCertificates(this, internalChild(this, 'Tls'), {
       tls: props.tls ?? PluginTls.selfSigned(),
       serviceName: this.service.name,
       namespace,

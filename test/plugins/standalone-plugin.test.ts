@@ -646,3 +646,12 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
     expectValidationError(() => render({ replica: 2 } as any), "cnpg-system/hello: props.replica 2 is not a declared key of props; did you mean 'replicas'?");
   });
 });
+
+describe('StandalonePlugin: synth errors name the construct the user made (issue #13 point 5)', () => {
+  test("a schema guard line of a certificate (the inner 'Tls') is reported on the StandalonePlugin", () => {
+    const chart = chartIn();
+    new StandalonePlugin(chart, 'plugin', { pluginName: 'p.example.com', image: 'ghcr.io/org/p:v1.0.0', objectNames: { clientCertificate: 'Bad_Name' } });
+    expect(() => synth(chart)).toThrow(/\n\s*\[cnpg-system\/plugin\] Certificate 'Bad_Name' metadata\.name: is not a lowercase RFC 1123 subdomain/);
+    expect(() => synth(chart)).not.toThrow(/plugin\/Tls/);
+  });
+});
