@@ -226,24 +226,23 @@ export function imageParts(image: string): { repository: string; tag?: string; d
 }
 
 /**
- * Refuses a known plugin image run without the subcommand it needs (the container would print
- * its help and exit, in a restart loop). Unknown images, and a `command` that replaces the
- * entrypoint, are the user's to know.
+ * The rule that a known plugin image is run with the subcommand it needs (without it the
+ * container prints its help and exits, in a restart loop), for a construct's rule list. Unknown
+ * images, and a `command` that replaces the entrypoint, are the user's to know.
  * @internal
  */
-export function checkSubcommand(scope: ErrorScope, image: string, args: readonly string[], command: readonly string[] | undefined): void {
-  if (command !== undefined) return;
+export function subcommandRule(image: string, args: readonly string[], command: readonly string[] | undefined): Rule | false {
   const last = imageParts(image).repository.split('/').pop() ?? '';
-  const known = SUBCOMMANDS.find(([re]) => re.test(last));
-  if (known !== undefined && !args.includes(known[1])) {
-    invalid(
-      scope,
+  const known = command === undefined ? SUBCOMMANDS.find(([re]) => re.test(last)) : undefined;
+  return (
+    known !== undefined && [
+      !args.includes(known[1]),
       'args',
       [...args],
       `does not name the '${known[1]}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
       `start args with '${known[1]}', e.g. args: ['${known[1]}']`,
-    );
-  }
+    ]
+  );
 }
 
 // --- Containers --------------------------------------------------------------------------------

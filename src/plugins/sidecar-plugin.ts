@@ -5,7 +5,7 @@ import { describeValue, invalid } from '../common/errors';
 import { RenderedJson } from '../common/json';
 import { isDnsLabel } from '../common/validate';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, checkSubcommand, guardOnce, refuseFirst } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -227,7 +227,6 @@ export class SidecarPlugin extends Construct implements IPlugin {
     this.pluginName = props.pluginName;
     const image = props.image;
     const args = [...(props.args ?? [])];
-    checkSubcommand(this, image, args, undefined);
     const imagePullPolicy = props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
     const user = props.securityContext?.user ?? DEFAULT_PLUGIN_USER_ID;
     const group = props.securityContext?.group ?? DEFAULT_PLUGIN_USER_ID;
@@ -246,6 +245,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const socketVolume = this.managerSocketVolume(view, found?.mounts ?? []);
     // Every rule of the props, then the operator's, in the order they are reported.
     refuseFirst(this, [
+      subcommandRule(image, args, undefined),
       [
         !/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'),
         'socketDir',

@@ -26,12 +26,12 @@ export class IssuerRef {
 
   /** A namespaced cert-manager `Issuer` in the plugin's namespace. */
   public static issuer(name: string): IssuerRef {
-    return new IssuerRef(CERT_MANAGER_GROUP, 'Issuer', checkName('IssuerRef.issuer', name));
+    return new IssuerRef('IssuerRef.issuer', CERT_MANAGER_GROUP, 'Issuer', name);
   }
 
   /** A cluster-scoped cert-manager `ClusterIssuer`. */
   public static clusterIssuer(name: string): IssuerRef {
-    return new IssuerRef(CERT_MANAGER_GROUP, 'ClusterIssuer', checkName('IssuerRef.clusterIssuer', name));
+    return new IssuerRef('IssuerRef.clusterIssuer', CERT_MANAGER_GROUP, 'ClusterIssuer', name);
   }
 
   /**
@@ -43,26 +43,25 @@ export class IssuerRef {
       required: ['group', 'kind', 'name'],
       example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
     });
-    return new IssuerRef(props.group, props.kind, props.name);
+    return new IssuerRef('IssuerRef.external', props.group, props.kind, props.name);
   }
 
+  /** The name of every factory is checked here; `where` names the factory. */
   private constructor(
+    where: string,
     /** The issuer's API group. */
     public readonly group: string,
     /** The issuer's kind. */
     public readonly kind: string,
     /** The issuer's name. */
     public readonly name: string,
-  ) {}
+  ) {
+    checkValue(where, 'name', name, NAME_KIND);
+  }
 }
 
 /** An issuer's name is written in a Certificate's `spec.issuerRef`, where the schema takes any string. */
 const NAME_KIND = Kind.dnsName('a Kubernetes object name', 'corp-ca');
-
-function checkName(where: string, name: unknown): string {
-  checkValue(where, 'name', name, NAME_KIND);
-  return name as string;
-}
 
 const EXTERNAL_SPEC: PropSpec<ExternalIssuerProps> = {
   group: Kind.dnsName('an API group', 'awspca.cert-manager.io'),

@@ -339,6 +339,12 @@ describe('StandalonePlugin options', () => {
     ]);
   });
 
+  test('appendTlsArgs: false lets the user pass the four TLS flags themselves', () => {
+    const args = ['--server-cert=/server/tls.crt', '--server-key=/server/tls.key', '--client-cert=/client/ca.crt', '--server-address=:9090'];
+    const { objects } = render({ image: 'ghcr.io/example/other-plugin:v2.0.0', appendTlsArgs: false, args });
+    expect(container(objects).args).toEqual(args);
+  });
+
   test('serviceName names the Service and is what the operator verifies', () => {
     const { plugin, objects } = render({ serviceName: 'hello-world' });
     expect(only(objects, 'Service').metadata.name).toBe('hello-world');
