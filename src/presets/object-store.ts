@@ -554,8 +554,9 @@ export class ObjectStore extends Construct implements IObjectStore {
     if (sidecar === undefined) return undefined;
     const prop = 'instanceSidecarConfiguration';
     plainJson(this, { [`${prop}.logLevel`]: sidecar.logLevel, [`${prop}.additionalContainerArgs`]: sidecar.additionalContainerArgs });
-    // A fraction of a second is written as such, and refused at synth by the schema guard (the
-    // CRD field is an integer of seconds).
+    // A fraction of a second is written as such, and refused at synth by the schema guard: the
+    // CRD field is an integer of seconds (plugin-barman-cloud v0.14.0 api/v1/objectstore_types.go
+    // InstanceSidecarConfiguration, RetentionPolicyIntervalSeconds int).
     const ms =
       sidecar.retentionPolicyInterval === undefined
         ? undefined
