@@ -1,5 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import type { SchemaIssue } from '../schema';
 import { CnpgIValidationError, describeValue } from './errors';
 import { compareQuantities, parseQuantity } from './quantity';
@@ -245,17 +245,18 @@ export function formatIssue(i: SchemaIssue): string {
  * @internal
  */
 export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void {
-  construct.node.addValidation({
+  const target = reportedOn(construct);
+  target.node.addValidation({
     validate: () => {
       let json: unknown;
       try {
         json = apiObject.toJson();
       } catch (e) {
-        const own = ownMessage(e, construct);
+        const own = ownMessage(e, target);
         if (own !== undefined) return [own];
         throw e;
       }
-      const prefix = (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
+      const prefix = (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
       return apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
     },
   });
@@ -286,16 +287,39 @@ function ownMessage(e: unknown, construct: Construct): string | undefined {
  * @internal
  */
 export function addChecks(construct: Construct, check: () => void): void {
-  construct.node.addValidation({
+  const target = reportedOn(construct);
+  target.node.addValidation({
     validate: () => {
       try {
         check();
         return [];
       } catch (e) {
-        const own = ownMessage(e, construct);
+        const own = ownMessage(e, target);
         if (own !== undefined) return [own];
         throw e;
       }
     },
   });
+}
+
+/** The ids of the children each construct of the library makes for itself (see {@link internalChild}). */
+const INTERNAL_CHILDREN = new WeakMap<IConstruct, Set<string>>();
+
+/**
+ * Marks the child `id` of `parent` as the library's own (a preset's StandalonePlugin, a plugin's
+ * certificates), before or after it is made, and returns `id`: the schema guard and
+ * {@link addChecks} then report its problems on the nearest ancestor the user created, under
+ * the path the user wrote (`system/barman`, not `system/barman/Plugin`).
+ * @internal
+ */
+export function internalChild(parent: IConstruct, id: string): string {
+  INTERNAL_CHILDREN.set(parent, (INTERNAL_CHILDREN.get(parent) ?? new Set()).add(id));
+  return id;
+}
+
+/** The construct a validation of `construct` is reported on: itself, or the user's construct it was made for. */
+function reportedOn(construct: Construct): Construct {
+  let c: IConstruct = construct;
+  while (c.node.scope !== undefined && INTERNAL_CHILDREN.get(c.node.scope)?.has(c.node.id)) c = c.node.scope;
+  return c as Construct;
 }

@@ -9,10 +9,11 @@ import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
 
 const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {
   path: Kind.string("pass the path of the operator release manifest, such as 'vendor/cnpg-1.30.0.yaml'"),
-  namespace: (s, p, v) => {
-    if (typeof v !== 'string' || !isDnsLabel(v))
-      invalid(s, p, v, 'is not a namespace name (RFC 1123 label)', "use lower-case letters, digits and '-', such as 'cnpg-system'");
-  },
+  namespace: Kind.test(
+    (v) => typeof v === 'string' && isDnsLabel(v),
+    'is not a namespace name (RFC 1123 label)',
+    "use lower-case letters, digits and '-', such as 'cnpg-system'",
+  ),
 };
 
 /**
@@ -94,6 +95,10 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
       .map((o) => ({ obj: o, managers: (podViewOfManifest(o.toJson())?.containers ?? []).filter(isManagerContainer) }))
       .filter((d) => d.managers.length > 0);
     const managers = found.length === 1 ? found[0].managers : [];
+    const obj = found.length === 1 ? found[0].obj : undefined;
+    const declared: unknown = obj?.toJson().metadata?.namespace;
+    const namespace = props.namespace ?? declared;
+    // The later rules hold trivially while an earlier one fails (no single Deployment found).
     refuseFirst(this, [
       [
         found.length !== 1,
@@ -110,18 +115,9 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
         managers.length > 1,
         'path',
         file,
-        `has an operator Deployment ${found[0] && describeObject(found[0].obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
+        `has an operator Deployment ${obj && describeObject(obj)} with ${managers.length} manager containers (${managers.map((c) => `'${c.name}'`).join(', ')})`,
         'keep one manager container, or use OperatorDeployment.fromApiObject with managerContainerName',
       ],
-    ]);
-    const { obj } = found[0];
-    this.deployment = obj;
-    this.managerContainerName = managers[0].name;
-    this.operator = OperatorDeployment.fromApiObject(obj, { managerContainerName: this.managerContainerName });
-
-    const declared: unknown = obj.toJson().metadata?.namespace;
-    const namespace = props.namespace ?? declared;
-    refuseFirst(this, [
       [
         typeof declared === 'string' && props.namespace !== undefined && declared !== props.namespace,
         'namespace',
@@ -130,13 +126,16 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
         `drop namespace (the operator runs in '${declared}') or change the manifest`,
       ],
       [
-        typeof namespace !== 'string',
+        obj !== undefined && typeof namespace !== 'string',
         'path',
         file,
-        `has an operator Deployment ${describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
+        `has an operator Deployment ${obj && describeObject(obj)} without metadata.namespace, so the operator's namespace cannot be known`,
         'pass namespace (the namespace you apply the manifest to)',
       ],
     ]);
+    this.deployment = obj as ApiObject;
+    this.managerContainerName = managers[0].name;
+    this.operator = OperatorDeployment.fromApiObject(this.deployment, { managerContainerName: this.managerContainerName });
     this.namespace = namespace as string;
   }
 

@@ -20,7 +20,6 @@ import {
   isDnsSubdomain,
   isLabelKey,
   isLabelValue,
-  requireString,
   wrongType,
   validateInteger,
   validateLabels,
@@ -33,7 +32,23 @@ import {
 } from '../common/validate';
 
 /**
- * Checks one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).
+ * What a kind found wrong with a value: the problem and the fix, and the value to show when it
+ * is not the value itself (a converted form). Kinds are predicates that return one; the one place
+ * that throws for them is {@link checkValue}.
+ * @internal
+ */
+export class Problem {
+  public constructor(
+    public readonly problem: string,
+    public readonly fix: string,
+    public readonly shown?: { readonly value: unknown },
+  ) {}
+}
+
+/**
+ * Judges one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).
+ * A kind returns a {@link Problem} for a value it refuses, anything else for a value it accepts;
+ * a kind built on one of the library's validators of `src/common` lets that validator throw.
  * @internal
  */
 export type PropKind = (scope: ErrorScope, prop: string, value: unknown) => unknown;
@@ -102,65 +117,79 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
     );
   }
   for (const [key, kind] of Object.entries(spec) as Array<[string, PropKind]>) {
-    if (given[key] !== undefined) kind(scope, prop === 'props' || prop === 'options' ? key : `${prop}.${key}`, given[key]);
+    if (given[key] !== undefined) checkValue(scope, prop === 'props' || prop === 'options' ? key : `${prop}.${key}`, given[key], kind);
   }
+}
+
+/**
+ * Runs one kind on a value and throws the library's error for the {@link Problem} it returns:
+ * the one place the kinds' problems become errors.
+ * @internal
+ */
+export function checkValue(scope: ErrorScope, prop: string, value: unknown, kind: PropKind): void {
+  const found = kind(scope, prop, value);
+  if (found instanceof Problem) invalid(scope, prop, found.shown === undefined ? value : found.shown.value, found.problem, found.fix);
+}
+
+/** A kind that refuses, with `problem` and `fix`, every value for which `accepts` is false. */
+function test(accepts: (v: unknown) => boolean, problem: string | ((v: unknown) => string), fix: string): PropKind {
+  return (_s, _p, v) => (accepts(v) ? undefined : new Problem(typeof problem === 'string' ? problem : problem(v), fix));
 }
 
 /** The kinds of value the plugin props hold. @internal */
 export const Kind = {
   /** Anything: checked where it is used (a union-like class, a cross-field rule). */
   any: ((): void => undefined) as PropKind,
-  string:
-    (fix: string): PropKind =>
-    (s, p, v) => {
-      requireString(s, p, v, fix);
-    },
+  /** A non-empty string. */
+  string: (fix: string): PropKind =>
+    test(
+      (v) => typeof v === 'string' && v.trim() !== '',
+      (v) => (typeof v === 'string' ? 'must not be empty' : wrongType('a string', v)),
+      fix,
+    ),
   strings: validateStringArray as PropKind,
   boolean: validateOptionalBoolean as PropKind,
   integer:
     (min: number, max = INT32_MAX): PropKind =>
-    (s, p, v) => {
-      validateInteger(s, p, v, min, max);
-    },
-  port: ((s, p, v) => validateInteger(s, p, v, 1, 65535)) as PropKind,
+    (s, p, v) =>
+      validateInteger(s, p, v, min, max),
   enumOf:
     (values: Record<string, string>, name: string): PropKind =>
-    (s, p, v) => {
-      validateOptionalEnum(s, p, v, values, name);
-    },
+    (s, p, v) =>
+      validateOptionalEnum(s, p, v, values, name),
   labels: validateLabels as PropKind,
   /** Labels that select pods: an empty map would select every pod of the namespace. */
   selector:
     (effect: string, fix: string): PropKind =>
-    (s, p, v) => {
-      if (Object.keys(validateLabels(s, p, v)).length === 0) invalid(s, p, v, `is empty, which would ${effect} every pod in the namespace`, fix);
-    },
+    (s, p, v) =>
+      Object.keys(validateLabels(s, p, v)).length === 0 ? new Problem(`is empty, which would ${effect} every pod in the namespace`, fix) : undefined,
   stringMap: validateStringMap as PropKind,
   pluginName: validatePluginName as PropKind,
+  /**
+   * An image reference pinned to a release: a tag other than `latest`, or a digest. An untagged
+   * or `:latest` image changes under the Clusters with no change in Git (and the kubelet pulls it
+   * again on every start with imagePullPolicy Always), so it is refused rather than warned about.
+   */
   image:
     (example: string): PropKind =>
     (s, p, v) => {
-      checkImage(s, p, v, example);
+      const problem = imageTagProblem(validateImage(s, p, v, example));
+      return problem === undefined ? undefined : new Problem(problem, `pin a release tag or a digest, e.g. ${example}`);
     },
   /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
-  dnsName:
-    (what: string, example: string): PropKind =>
-    (s, p, v) => {
-      if (typeof v !== 'string' || !isDnsSubdomain(v)) invalid(s, p, v, `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`);
-    },
+  dnsName: (what: string, example: string): PropKind =>
+    test((v) => typeof v === 'string' && isDnsSubdomain(v), `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`),
+  /** Any other plain test of the value (`problem` says what the value is not). */
+  test,
   /** An instance of a class of this library, cdk8s or cdk8s-plus, or a value of its shape. */
-  instance:
-    (is: (v: unknown) => boolean, what: string, fix: string): PropKind =>
-    (s, p, v) => {
-      if (!is(v)) invalid(s, p, v, wrongType(what, v), fix);
-    },
+  instance: (is: (v: unknown) => boolean, what: string, fix: string): PropKind => test(is, (v) => wrongType(what, v), fix),
   /** An array of one kind. */
   each:
     (kind: PropKind): PropKind =>
-    (s, p, v) => {
-      if (!Array.isArray(v)) invalid(s, p, v, wrongType('an array', v), 'pass a list, or leave the prop out');
-      v.forEach((x, i) => kind(s, `${p}[${i}]`, x));
-    },
+    (s, p, v) =>
+      Array.isArray(v)
+        ? v.forEach((x, i) => checkValue(s, `${p}[${i}]`, x, kind))
+        : new Problem(wrongType('an array', v), 'pass a list, or leave the prop out'),
   /** A nested options object with its own keys. */
   props:
     <T>(spec: PropSpec<T>): PropKind =>
@@ -197,37 +226,23 @@ export function imageParts(image: string): { repository: string; tag?: string; d
 }
 
 /**
- * An image reference pinned to a release: a tag other than `latest`, or a digest. An untagged
- * or `:latest` image changes under the Clusters with no change in Git (and the kubelet pulls it
- * again on every start with imagePullPolicy Always), so it is refused rather than warned about.
+ * The rule that a known plugin image is run with the subcommand it needs (without it the
+ * container prints its help and exits, in a restart loop), for a construct's rule list. Unknown
+ * images, and a `command` that replaces the entrypoint, are the user's to know.
  * @internal
  */
-export function checkImage(scope: ErrorScope, prop: string, value: unknown, example: string): string {
-  const image = validateImage(scope, prop, value, example);
-  const problem = imageTagProblem(image);
-  if (problem !== undefined) invalid(scope, prop, image, problem, `pin a release tag or a digest, e.g. ${example}`);
-  return image;
-}
-
-/**
- * Refuses a known plugin image run without the subcommand it needs (the container would print
- * its help and exit, in a restart loop). Unknown images, and a `command` that replaces the
- * entrypoint, are the user's to know.
- * @internal
- */
-export function checkSubcommand(scope: ErrorScope, image: string, args: readonly string[], command: readonly string[] | undefined): void {
-  if (command !== undefined) return;
+export function subcommandRule(image: string, args: readonly string[], command: readonly string[] | undefined): Rule | false {
   const last = imageParts(image).repository.split('/').pop() ?? '';
-  const known = SUBCOMMANDS.find(([re]) => re.test(last));
-  if (known !== undefined && !args.includes(known[1])) {
-    invalid(
-      scope,
+  const known = command === undefined ? SUBCOMMANDS.find(([re]) => re.test(last)) : undefined;
+  return (
+    known !== undefined && [
+      !args.includes(known[1]),
       'args',
       [...args],
       `does not name the '${known[1]}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
       `start args with '${known[1]}', e.g. args: ['${known[1]}']`,
-    );
-  }
+    ]
+  );
 }
 
 // --- Containers --------------------------------------------------------------------------------
@@ -240,19 +255,24 @@ function isEnvName(name: string): boolean {
   return /^[\x20-\x7e]+$/.test(name) && !name.includes('=');
 }
 
-/** A map of environment variables as cdk8s-plus `EnvValue`s. @internal */
+/**
+ * A map of environment variables as cdk8s-plus `EnvValue`s: the map, each name and each value
+ * are judged in turn, and the first wrong one is refused.
+ * @internal
+ */
 export function checkEnvVariables(scope: ErrorScope, prop: string, value: unknown): Record<string, kplus.EnvValue> {
-  const fix = "use { LOG_LEVEL: EnvValue.fromValue('info') }";
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, wrongType('an object of kplus.EnvValues', value), fix);
-  }
-  for (const [name, v] of Object.entries(value)) {
-    if (!isEnvName(name)) invalid(scope, prop, name, "is not an environment variable name (printable ASCII without '=')", fix);
-    // EnvValue.fromValue(undefined) from JavaScript has neither a value nor a source.
-    if (!(v instanceof kplus.EnvValue) || (v.value === undefined && v.valueFrom === undefined)) {
-      invalid(scope, `${prop}.${name}`, v, v instanceof kplus.EnvValue ? 'has no value and no source' : wrongType('a kplus.EnvValue', v), fix);
-    }
-  }
+  const map = value !== null && typeof value === 'object' && !Array.isArray(value);
+  // EnvValue.fromValue(undefined) from JavaScript has neither a value nor a source.
+  const empty = (v: unknown) => v instanceof kplus.EnvValue && v.value === undefined && v.valueFrom === undefined;
+  const wrong: Array<[string, unknown, string]> = !map
+    ? [[prop, value, wrongType('an object of kplus.EnvValues', value)]]
+    : Object.entries(value).flatMap(([name, v]): Array<[string, unknown, string]> => [
+        ...(isEnvName(name) ? [] : [[prop, name, "is not an environment variable name (printable ASCII without '=')"] as [string, unknown, string]]),
+        ...(v instanceof kplus.EnvValue && !empty(v)
+          ? []
+          : [[`${prop}.${name}`, v, empty(v) ? 'has no value and no source' : wrongType('a kplus.EnvValue', v)] as [string, unknown, string]]),
+      ]);
+  if (wrong.length > 0) invalid(scope, wrong[0][0], wrong[0][1], wrong[0][2], "use { LOG_LEVEL: EnvValue.fromValue('info') }");
   return value as Record<string, kplus.EnvValue>;
 }
 
@@ -280,17 +300,12 @@ const ZERO_SIZES = { allowZero: true };
  * label key and value (kubernetes pkg/apis/core/validation/validation.go ValidateTolerations).
  * @internal
  */
-export const tolerationKind: PropKind = Kind.each((s, p, v) => {
+export const tolerationKind: PropKind = Kind.each((_s, _p, v) => {
   const t = v instanceof kplus.NodeTaintQuery ? (v as unknown as { _toKube(): kplus.k8s.Toleration })._toKube() : undefined;
-  if (t === undefined || (t.key !== undefined && !isLabelKey(t.key)) || (t.value !== undefined && !isLabelValue(t.value))) {
-    invalid(
-      s,
-      p,
-      t ?? v,
-      t === undefined ? wrongType('a kplus.NodeTaintQuery', v) : 'has a key or value that is not a label key or value',
-      "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()",
-    );
-  }
+  const fix = "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()";
+  if (t === undefined) return new Problem(wrongType('a kplus.NodeTaintQuery', v), fix);
+  const labelLike = (t.key === undefined || isLabelKey(t.key)) && (t.value === undefined || isLabelValue(t.value));
+  return labelLike ? undefined : new Problem('has a key or value that is not a label key or value', fix, { value: t });
 });
 
 /**

@@ -5,7 +5,7 @@ import { describeValue, invalid } from '../common/errors';
 import { RenderedJson } from '../common/json';
 import { isDnsLabel } from '../common/validate';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, guardOnce, refuseFirst } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -227,7 +227,6 @@ export class SidecarPlugin extends Construct implements IPlugin {
     this.pluginName = props.pluginName;
     const image = props.image;
     const args = [...(props.args ?? [])];
-    checkSubcommand(this, image, args, undefined);
     const imagePullPolicy = props.imagePullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT;
     const user = props.securityContext?.user ?? DEFAULT_PLUGIN_USER_ID;
     const group = props.securityContext?.group ?? DEFAULT_PLUGIN_USER_ID;
@@ -238,7 +237,15 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const containerName = props.containerName ?? this.pluginName.split('.')[0];
     const clash = flag.flagName === undefined ? undefined : args.find((a) => a === flag.flagName || a.startsWith(`${flag.flagName}=`));
     const dirFix = "use an absolute directory of plain segments such as '/plugins'";
+    const host = operator._sidecarHost();
+    const view = host.view();
+    const managerName = operator.managerContainerName;
+    const found = view.containers.find((c) => c.name === managerName);
+    const shared = SHARED.get(host.key);
+    const socketVolume = this.managerSocketVolume(view, found?.mounts ?? []);
+    // Every rule of the props, then the operator's, in the order they are reported.
     refuseFirst(this, [
+      subcommandRule(image, args, undefined),
       [
         !/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'),
         'socketDir',
@@ -267,21 +274,14 @@ export class SidecarPlugin extends Construct implements IPlugin {
         'is not a DNS label (RFC 1123)',
         "use lower-case letters, digits and '-', at most 63 characters",
       ],
+      [found === undefined, 'operator', managerName, 'names a manager container that the Deployment does not have', 'check managerContainerName'],
+      ...this.operatorRules(shared, host, view, found, containerName),
+      ...socketVolume.rules,
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
-
-    const host = operator._sidecarHost();
-    const view = host.view();
-    const managerName = operator.managerContainerName;
-    const manager = view.containers.find((c) => c.name === managerName);
-    if (!manager) {
-      invalid(this, 'operator', managerName, 'names a manager container that the Deployment does not have', 'check managerContainerName');
-    }
-
-    const shared = SHARED.get(host.key);
-    this.checkOperatorRules(shared, host, view, manager, containerName);
-    const existing = this.managerSocketVolume(view, manager.mounts);
+    const manager = found as ContainerView; // refused above when missing
+    const existing = socketVolume.name;
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
 
     if (existing === undefined) {
@@ -321,11 +321,11 @@ export class SidecarPlugin extends Construct implements IPlugin {
    * internal/cnpi/plugin/repository/setup.go RegisterUnixSocketPluginsInPath), equal to the
    * manager's `PLUGIN_SOCKET_DIR`, and container names unique in the pod.
    */
-  private checkOperatorRules(shared: SharedSocket | undefined, host: SidecarHost, view: PodView, manager: ContainerView, containerName: string): void {
+  private operatorRules(shared: SharedSocket | undefined, host: SidecarHost, view: PodView, manager: ContainerView | undefined, containerName: string): Rule[] {
     const other = shared?.plugins.get(this.pluginName);
-    const set = manager.env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
-    const where = `manager container '${manager.name}'`;
-    refuseFirst(this, [
+    const set = manager?.env.find((e) => e.name === PLUGIN_SOCKET_DIR_ENV);
+    const where = `manager container '${manager?.name}'`;
+    return [
       [
         other !== undefined,
         'pluginName',
@@ -361,18 +361,19 @@ export class SidecarPlugin extends Construct implements IPlugin {
         'is already a container of the operator Deployment',
         'set containerName to another name',
       ],
-    ]);
+    ];
   }
 
   /**
    * The volume the manager already mounts at the socket directory, if any. Such a volume is
-   * shared rather than shadowed by a second mount at the same path (which Kubernetes rejects).
+   * shared rather than shadowed by a second mount at the same path (which Kubernetes rejects);
+   * the rules say when the mount there cannot hold sockets.
    */
-  private managerSocketVolume(view: PodView, mounts: ContainerView['mounts']): string | undefined {
+  private managerSocketVolume(view: PodView, mounts: ContainerView['mounts']): { readonly name?: string; readonly rules: Rule[] } {
     const mount = mounts.find((m) => m.mountPath.replace(/\/+$/, '') === this.socketDir);
     const volume = mount && view.volumes.find((v) => v.name === mount.name);
     const what = mount?.readOnly ? 'read-only' : mount?.subPath ? 'a subPath' : 'not an emptyDir';
-    refuseFirst(this, [
+    const rules: Rule[] = [
       [
         !mount && view.volumes.some((v) => v.name === SIDECAR_PLUGIN_VOLUME_NAME),
         'socketDir',
@@ -387,8 +388,8 @@ export class SidecarPlugin extends Construct implements IPlugin {
         `is where the manager already mounts volume '${mount?.name}', which is ${what}; sockets need a writable emptyDir shared with the plugin`,
         'choose another socketDir or change that mount',
       ],
-    ]);
-    return mount?.name;
+    ];
+    return { name: mount?.name, rules };
   }
 
   /** Proves at synthesis that every added field is in the output (cdk8s issue 2172). */

@@ -3,11 +3,11 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
-import { addSchemaGuard } from '../common/schema-guard';
+import { addSchemaGuard, internalChild } from '../common/schema-guard';
 import { isDns1035Label, isDnsLabel, isDnsSubdomain, pickDefined } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, checkSubcommand, resourcesManifest, tolerationKind } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, refuseFirst, resourcesManifest, subcommandRule, tolerationKind } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps, restrictedContainerSecurityContext } from './pod-security';
 
@@ -227,18 +227,12 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
   // Checked here, not only by the guard: the name is also the one the operator verifies and the
   // server certificate's first DNS name.
-  serviceName: (s, p, v) => {
-    if (typeof v !== 'string' || !isDns1035Label(v)) {
-      invalid(
-        s,
-        p,
-        v,
-        'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
-        "set serviceName to a name such as 'my-plugin'",
-      );
-    }
-  },
-  port: Kind.port,
+  serviceName: Kind.test(
+    (v) => typeof v === 'string' && isDns1035Label(v),
+    'is not a valid Service name (an RFC 1035 label: a letter first, at most 63 characters)',
+    "set serviceName to a name such as 'my-plugin'",
+  ),
+  port: Kind.integer(1, 65535),
   envVariables: Kind.envVariables,
   resources: Kind.resources,
   imagePullPolicy: Kind.enumOf(kplus.ImagePullPolicy, 'kplus.ImagePullPolicy'),
@@ -349,8 +343,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
     const extraLabels = { ...props.labels };
     const operatorPodLabels = { ...(props.operatorPodLabels ?? DEFAULT_OPERATOR_POD_LABELS) };
     const objectNames: StandalonePluginObjectNames = props.objectNames ?? {};
-    if (appendTlsArgs) checkUserArgs(this, userArgs);
-    checkSubcommand(this, props.image, userArgs, props.command);
+    refuseFirst(this, [appendTlsArgs && tlsFlagRule(userArgs), subcommandRule(props.image, userArgs, props.command)]);
 
     this.serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', {
       metadata: { labels: extraLabels, name: objectNames.serviceAccount ?? childObjectName(this, 'ServiceAccount', 'subdomain', RESOURCE) },
@@ -369,7 +362,7 @@ export class StandalonePlugin extends Construct implements IPlugin {
     addSchemaGuard(this, ApiObject.of(this.service));
     this.serverName = props.serverName ?? this.service.name;
 
-    this.tls = new PluginCertificates(this, 'Tls', {
+    this.tls = new PluginCertificates(this, internalChild(this, 'Tls'), {
       tls: props.tls ?? PluginTls.selfSigned(),
       serviceName: this.service.name,
       namespace,
@@ -556,22 +549,22 @@ const DEFAULT_RESOURCES: kplus.ContainerResources = {
 /** cdk8s-plus constructs keep their ApiObject one level deeper, as `Resource`. */
 const RESOURCE = { apiObjectId: 'Resource' };
 
-/** The TLS flags are the construct's; a second copy in `args` would silently win or clash. */
-function checkUserArgs(scope: Construct, args: string[]): void {
-  args.forEach((arg, i) => {
-    const flag = arg.split('=')[0];
-    if (TLS_FLAGS.includes(flag) || flag === SOCKET_FLAG) {
-      invalid(
-        scope,
-        `args[${i}]`,
-        arg,
-        flag === SOCKET_FLAG
-          ? 'selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags'
-          : 'repeats a TLS flag that the construct sets from the mounted Secrets',
-        flag === SOCKET_FLAG
-          ? 'remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment'
-          : 'remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself',
-      );
-    }
-  });
+/**
+ * The rule that `args` holds none of the TLS flags, which are the construct's (a second copy
+ * would silently win or clash), nor the socket flag.
+ */
+function tlsFlagRule(args: string[]): Rule | false {
+  const i = args.findIndex((arg) => TLS_FLAGS.includes(arg.split('=')[0]) || arg.split('=')[0] === SOCKET_FLAG);
+  const socket = i >= 0 && args[i].split('=')[0] === SOCKET_FLAG;
+  return [
+    i >= 0,
+    `args[${i}]`,
+    args[i],
+    socket
+      ? 'selects the Unix socket mode, which cnpg-i-machinery refuses together with the TLS flags'
+      : 'repeats a TLS flag that the construct sets from the mounted Secrets',
+    socket
+      ? 'remove it, or deploy the plugin as a SidecarPlugin inside the operator Deployment'
+      : 'remove it; read the path from serverCertPath, serverKeyPath or clientCaPath, or set appendTlsArgs: false to pass all four yourself',
+  ];
 }

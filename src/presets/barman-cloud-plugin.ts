@@ -4,7 +4,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
-import { addSchemaGuard } from '../common/schema-guard';
+import { addSchemaGuard, internalChild } from '../common/schema-guard';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, refuseFirst } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
@@ -156,7 +156,7 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
     });
     addSchemaGuard(this, ApiObject.of(this.sidecarImageConfigMap));
 
-    this.plugin = new StandalonePlugin(this, 'Plugin', {
+    this.plugin = new StandalonePlugin(this, internalChild(this, 'Plugin'), {
       ...sharedProps(props),
       pluginName: BarmanCloudPlugin.PLUGIN_NAME,
       image: this.image,

@@ -1,5 +1,6 @@
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { internalChild } from '../common/schema-guard';
 import { validateLabelKey, validateStringMap } from '../common/validate';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
@@ -119,7 +120,7 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
     pluginNamespace(this);
     this.image = props.image ?? HELLO_WORLD_PLUGIN_IMAGE;
     const logLevel = props.logLevel ?? PluginLogLevel.INFO;
-    this.plugin = new StandalonePlugin(this, 'Plugin', {
+    this.plugin = new StandalonePlugin(this, internalChild(this, 'Plugin'), {
       ...sharedProps(props),
       ...(props.replicas !== undefined ? { replicas: props.replicas } : {}),
       ...(props.strategy !== undefined ? { strategy: props.strategy } : {}),

@@ -1,5 +1,4 @@
-import { invalid } from '../common/errors';
-import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { Kind, PropSpec, checkProps, checkValue } from '../plugins/internal';
 
 /** The API group of cert-manager's own issuers. */
 export const CERT_MANAGER_GROUP = 'cert-manager.io';
@@ -27,12 +26,12 @@ export class IssuerRef {
 
   /** A namespaced cert-manager `Issuer` in the plugin's namespace. */
   public static issuer(name: string): IssuerRef {
-    return new IssuerRef(CERT_MANAGER_GROUP, 'Issuer', checkName('IssuerRef.issuer', name));
+    return new IssuerRef('IssuerRef.issuer', CERT_MANAGER_GROUP, 'Issuer', name);
   }
 
   /** A cluster-scoped cert-manager `ClusterIssuer`. */
   public static clusterIssuer(name: string): IssuerRef {
-    return new IssuerRef(CERT_MANAGER_GROUP, 'ClusterIssuer', checkName('IssuerRef.clusterIssuer', name));
+    return new IssuerRef('IssuerRef.clusterIssuer', CERT_MANAGER_GROUP, 'ClusterIssuer', name);
   }
 
   /**
@@ -44,32 +43,32 @@ export class IssuerRef {
       required: ['group', 'kind', 'name'],
       example: "{ group: 'awspca.cert-manager.io', kind: 'AWSPCAClusterIssuer', name: 'corp-ca' }",
     });
-    return new IssuerRef(props.group, props.kind, props.name);
+    return new IssuerRef('IssuerRef.external', props.group, props.kind, props.name);
   }
 
+  /** The name of every factory is checked here; `where` names the factory. */
   private constructor(
+    where: string,
     /** The issuer's API group. */
     public readonly group: string,
     /** The issuer's kind. */
     public readonly kind: string,
     /** The issuer's name. */
     public readonly name: string,
-  ) {}
+  ) {
+    checkValue(where, 'name', name, NAME_KIND);
+  }
 }
 
 /** An issuer's name is written in a Certificate's `spec.issuerRef`, where the schema takes any string. */
 const NAME_KIND = Kind.dnsName('a Kubernetes object name', 'corp-ca');
 
-function checkName(where: string, name: unknown): string {
-  NAME_KIND(where, 'name', name);
-  return name as string;
-}
-
 const EXTERNAL_SPEC: PropSpec<ExternalIssuerProps> = {
   group: Kind.dnsName('an API group', 'awspca.cert-manager.io'),
-  kind: (s, p, v) => {
-    if (typeof v !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(v))
-      invalid(s, p, v, 'is not a Kubernetes kind', "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'");
-  },
+  kind: Kind.test(
+    (v) => typeof v === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(v),
+    'is not a Kubernetes kind',
+    "use the issuer's kind in CamelCase, e.g. 'AWSPCAClusterIssuer'",
+  ),
   name: NAME_KIND,
 };

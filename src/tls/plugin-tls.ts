@@ -1,8 +1,7 @@
 import { Duration } from 'cdk8s';
-import { invalid } from '../common/errors';
 import { renderDuration } from '../common/render';
-import { isDnsSubdomain } from '../common/validate';
-import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { isDnsSubdomain, wrongType } from '../common/validate';
+import { Kind, PropSpec, Rule, checkProps, refuseFirst } from '../plugins/internal';
 import { IssuerRef } from './issuer-ref';
 
 /** Key algorithms cert-manager can generate (the wire values of `spec.privateKey.algorithm`). */
@@ -128,7 +127,7 @@ export class PluginTls {
    * plugin installs. The default.
    */
   public static selfSigned(options: PluginCertificateOptions = {}): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.SELF_SIGNED, certificates: checkCertificateOptions('PluginTls.selfSigned', options, CERTIFICATE_SPEC) });
+    return new PluginTls('PluginTls.selfSigned', { mode: PluginTlsMode.SELF_SIGNED, certificates: options });
   }
 
   /**
@@ -136,13 +135,12 @@ export class PluginTls {
    * Issuer backed by it issues the client and server certificates.
    */
   public static privateCa(options: PrivateCaOptions = {}): PluginTls {
-    return new PluginTls({ mode: PluginTlsMode.PRIVATE_CA, certificates: checkCertificateOptions('PluginTls.privateCa', options, PRIVATE_CA_SPEC) });
+    return new PluginTls('PluginTls.privateCa', { mode: PluginTlsMode.PRIVATE_CA, certificates: options });
   }
 
   /** The client and server certificates from an issuer that exists already. */
   public static fromIssuer(issuer: IssuerRef, options: PluginCertificateOptions = {}): PluginTls {
-    ISSUER_KIND('PluginTls.fromIssuer', 'issuer', issuer);
-    return new PluginTls({ mode: PluginTlsMode.ISSUER, certificates: checkCertificateOptions('PluginTls.fromIssuer', options, CERTIFICATE_SPEC), issuer });
+    return new PluginTls('PluginTls.fromIssuer', { mode: PluginTlsMode.ISSUER, certificates: options, issuer });
   }
 
   /**
@@ -150,28 +148,16 @@ export class PluginTls {
    * store). No cert-manager objects are made; the annotations and mounts name these Secrets.
    */
   public static fromSecrets(options: PluginSecretsOptions): PluginTls {
-    const where = 'PluginTls.fromSecrets';
-    checkProps(where, 'options', options, SECRETS_SPEC, {
-      required: ['clientSecretName', 'serverSecretName'],
-      example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }",
-    });
-    if (options.clientSecretName === options.serverSecretName) {
-      invalid(
-        where,
-        'serverSecretName',
-        options.serverSecretName,
-        'is also the client Secret',
-        'use two Secrets: the operator presents the client one and trusts the server one',
-      );
-    }
-    return new PluginTls({ mode: PluginTlsMode.SECRETS, secrets: { ...options } });
+    return new PluginTls('PluginTls.fromSecrets', { mode: PluginTlsMode.SECRETS, secrets: options });
   }
 
   /** @internal */
   public readonly _config: PluginTlsConfig;
 
-  private constructor(config: PluginTlsConfig) {
-    this._config = config;
+  /** Every factory's arguments are checked here, in one place; `where` names the factory. */
+  private constructor(where: string, config: PluginTlsConfig) {
+    checkTlsConfig(where, config);
+    this._config = config.mode === PluginTlsMode.SECRETS ? { mode: config.mode, secrets: { ...config.secrets } } : config;
   }
 
   /** Which way the certificates are produced. */
@@ -185,23 +171,19 @@ const MIN_RENEW_BEFORE_MS = 300_000;
 /** What a Secret data key may be named. */
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
-const ISSUER_KIND = Kind.instance(
-  (v) => v instanceof IssuerRef,
-  'an IssuerRef',
-  "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
-);
-
 const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
   duration: Kind.duration,
   renewBefore: Kind.duration,
   privateKeyAlgorithm: Kind.enumOf(PrivateKeyAlgorithm, 'PrivateKeyAlgorithm'),
   privateKeySize: Kind.integer(1),
   rotationPolicy: Kind.enumOf(CertificateRotationPolicy, 'CertificateRotationPolicy'),
-  extraServerDnsNames: Kind.each((s, p, v) => {
-    if (typeof v !== 'string' || !isDnsSubdomain(v.startsWith('*.') ? v.slice(2) : v)) {
-      invalid(s, p, v, 'is not a DNS name', "use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')");
-    }
-  }),
+  extraServerDnsNames: Kind.each(
+    Kind.test(
+      (v) => typeof v === 'string' && isDnsSubdomain(v.startsWith('*.') ? v.slice(2) : v),
+      'is not a DNS name',
+      "use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')",
+    ),
+  ),
 };
 
 const PRIVATE_CA_SPEC: PropSpec<PrivateCaOptions> = { ...CERTIFICATE_SPEC, caDuration: Kind.duration, caRenewBefore: Kind.duration };
@@ -209,59 +191,87 @@ const PRIVATE_CA_SPEC: PropSpec<PrivateCaOptions> = { ...CERTIFICATE_SPEC, caDur
 const SECRETS_SPEC: PropSpec<PluginSecretsOptions> = {
   clientSecretName: Kind.dnsName('a Secret name', 'plugin-client-tls'),
   serverSecretName: Kind.dnsName('a Secret name', 'plugin-server-tls'),
-  clientCaKey: (s, p, v) => {
-    if (typeof v !== 'string' || !SECRET_KEY.test(v)) invalid(s, p, v, 'is not a Secret key', "use the key holding the client CA, normally 'ca.crt'");
-  },
+  clientCaKey: Kind.test((v) => typeof v === 'string' && SECRET_KEY.test(v), 'is not a Secret key', "use the key holding the client CA, normally 'ca.crt'"),
+};
+
+/** What each factory's options hold. */
+const SPECS: Record<PluginTlsMode, PropSpec<PrivateCaOptions & PluginSecretsOptions>> = {
+  [PluginTlsMode.SELF_SIGNED]: CERTIFICATE_SPEC,
+  [PluginTlsMode.PRIVATE_CA]: PRIVATE_CA_SPEC,
+  [PluginTlsMode.ISSUER]: CERTIFICATE_SPEC,
+  [PluginTlsMode.SECRETS]: SECRETS_SPEC,
+} as unknown as Record<PluginTlsMode, PropSpec<PrivateCaOptions & PluginSecretsOptions>>;
+
+/** The key sizes cert-manager can generate for each algorithm, and the fix for another. */
+const KEY_SIZES: Record<PrivateKeyAlgorithm, [(n: number) => boolean, string]> = {
+  [PrivateKeyAlgorithm.ECDSA]: [(n) => [256, 384, 521].includes(n), 'use 256 (P-256), 384 (P-384) or 521 (P-521)'],
+  [PrivateKeyAlgorithm.RSA]: [(n) => n >= 2048 && n <= 8192, 'use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)'],
+  [PrivateKeyAlgorithm.ED25519]: [() => false, 'leave privateKeySize unset: an Ed25519 key has no size'],
 };
 
 /**
- * The certificate options, checked where they are written (the factory), with the defaults
- * filled in. The lifetimes follow what cert-manager accepts (cert-manager v1.21.1
+ * The arguments of a PluginTls factory, checked where they are written, as one list of rules.
+ * The lifetimes follow what cert-manager accepts (cert-manager v1.21.1
  * internal/apis/certmanager/validation/certificate.go ValidateDuration: duration at least 1h,
  * renewBefore at least 5m and below duration) and the key sizes what it can generate
  * (pkg/util/pki/generate.go GeneratePrivateKeyForCertificate); a private CA must live at least
  * as long as its leaves, since cert-manager signs a leaf for its full duration whatever the CA's
  * expiry (pkg/util/pki/csr.go SignCSRTemplate).
  */
-function checkCertificateOptions<T extends PluginCertificateOptions>(where: string, options: T, spec: PropSpec<T>): T {
-  checkProps(where, 'options', options, spec, { optional: true });
-  const o: PrivateCaOptions = { ...options };
+function checkTlsConfig(where: string, config: PluginTlsConfig): void {
+  const secrets = config.mode === PluginTlsMode.SECRETS ? config.secrets : undefined;
+  checkProps(
+    where,
+    'options',
+    config.mode === PluginTlsMode.SECRETS ? config.secrets : config.certificates,
+    SPECS[config.mode],
+    config.mode === PluginTlsMode.SECRETS
+      ? { required: ['clientSecretName', 'serverSecretName'], example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }" }
+      : { optional: true },
+  );
+  const o: PrivateCaOptions = config.mode === PluginTlsMode.SECRETS ? {} : (config.certificates ?? {});
   const go = (n: number) => renderDuration(Duration.millis(n));
   const ms = (d: Duration | undefined, fallback: number) => (d === undefined ? fallback : d.toMilliseconds());
-  const lifetimes: Array<[string, number, string, number]> = [
-    ['duration', ms(o.duration, 2160 * 3_600_000), 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)],
+  const duration = ms(o.duration, 2160 * 3_600_000);
+  const caDuration = ms(o.caDuration, 87600 * 3_600_000);
+  // One pair of lifetimes for the leaves, a second for the private CA.
+  const lifetimes = (dProp: string, d: number, rProp: string, r: number): Rule[] => [
+    [d < MIN_DURATION_MS, dProp, go(d), 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more'],
+    [r < MIN_RENEW_BEFORE_MS, rProp, go(r), 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more'],
+    [r >= d, rProp, go(r), `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`],
   ];
-  if (spec === (PRIVATE_CA_SPEC as unknown))
-    lifetimes.push(['caDuration', ms(o.caDuration, 87600 * 3_600_000), 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)]);
-  for (const [dProp, d, rProp, r] of lifetimes) {
-    if (d < MIN_DURATION_MS || r < MIN_RENEW_BEFORE_MS || r >= d) {
-      const [prop, value, problem, fix] =
-        d < MIN_DURATION_MS
-          ? [dProp, d, 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more']
-          : r < MIN_RENEW_BEFORE_MS
-            ? [rProp, r, 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more']
-            : [rProp, r, `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`];
-      invalid(where, prop, go(value), problem, fix);
-    }
-  }
-  if (lifetimes.length === 2 && lifetimes[1][1] < lifetimes[0][1]) {
-    invalid(
-      where,
+  const privateCa = config.mode === PluginTlsMode.PRIVATE_CA;
+  const keySize = KEY_SIZES[o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA];
+  refuseFirst(where, [
+    [
+      secrets !== undefined && secrets.clientSecretName === secrets.serverSecretName,
+      'serverSecretName',
+      secrets?.serverSecretName,
+      'is also the client Secret',
+      'use two Secrets: the operator presents the client one and trusts the server one',
+    ],
+    [
+      config.mode === PluginTlsMode.ISSUER && !(config.issuer instanceof IssuerRef),
+      'issuer',
+      (config as { issuer?: unknown }).issuer,
+      wrongType('an IssuerRef', (config as { issuer?: unknown }).issuer),
+      "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
+    ],
+    ...(config.mode !== PluginTlsMode.SECRETS ? lifetimes('duration', duration, 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)) : []),
+    ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)) : []),
+    [
+      privateCa && caDuration < duration,
       'caDuration',
-      go(lifetimes[1][1]),
-      `is shorter than the leaves' duration (${go(lifetimes[0][1])}); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it`,
+      go(caDuration),
+      `is shorter than the leaves' duration (${go(duration)}); cert-manager signs each leaf for its full duration, so it would outlive the CA that signed it`,
       'make caDuration at least as long as duration',
-    );
-  }
-  const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
-  const size = o.privateKeySize;
-  const sizes: Record<PrivateKeyAlgorithm, [(n: number) => boolean, string]> = {
-    [PrivateKeyAlgorithm.ECDSA]: [(n) => [256, 384, 521].includes(n), 'use 256 (P-256), 384 (P-384) or 521 (P-521)'],
-    [PrivateKeyAlgorithm.RSA]: [(n) => n >= 2048 && n <= 8192, 'use 2048, 3072 or 4096 (cert-manager accepts 2048 to 8192)'],
-    [PrivateKeyAlgorithm.ED25519]: [() => false, 'leave privateKeySize unset: an Ed25519 key has no size'],
-  };
-  if (size !== undefined && !sizes[algorithm][0](size)) {
-    invalid(where, 'privateKeySize', size, `is not a valid ${algorithm} key size`, sizes[algorithm][1]);
-  }
-  return options;
+    ],
+    [
+      o.privateKeySize !== undefined && !keySize[0](o.privateKeySize),
+      'privateKeySize',
+      o.privateKeySize,
+      `is not a valid ${o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA} key size`,
+      keySize[1],
+    ],
+  ]);
 }

@@ -339,6 +339,12 @@ describe('StandalonePlugin options', () => {
     ]);
   });
 
+  test('appendTlsArgs: false lets the user pass the four TLS flags themselves', () => {
+    const args = ['--server-cert=/server/tls.crt', '--server-key=/server/tls.key', '--client-cert=/client/ca.crt', '--server-address=:9090'];
+    const { objects } = render({ image: 'ghcr.io/example/other-plugin:v2.0.0', appendTlsArgs: false, args });
+    expect(container(objects).args).toEqual(args);
+  });
+
   test('serviceName names the Service and is what the operator verifies', () => {
     const { plugin, objects } = render({ serviceName: 'hello-world' });
     expect(only(objects, 'Service').metadata.name).toBe('hello-world');
@@ -644,5 +650,14 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
       "PluginTls.selfSigned: renewBefore '2160h' is not shorter than duration (2160h); make renewBefore shorter than duration, so the certificate is renewed before it expires",
     );
     expectValidationError(() => render({ replica: 2 } as any), "cnpg-system/hello: props.replica 2 is not a declared key of props; did you mean 'replicas'?");
+  });
+});
+
+describe('StandalonePlugin: synth errors name the construct the user made (issue #13 point 5)', () => {
+  test("a schema guard line of a certificate (the inner 'Tls') is reported on the StandalonePlugin", () => {
+    const chart = chartIn();
+    new StandalonePlugin(chart, 'plugin', { pluginName: 'p.example.com', image: 'ghcr.io/org/p:v1.0.0', objectNames: { clientCertificate: 'Bad_Name' } });
+    expect(() => synth(chart)).toThrow(/\n\s*\[cnpg-system\/plugin\] Certificate 'Bad_Name' metadata\.name: is not a lowercase RFC 1123 subdomain/);
+    expect(() => synth(chart)).not.toThrow(/plugin\/Tls/);
   });
 });

@@ -465,3 +465,32 @@ describe('BarmanCloudPlugin and issue #13', () => {
     expect(BarmanCloudPlugin.OBJECT_STORE_CRD_URL).toContain('/v0.14.0/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml');
   });
 });
+
+describe('BarmanCloudPlugin: synth errors name the construct the user made (issue #13 point 5)', () => {
+  function synthLines(chart: Chart): string[] {
+    try {
+      Testing.synth(chart);
+    } catch (e) {
+      return (e as Error).message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim());
+    }
+    return [];
+  }
+
+  test("schema guard lines of the inner StandalonePlugin and of its certificates are reported on 'system/barman'", () => {
+    const chart = systemChart();
+    const barman = new BarmanCloudPlugin(chart, 'barman', { resources: { memory: { request: Size.gibibytes(1), limit: Size.mebibytes(512) } } });
+    // The escape hatch on an inner object: still the user's construct that is named.
+    const server = barman.plugin.tls.serverCertificate!;
+    ApiObject.of(server).addJsonPatch(JsonPatch.add('/spec/usages/0', 'bogus'));
+    const lines = synthLines(chart);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^\\[system/barman\\] Certificate '${server.name}' spec\\.usages\\[0\\]: is not one of the values the CRD allows; value 'bogus'`),
+      ),
+      `[system/barman] Deployment '${barman.plugin.deployment.name}' spec.template.spec.containers[0].resources.requests.memory: is above the memory limit '512Mi'; a request must be less than or equal to its limit; value '1Gi'; allowed at most '512Mi'`,
+    ]);
+  });
+});

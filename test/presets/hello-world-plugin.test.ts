@@ -187,3 +187,24 @@ describe('HelloWorldPlugin and issue #13', () => {
 test('HelloWorldPlugin.parameters accepts an annotation key with upper case, as the API server does', () => {
   expect(HelloWorldPlugin.parameters({ annotations: { 'Example.com/Note': 'x' } })).toEqual({ annotations: '{"Example.com/Note":"x"}' });
 });
+
+describe('HelloWorldPlugin: synth errors name the construct the user made (issue #13 point 5)', () => {
+  test("a schema guard line of the inner StandalonePlugin is reported on 'system/hello'", () => {
+    const chart = systemChart();
+    const hello = new HelloWorldPlugin(chart, 'hello', { resources: { cpu: { request: kplus.Cpu.millis(500), limit: kplus.Cpu.millis(100) } } });
+    let message = '';
+    try {
+      Testing.synth(chart);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim()),
+    ).toEqual([
+      `[system/hello] Deployment '${hello.plugin.deployment.name}' spec.template.spec.containers[0].resources.requests.cpu: is above the cpu limit '100m'; a request must be less than or equal to its limit; value '500m'; allowed at most '100m'`,
+    ]);
+  });
+});

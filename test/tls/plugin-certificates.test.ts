@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { CertificateRotationPolicy, PluginTls, PrivateKeyAlgorithm, StandalonePlugin } from '../../src';
+import { CertificateRotationPolicy, PluginCertificates, PluginTls, PrivateKeyAlgorithm, StandalonePlugin } from '../../src';
 import { chartIn, expectValidationError, ofKind, synth } from '../util';
 
 const base = { pluginName: 'demo.example.com', image: 'example/plugin:1.0.0' };
@@ -154,5 +154,13 @@ describe('certificate subjects', () => {
     expect(names).toEqual([`${serviceName.slice(0, 61)}-ca`, `${serviceName.slice(0, 57)}-client`, serviceName]);
     expect(new Set(names).size).toBe(3);
     for (const n of names) expect(n.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('PluginCertificates made by the user', () => {
+  test('reports its schema guard lines on itself: only the children a construct of the library makes for itself move up', () => {
+    const chart = chartIn();
+    new PluginCertificates(chart, 'tls', { tls: PluginTls.selfSigned(), serviceName: 'svc', namespace: 'cnpg-system', names: { issuer: 'Bad_Issuer' } });
+    expect(() => synth(chart)).toThrow(/\n\s*\[cnpg-system\/tls\] Issuer 'Bad_Issuer' metadata\.name: is not a lowercase RFC 1123 subdomain/);
   });
 });
