@@ -11,6 +11,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { ErrorScope, invalid } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
+import { knownPluginImage } from '../common/known-images';
 import { requireDuration } from '../common/render';
 import { ALL_RESOURCE_KEYS, resourcesOf } from '../common/resources';
 import { addSchemaGuard } from '../common/schema-guard';
@@ -203,44 +204,41 @@ export const Kind = {
 // --- Images ------------------------------------------------------------------------------------
 
 /**
- * The subcommand each known plugin image must be given: their entrypoint is a cobra root
- * command without a `Run`, which prints its help and exits when no subcommand is named
- * (cnpg-i-hello-world main.go main at a6f35d3, the repository has no v0.1.0 tag: `plugin`;
- * plugin-barman-cloud v0.14.0 cmd/manager/main.go
- * main: `operator` for the plugin Deployment). Keyed by the last path component of the
- * repository, so mirrors and the `-testing` builds are known too.
- */
-const SUBCOMMANDS: ReadonlyArray<[RegExp, string]> = [
-  [/^cnpg-i-hello-world(-testing)?$/, 'plugin'],
-  [/^plugin-barman-cloud(-testing)?$/, 'operator'],
-];
-
-/** The parts of an image reference: `repository[:tag][@digest]`. @internal */
-export function imageParts(image: string): { repository: string; tag?: string; digest?: string } {
-  const at = image.indexOf('@');
-  const name = at >= 0 ? image.slice(0, at) : image;
-  const digest = at >= 0 ? image.slice(at + 1) : undefined;
-  const colon = name.lastIndexOf(':');
-  const tagged = colon > name.lastIndexOf('/');
-  return { repository: tagged ? name.slice(0, colon) : name, tag: tagged ? name.slice(colon + 1) : undefined, digest };
-}
-
-/**
  * The rule that a known plugin image is run with the subcommand it needs (without it the
  * container prints its help and exits, in a restart loop), for a construct's rule list. Unknown
  * images, and a `command` that replaces the entrypoint, are the user's to know.
  * @internal
  */
 export function subcommandRule(image: string, args: readonly string[], command: readonly string[] | undefined): Rule | false {
-  const last = imageParts(image).repository.split('/').pop() ?? '';
-  const known = command === undefined ? SUBCOMMANDS.find(([re]) => re.test(last)) : undefined;
+  const known = command === undefined ? knownPluginImage(image) : undefined;
   return (
     known !== undefined && [
-      !args.includes(known[1]),
+      !args.includes(known.subcommand),
       'args',
       [...args],
-      `does not name the '${known[1]}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
-      `start args with '${known[1]}', e.g. args: ['${known[1]}']`,
+      `does not name the '${known.subcommand}' subcommand that image ${image} needs (without it, the plugin prints its help and exits)`,
+      `start args with '${known.subcommand}', e.g. args: ['${known.subcommand}']`,
+    ]
+  );
+}
+
+/**
+ * The rule that a known plugin image is installed under the name it reports about itself: the
+ * operator dials the Service by its `cnpg.io/pluginName` label, then keys the plugin by the name
+ * GetPluginMetadata returns (cloudnative-pg v1.30.0 internal/cnpi/plugin/connection/connection.go
+ * newPluginDataFromConnection; internal/cnpi/plugin/client/client.go getPlugin), so Clusters that
+ * name the label get nothing. The doctor's CNPGI105 is the same rule on written manifests.
+ * @internal
+ */
+export function reportedNameRule(image: string, pluginName: string): Rule | false {
+  const known = knownPluginImage(image);
+  return (
+    known !== undefined && [
+      known.pluginName !== pluginName,
+      'pluginName',
+      pluginName,
+      `differs from the name image ${image} reports about itself ('${known.pluginName}'); the operator would find no plugin named '${pluginName}', so Clusters naming it get no sidecar and no archiving`,
+      `use pluginName: '${known.pluginName}'${known.repository === 'plugin-barman-cloud' ? ', or the BarmanCloudPlugin preset' : ', or the HelloWorldPlugin preset'}`,
     ]
   );
 }

@@ -5,7 +5,7 @@ import { describeValue, invalid } from '../common/errors';
 import { RenderedJson } from '../common/json';
 import { isDnsLabel } from '../common/validate';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, subcommandRule } from './internal';
+import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -246,6 +246,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     // Every rule of the props, then the operator's, in the order they are reported.
     refuseFirst(this, [
       subcommandRule(image, args, undefined),
+      reportedNameRule(image, this.pluginName),
       [
         !/^(\/[A-Za-z0-9._-]+)+$/.test(this.socketDir) || this.socketDir.split('/').some((seg) => seg === '.' || seg === '..'),
         'socketDir',

@@ -7,7 +7,18 @@ import { addSchemaGuard, internalChild } from '../common/schema-guard';
 import { isDns1035Label, isDnsLabel, isDnsSubdomain, pickDefined } from '../common/validate';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, refuseFirst, resourcesManifest, subcommandRule, tolerationKind } from './internal';
+import {
+  Kind,
+  PropSpec,
+  RENAMED_PLUGIN_KEYS,
+  Rule,
+  checkProps,
+  refuseFirst,
+  reportedNameRule,
+  resourcesManifest,
+  subcommandRule,
+  tolerationKind,
+} from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps, restrictedContainerSecurityContext } from './pod-security';
 
@@ -343,7 +354,11 @@ export class StandalonePlugin extends Construct implements IPlugin {
     const extraLabels = { ...props.labels };
     const operatorPodLabels = { ...(props.operatorPodLabels ?? DEFAULT_OPERATOR_POD_LABELS) };
     const objectNames: StandalonePluginObjectNames = props.objectNames ?? {};
-    refuseFirst(this, [appendTlsArgs && tlsFlagRule(userArgs), subcommandRule(props.image, userArgs, props.command)]);
+    refuseFirst(this, [
+      appendTlsArgs && tlsFlagRule(userArgs),
+      subcommandRule(props.image, userArgs, props.command),
+      reportedNameRule(props.image, props.pluginName),
+    ]);
 
     this.serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', {
       metadata: { labels: extraLabels, name: objectNames.serviceAccount ?? childObjectName(this, 'ServiceAccount', 'subdomain', RESOURCE) },

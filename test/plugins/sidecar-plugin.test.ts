@@ -478,6 +478,11 @@ describe('input validation', () => {
       "test/hello: args [] does not name the 'plugin' subcommand that image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 needs (without it, the plugin prints its help and exits); start args with 'plugin', e.g. args: ['plugin']",
     ],
     [
+      'the hello-world image under another plugin name',
+      { pluginName: 'hello.example.com' },
+      "test/hello: pluginName 'hello.example.com' differs from the name image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 reports about itself ('cnpg-i-hello-world.cloudnative-pg.io'); the operator would find no plugin named 'hello.example.com', so Clusters naming it get no sidecar and no archiving; use pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', or the HelloWorldPlugin preset",
+    ],
+    [
       'socketDir relative',
       { socketDir: 'plugins' },
       "test/hello: socketDir 'plugins' is not an absolute path of plain segments (letters, digits, '.', '_' and '-'; no '.', '..', empty or trailing segments); use an absolute directory of plain segments such as '/plugins'",

@@ -618,6 +618,20 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
     expect(() => render({ args: [], command: ['/app/bin/cnpg-i-hello-world', 'plugin'] })).not.toThrow();
   });
 
+  test('a known image is refused under another plugin name than the one it reports (mirrors too)', () => {
+    expectValidationError(
+      () => render({ pluginName: 'hello.example.com' }),
+      "cnpg-system/hello: pluginName 'hello.example.com' differs from the name image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 reports about itself ('cnpg-i-hello-world.cloudnative-pg.io'); the operator would find no plugin named 'hello.example.com', so Clusters naming it get no sidecar and no archiving; use pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', or the HelloWorldPlugin preset",
+    );
+    expect(() => render({ pluginName: 'barman-cloud', image: 'mirror.example.com/cnpg/plugin-barman-cloud-testing:main', args: ['operator'] })).toThrow(
+      /pluginName 'barman-cloud' differs from the name image mirror\.example\.com\/cnpg\/plugin-barman-cloud-testing:main reports about itself \('barman-cloud\.cloudnative-pg\.io'\).*or the BarmanCloudPlugin preset$/,
+    );
+    expect(() =>
+      render({ pluginName: 'barman-cloud.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', args: ['operator'] }),
+    ).not.toThrow();
+    expect(() => render({ pluginName: 'anything.example.com', image: 'example.com/own/plugin:v1' })).not.toThrow();
+  });
+
   test('unknown and renamed keys are refused, naming the nearest or the new key', () => {
     expectValidationError(() => render({ replica: 2 } as any), "cnpg-system/hello: props.replica 2 is not a declared key of props; did you mean 'replicas'?");
     expectValidationError(

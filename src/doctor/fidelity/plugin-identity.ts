@@ -1,27 +1,14 @@
+import { knownPluginImage } from '../../common/known-images';
 import { FidelityIssue } from './issue';
 
 /**
- * The names plugins report in GetPluginMetadata, by image repository (the path after the
- * registry, without tag or digest): plugin-barman-cloud v0.14.0 internal/cnpgi/metadata/constants.go
- * PluginName; cnpg-i-hello-world a6f35d3 pkg/metadata/doc.go PluginName.
+ * The name an image's plugin reports about itself, when the image is known
+ * ({@link knownPluginImage}: plugin-barman-cloud v0.14.0 internal/cnpgi/metadata/constants.go
+ * PluginName; cnpg-i-hello-world a6f35d3 pkg/metadata/doc.go PluginName).
  * @internal
  */
-const IDENTITIES: Record<string, string> = {
-  'cloudnative-pg/plugin-barman-cloud': 'barman-cloud.cloudnative-pg.io',
-  'cloudnative-pg/plugin-barman-cloud-testing': 'barman-cloud.cloudnative-pg.io',
-  'cloudnative-pg/cnpg-i-hello-world': 'cnpg-i-hello-world.cloudnative-pg.io',
-  'cloudnative-pg/cnpg-i-hello-world-testing': 'cnpg-i-hello-world.cloudnative-pg.io',
-};
-
-/** The name an image's plugin reports about itself, when the image is known. @internal */
 export function reportedPluginName(image: string): string | undefined {
-  const noDigest = image.split('@')[0];
-  const lastSlash = noDigest.lastIndexOf('/');
-  const colon = noDigest.indexOf(':', lastSlash + 1);
-  const repo = colon >= 0 ? noDigest.slice(0, colon) : noDigest;
-  const parts = repo.split('/');
-  const path = parts.length > 1 && /[.:]|^localhost$/.test(parts[0]) ? parts.slice(1).join('/') : repo;
-  return IDENTITIES[path];
+  return knownPluginImage(image)?.pluginName;
 }
 
 /**

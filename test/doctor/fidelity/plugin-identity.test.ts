@@ -8,6 +8,10 @@ describe('plugin identity', () => {
     ['registry.local:5000/cloudnative-pg/cnpg-i-hello-world:v0.1.0', 'cnpg-i-hello-world.cloudnative-pg.io'],
     ['ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0', undefined],
     ['example.com/my/plugin:1', undefined],
+    // A mirror is the same binary, and reports the same name.
+    ['registry.corp.example/mirror/plugin-barman-cloud:v0.14.0', 'barman-cloud.cloudnative-pg.io'],
+    ['localhost/cnpg-i-hello-world-testing', 'cnpg-i-hello-world.cloudnative-pg.io'],
+    ['ghcr.io/cloudnative-pg/cnpg-i-hello-world-sidecar:v1', undefined],
   ])('%p reports %p', (image, name) => {
     expect(reportedPluginName(image)).toBe(name);
   });
