@@ -369,9 +369,11 @@ interface PluginEntry {
  * everything is rendered at synth so later additions appear. The rendered Cluster is checked
  * against the CRD schema and its CEL rules at synth; the operator's webhook rules (one WAL
  * archiver, no archiver plugin beside `spec.backup.barmanObjectStore`, a source for every
- * external cluster) and those it does not make (duplicate plugins or external clusters, sources
- * that name no external cluster, backups through a plugin the Cluster does not enable) are
- * library errors too.
+ * external cluster, distinct external cluster names, sources that name an external cluster:
+ * cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration,
+ * validateExternalClusters, validateBootstrapRecoverySource and
+ * validateReplicaClusterExternalClusters) and those it does not make (a plugin added twice, a
+ * backup through a plugin the Cluster does not enable) are library errors too.
  */
 export class PostgresCluster extends Construct implements IPostgresCluster {
   /**
@@ -522,6 +524,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   public addExternalCluster(name: string, source: ExternalClusterSource): void {
     externalClusterNameOf(this, 'externalClusters', name);
     classOf(this, `externalClusters[${name}]`, source, ExternalClusterSource);
+    // The Cluster webhook refuses duplicate names (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateExternalClusters).
     if (this.externalClusters.some((c) => c.name === name)) {
       invalid(this, 'externalClusters', name, 'is added twice', 'give each external cluster a unique name');
     }
