@@ -361,6 +361,9 @@ interface PluginEntry {
   readonly parameters?: Record<string, string>;
 }
 
+// The webhook rules: cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go
+// validatePluginConfiguration, validateExternalClusters, validateBootstrapRecoverySource,
+// validateBootstrapPgBaseBackupSource and validateReplicaClusterExternalClusters.
 /**
  * A CloudNativePG `Cluster` (`postgresql.cnpg.io/v1`) that uses CNPG-I plugins.
  *
@@ -369,11 +372,9 @@ interface PluginEntry {
  * everything is rendered at synth so later additions appear. The rendered Cluster is checked
  * against the CRD schema and its CEL rules at synth; the operator's webhook rules (one WAL
  * archiver, no archiver plugin beside `spec.backup.barmanObjectStore`, a source for every
- * external cluster, distinct external cluster names, sources that name an external cluster:
- * cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validatePluginConfiguration,
- * validateExternalClusters, validateBootstrapRecoverySource and
- * validateReplicaClusterExternalClusters) and those it does not make (a plugin added twice, a
- * backup through a plugin the Cluster does not enable) are library errors too.
+ * external cluster, distinct external cluster names, sources that name an external cluster)
+ * and those it does not make (a plugin added twice, a backup through a plugin the Cluster does
+ * not enable) are library errors too.
  */
 export class PostgresCluster extends Construct implements IPostgresCluster {
   /**
