@@ -48,6 +48,27 @@ export function invalid(scope: ErrorScope, prop: string, value: unknown, problem
 }
 
 /**
+ * What is wrong with one value, found before anything is thrown: the prop (as the user wrote
+ * it), the value, the problem and the fix. Checks that judge a value in several ways compute the
+ * first problem and throw it once, with {@link refuseProblem}.
+ * @internal
+ */
+export interface Problem {
+  readonly prop: string;
+  readonly value: unknown;
+  readonly problem: string;
+  readonly fix: string;
+}
+
+/**
+ * Throws the {@link CnpgIValidationError} of `problem` for `scope`; does nothing without one.
+ * @internal
+ */
+export function refuseProblem(scope: ErrorScope, problem: Problem | undefined): void {
+  if (problem !== undefined) invalid(scope, problem.prop, problem.value, problem.problem, problem.fix);
+}
+
+/**
  * Renders a value for an error message: strings quoted (as JSON when they hold a line break or
  * another control character, so that a message stays one line: cdk8s prints one line per
  * validation error), the rest as JSON where possible.

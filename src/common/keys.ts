@@ -1,4 +1,4 @@
-import { ErrorScope, invalid } from './errors';
+import { ErrorScope, Problem, refuseProblem } from './errors';
 import { nearestName } from './nearest-name';
 import { wrongType } from './validate';
 
@@ -49,7 +49,15 @@ const LISTED_KEYS = 12;
  * @internal
  */
 export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknown, keys: readonly string[], options: RefuseUnknownKeysOptions = {}): void {
-  if (value === undefined && options.optional) return;
+  refuseProblem(scope, unknownKeysProblem(prop, value, keys, options));
+}
+
+/**
+ * What {@link refuseUnknownKeys} refuses in `value`, if anything.
+ * @internal
+ */
+export function unknownKeysProblem(prop: string, value: unknown, keys: readonly string[], options: RefuseUnknownKeysOptions = {}): Problem | undefined {
+  if (value === undefined && options.optional) return undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const required = options.required ?? [];
     const fix =
@@ -58,19 +66,19 @@ export function refuseUnknownKeys(scope: ErrorScope, prop: string, value: unknow
         : keys.length > 0
           ? `pass an object with any of ${listKeys(keys)}${options.optional ? ', or leave it out' : ''}`
           : 'pass {}';
-    invalid(scope, prop, value, wrongType('an object', value), fix);
+    return { prop, value, problem: wrongType('an object', value), fix };
   }
   const declared = new Set(keys);
   const unknown = Object.keys(value)
     .filter((k) => !declared.has(k))
     .sort();
-  if (unknown.length === 0) return;
+  if (unknown.length === 0) return undefined;
   const key = unknown[0];
   const near = nearestName(key, keys);
   const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown key${unknown.length > 2 ? 's' : ''})` : '';
   const fix =
     near !== undefined ? `did you mean '${near}'?` : keys.length > 0 ? `remove it; ${prop} takes ${listKeys(keys)}` : `remove it; ${prop} takes no keys`;
-  invalid(scope, `${prop}.${key}`, (value as Record<string, unknown>)[key], `is not a declared key of ${prop}${others}`, fix);
+  return { prop: `${prop}.${key}`, value: (value as Record<string, unknown>)[key], problem: `is not a declared key of ${prop}${others}`, fix };
 }
 
 /** The declared keys for a message, the first {@link LISTED_KEYS} of them. */

@@ -1,5 +1,6 @@
 import { ApiObjectMetadata } from 'cdk8s';
-import { ErrorScope, invalid } from './errors';
+import { ErrorScope, Problem, refuseProblem } from './errors';
+import { jsonProblem } from './plain-json';
 import { isDnsLabel, isDnsSubdomain, wrongType } from './validate';
 
 type Shape = readonly [is: (v: unknown) => boolean, what: string, fix: string];
@@ -30,63 +31,28 @@ const SHAPES: Readonly<Record<string, Shape>> = {
  * form), and the whole is plain JSON. What else the API server checks in them (label and
  * annotation keys and values, distinct finalizers, owner references with a uid, the name rule
  * of the kind) is the schema guard's to judge at synth (src/schema/object-meta.ts
- * objectMetaIssues), so it is not checked twice. Returns a copy without undefined fields, so an explicit `name: undefined` keeps the
- * generated name.
+ * objectMetaIssues), so it is not checked twice. Returns a copy without undefined fields, so an
+ * explicit `name: undefined` keeps the generated name.
  * @internal
  */
 export function validateMetadata(scope: ErrorScope, prop: string, value: Record<string, unknown>): ApiObjectMetadata {
   const out = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-  const bad = Object.entries(out).find(([k, v]) => SHAPES[k] !== undefined && !SHAPES[k][0](v));
-  if (bad !== undefined) {
-    const [field, v] = bad;
-    invalid(
-      scope,
-      `${prop}.${field}`,
-      v,
-      typeof v === 'string' && (field === 'name' || field === 'namespace') ? `is not ${SHAPES[field][1]}` : wrongType(SHAPES[field][1], v),
-      SHAPES[field][2],
-    );
-  }
-  validateJson(scope, prop, out);
+  refuseProblem(scope, shapeProblem(prop, out) ?? jsonProblem(out, prop));
   return out as ApiObjectMetadata;
 }
 
-/**
- * Checks that a value written as is (a typed passthrough of a CRD section) is plain JSON:
- * strings, finite numbers, booleans, null, arrays and plain objects. A Date, a cdk8s Duration,
- * a function or NaN would otherwise fail deep inside cdk8s at synthesis, or be written wrong.
- * The field types themselves are only checked by TypeScript.
- * @internal
- */
-export function validateJson(scope: ErrorScope, prop: string, value: unknown): void {
-  const walk = (v: unknown, at: string): void => {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) invalid(scope, at, v, 'is not a finite number', 'write a number, or leave the field out');
-      return;
-    }
-    if (Array.isArray(v)) {
-      v.forEach((x, i) => {
-        if (x === undefined) invalid(scope, `${at}[${i}]`, x, 'is an empty item of the list', 'remove the item');
-        walk(x, `${at}[${i}]`);
-      });
-      return;
-    }
-    if (typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v))) {
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        if (x !== undefined) walk(x, `${at}.${k}`);
-      }
-      return;
-    }
-    invalid(
-      scope,
-      at,
-      v,
-      `is not plain JSON (${typeof v === 'object' ? (v as object).constructor?.name || 'an object' : typeof v})`,
-      'write strings, numbers, booleans, arrays and plain objects, as in the CRD',
-    );
+/** The first metadata field whose type cdk8s cannot render (or, for the name and namespace, whose form). */
+function shapeProblem(prop: string, metadata: Record<string, unknown>): Problem | undefined {
+  const bad = Object.entries(metadata).find(([k, v]) => SHAPES[k] !== undefined && !SHAPES[k][0](v));
+  if (bad === undefined) return undefined;
+  const [field, v] = bad;
+  const [, what, fix] = SHAPES[field];
+  return {
+    prop: `${prop}.${field}`,
+    value: v,
+    problem: typeof v === 'string' && (field === 'name' || field === 'namespace') ? `is not ${what}` : wrongType(what, v),
+    fix,
   };
-  walk(value, prop);
 }
 
 /**

@@ -114,12 +114,14 @@ export interface RequireAmountOptions {
  * @internal
  */
 export function requireSize(scope: ErrorScope, prop: string, value: unknown, example = 'Size.gibibytes(10)', options: RequireAmountOptions = {}): Size {
-  if (!isSize(value)) invalid(scope, prop, value, wrongType('a cdk8s Size', value), `use ${example}`);
-  const bytes = sizeBytes(value);
-  if (bytes === undefined || (bytes === 0 && !options.allowZero)) {
-    invalid(scope, prop, value.asString(), options.allowZero ? 'is not a whole number of bytes' : 'is not a positive whole number of bytes', `use ${example}`);
-  }
-  return value;
+  const bytes = isSize(value) ? sizeBytes(value) : undefined;
+  const problem = !isSize(value)
+    ? ([value, wrongType('a cdk8s Size', value)] as const)
+    : bytes === undefined || (bytes === 0 && !options.allowZero)
+      ? ([value.asString(), options.allowZero ? 'is not a whole number of bytes' : 'is not a positive whole number of bytes'] as const)
+      : undefined;
+  if (problem !== undefined) invalid(scope, prop, problem[0], problem[1], `use ${example}`);
+  return value as Size;
 }
 
 /**
@@ -128,16 +130,12 @@ export function requireSize(scope: ErrorScope, prop: string, value: unknown, exa
  * @internal
  */
 export function requireDuration(scope: ErrorScope, prop: string, value: unknown, example = 'Duration.hours(1)', options: RequireAmountOptions = {}): Duration {
-  if (!isDuration(value)) invalid(scope, prop, value, wrongType('a cdk8s Duration', value), `use ${example}`);
-  const ms = value.toMilliseconds({ integral: false });
-  if (!Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0 || (ms === 0 && !options.allowZero)) {
-    invalid(
-      scope,
-      prop,
-      `${ms}ms`,
-      options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds',
-      `use ${example}`,
-    );
-  }
-  return value;
+  const ms = isDuration(value) ? value.toMilliseconds({ integral: false }) : NaN;
+  const problem = !isDuration(value)
+    ? ([value, wrongType('a cdk8s Duration', value)] as const)
+    : !Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0 || (ms === 0 && !options.allowZero)
+      ? ([`${ms}ms`, options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds'] as const)
+      : undefined;
+  if (problem !== undefined) invalid(scope, prop, problem[0], problem[1], `use ${example}`);
+  return value as Duration;
 }

@@ -1,7 +1,7 @@
 import { Size } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
-import { ErrorScope, invalid } from './errors';
-import { declaredKeys, refuseUnknownKeys } from './keys';
+import { ErrorScope, invalid, refuseProblem } from './errors';
+import { declaredKeys, unknownKeysProblem } from './keys';
 import { RequireAmountOptions, renderQuantity, requireSize } from './render';
 import { wrongType } from './validate';
 
@@ -51,12 +51,16 @@ export function resourcesOf(
   keys: readonly string[] = ALL_RESOURCE_KEYS,
   sizes: RequireAmountOptions = {},
 ): ResourceQuantities | undefined {
-  refuseUnknownKeys(scope, prop, value, [...keys].sort(), { optional: true });
-  if (value === undefined) return undefined;
-  const r = value as Record<string, { request?: unknown; limit?: unknown } | undefined>;
+  const r = value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined;
+  // The keys of the prop, then those of each resource (`{ request, limit }`): one check of the shape.
+  refuseProblem(
+    scope,
+    unknownKeysProblem(prop, value, [...keys].sort(), { optional: true }) ??
+      keys.map((key) => unknownKeysProblem(`${prop}.${key}`, r?.[key], REQUEST_LIMIT_KEYS, { optional: true })).find((p) => p !== undefined),
+  );
+  if (r === undefined) return undefined;
   const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
   for (const key of keys as readonly ResourceKey[]) {
-    refuseUnknownKeys(scope, `${prop}.${key}`, r[key], REQUEST_LIMIT_KEYS, { optional: true });
     for (const [which, side] of [
       ['request', 'requests'],
       ['limit', 'limits'],

@@ -1,4 +1,3 @@
-import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { invalid } from './errors';
 import { isDns1035Label, isDnsSubdomain } from './validate';
@@ -106,17 +105,5 @@ export function claimName(construct: IConstruct, kind: string, namespace: string
       `is also the name of the ${kind} of ${others.join(', ')} in namespace '${namespace ?? '(the default)'}'; one would silently replace the other`,
       'give one of the constructs another id, or pin a distinct metadata.name on one of them',
     );
-  };
-}
-
-/**
- * Runs `check` before every rendering of `obj` (see `checkedApiObject` for why not a validation).
- * @internal
- */
-export function checkBeforeRender(obj: ApiObject, check: () => void): void {
-  const render = obj.toJson.bind(obj);
-  obj.toJson = () => {
-    check();
-    return render();
   };
 }

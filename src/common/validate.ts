@@ -1,4 +1,4 @@
-import { ErrorScope, invalid } from './errors';
+import { ErrorScope, Problem, invalid, refuseProblem } from './errors';
 
 /**
  * The largest int32, the bound of every `int32` field of the Kubernetes and CRD schemas
@@ -30,18 +30,20 @@ export function isDns1035Label(value: string): boolean {
   return typeof value === 'string' && value.length <= 63 && DNS_1035_LABEL.test(value);
 }
 
+/** What keeps `value` from being a non-empty string, if anything. */
+function stringProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return wrongType('a string', value);
+  return value.trim() === '' ? 'must not be empty' : undefined;
+}
+
 /**
  * Checks that `value` is a non-empty string; JavaScript callers can pass anything.
  * @internal
  */
 export function requireString(scope: ErrorScope, prop: string, value: unknown, fix: string): string {
-  if (typeof value !== 'string') {
-    invalid(scope, prop, value, wrongType('a string', value), fix);
-  }
-  if (value.trim() === '') {
-    invalid(scope, prop, value, 'must not be empty', fix);
-  }
-  return value;
+  const problem = stringProblem(value);
+  if (problem !== undefined) invalid(scope, prop, value, problem, fix);
+  return value as string;
 }
 
 /**
@@ -52,20 +54,28 @@ export function requireString(scope: ErrorScope, prop: string, value: unknown, f
  * @internal
  */
 export function validatePluginName(scope: ErrorScope, prop: string, value: unknown): string {
+  refuseProblem(scope, pluginNameProblem(prop, value));
+  return value as string;
+}
+
+/**
+ * What is wrong with a plugin name (see {@link validatePluginName}), if anything.
+ * @internal
+ */
+export function pluginNameProblem(prop: string, value: unknown): Problem | undefined {
   const fix = "use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'";
-  const name = requireString(scope, prop, value, fix);
-  if (name.length > 63 || !isDnsSubdomain(name)) {
-    // Suggest the lower-cased name only when that one is valid (`Bad_Name` has no such fix).
-    const lower = name.toLowerCase();
-    invalid(
-      scope,
-      prop,
-      name,
-      name.length > 63 ? `is ${name.length} characters long; a Kubernetes label value holds at most 63` : 'is not a lower-case DNS subdomain (RFC 1123)',
-      lower !== name && lower.length <= 63 && isDnsSubdomain(lower) ? `use '${lower}'` : fix,
-    );
-  }
-  return name;
+  const notString = stringProblem(value);
+  if (notString !== undefined) return { prop, value, problem: notString, fix };
+  const name = value as string;
+  if (name.length <= 63 && isDnsSubdomain(name)) return undefined;
+  // Suggest the lower-cased name only when that one is valid (`Bad_Name` has no such fix).
+  const lower = name.toLowerCase();
+  return {
+    prop,
+    value,
+    problem: name.length > 63 ? `is ${name.length} characters long; a Kubernetes label value holds at most 63` : 'is not a lower-case DNS subdomain (RFC 1123)',
+    fix: lower !== name && lower.length <= 63 && isDnsSubdomain(lower) ? `use '${lower}'` : fix,
+  };
 }
 
 /**
@@ -91,27 +101,29 @@ export function validateInteger(scope: ErrorScope, prop: string, value: unknown,
  * @internal
  */
 export function validateStringMap(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
+  refuseProblem(scope, stringMapProblem(prop, value));
+  return Object.fromEntries(Object.entries(value as Record<string, string>));
+}
+
+/** What keeps `value` from being a map of string to string: the map itself, or its first value that is no string. */
+function stringMapProblem(prop: string, value: unknown): Problem | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    invalid(scope, prop, value, wrongType('an object of strings', value), "pass { key: 'value' }");
+    return { prop, value, problem: wrongType('an object of strings', value), fix: "pass { key: 'value' }" };
   }
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof v !== 'string') {
-      invalid(
-        scope,
-        `${prop}.${k}`,
-        v,
-        wrongType('a string', v),
-        v === undefined
-          ? 'give it a string, or remove the key'
-          : typeof v === 'number' || typeof v === 'boolean'
-            ? `write it as a string, e.g. '${String(v)}'`
-            : 'write it as a string',
-      );
-    }
-    out[k] = v;
-  }
-  return out;
+  const bad = Object.entries(value as Record<string, unknown>).find(([, v]) => typeof v !== 'string');
+  if (bad === undefined) return undefined;
+  const [k, v] = bad;
+  return {
+    prop: `${prop}.${k}`,
+    value: v,
+    problem: wrongType('a string', v),
+    fix:
+      v === undefined
+        ? 'give it a string, or remove the key'
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? `write it as a string, e.g. '${String(v)}'`
+          : 'write it as a string',
+  };
 }
 
 /**
@@ -119,14 +131,16 @@ export function validateStringMap(scope: ErrorScope, prop: string, value: unknow
  * @internal
  */
 export function validateStringArray(scope: ErrorScope, prop: string, value: unknown): string[] {
-  if (!Array.isArray(value)) {
-    invalid(scope, prop, value, wrongType('an array of strings', value), "pass ['a', 'b']");
-  }
-  value.forEach((v, i) => {
-    if (typeof v !== 'string') {
-      invalid(scope, `${prop}[${i}]`, v, wrongType('a string', v), 'write it as a string');
-    }
-  });
+  // findIndex visits the holes of a sparse array too, so a hole is refused instead of being written as null.
+  const i = Array.isArray(value) ? value.findIndex((v) => typeof v !== 'string') : -1;
+  refuseProblem(
+    scope,
+    !Array.isArray(value)
+      ? { prop, value, problem: wrongType('an array of strings', value), fix: "pass ['a', 'b']" }
+      : i >= 0
+        ? { prop: `${prop}[${i}]`, value: value[i], problem: wrongType('a string', value[i]), fix: 'write it as a string' }
+        : undefined,
+  );
   return [...(value as string[])];
 }
 
@@ -184,10 +198,15 @@ const KEY_FIX = {
  * @internal
  */
 export function validateLabelKey(scope: ErrorScope, prop: string, key: string, kind: 'label' | 'annotation' = 'label'): string {
-  if (!(kind === 'label' ? isLabelKey(key) : isAnnotationKey(key))) {
-    invalid(scope, prop, key, `is not a valid ${kind} key`, KEY_FIX[kind]);
-  }
+  refuseProblem(scope, labelKeyProblem(prop, key, kind));
   return key;
+}
+
+/** What is wrong with a label (or annotation) key, if anything. */
+function labelKeyProblem(prop: string, key: string, kind: 'label' | 'annotation'): Problem | undefined {
+  return (kind === 'label' ? isLabelKey(key) : isAnnotationKey(key))
+    ? undefined
+    : { prop, value: key, problem: `is not a valid ${kind} key`, fix: KEY_FIX[kind] };
 }
 
 /**
@@ -197,20 +216,26 @@ export function validateLabelKey(scope: ErrorScope, prop: string, key: string, k
  * @internal
  */
 export function validateLabels(scope: ErrorScope, prop: string, value: unknown): Record<string, string> {
-  const labels = validateStringMap(scope, prop, value);
+  refuseProblem(scope, stringMapProblem(prop, value) ?? labelsProblem(prop, value as Record<string, string>));
+  return Object.fromEntries(Object.entries(value as Record<string, string>));
+}
+
+/** The first label of a map of strings whose key or value the API server refuses, in key order of the map. */
+function labelsProblem(prop: string, labels: Record<string, string>): Problem | undefined {
   for (const [k, v] of Object.entries(labels)) {
-    validateLabelKey(scope, prop, k);
-    if (!isLabelValue(v)) {
-      invalid(
-        scope,
-        `${prop}.${k}`,
-        v,
-        'is not a valid label value',
-        'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string',
-      );
-    }
+    const problem =
+      labelKeyProblem(prop, k, 'label') ??
+      (isLabelValue(v)
+        ? undefined
+        : {
+            prop: `${prop}.${k}`,
+            value: v,
+            problem: 'is not a valid label value',
+            fix: 'use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string',
+          });
+    if (problem !== undefined) return problem;
   }
-  return labels;
+  return undefined;
 }
 
 /**
@@ -275,10 +300,9 @@ export function validateOptionalEnum<T extends string>(
  * @internal
  */
 export function validateImage(scope: ErrorScope, prop: string, value: unknown, example: string): string {
-  const fix = `use an image reference such as ${example}`;
-  const image = requireString(scope, prop, value, fix);
-  if (/\s/.test(image)) invalid(scope, prop, image, 'contains white space', fix);
-  return image;
+  const problem = stringProblem(value) ?? (/\s/.test(value as string) ? 'contains white space' : undefined);
+  if (problem !== undefined) invalid(scope, prop, value, problem, `use an image reference such as ${example}`);
+  return value as string;
 }
 
 /**

@@ -3,6 +3,7 @@
  * (cloudnative-pg internal/controller/plugin_controller.go and plugin_predicates.go): the model
  * side. The rules that judge what is read live in `rules/plugin-service-*.ts`.
  */
+import { editDistance } from '../common/nearest-name';
 import { supportsPluginServerName } from './cnpg-version';
 import { Severity } from './finding';
 import { Json, Manifest, PodTemplate, asObject, dig, stringMap } from './manifest-index';
@@ -25,23 +26,6 @@ function normalizeKey(k: string): string {
 }
 const NORMALIZED = new Map<KeyId, string>(KEY_IDS.map((id) => [id, normalizeKey(PLUGIN_KEYS[id])]));
 
-/** Edit distance of two strings, or `max + 1` once it exceeds `max`. */
-export function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, cur[j]);
-    }
-    if (rowMin > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 /** Which plugin key a near-miss spelling was meant to be, if any. */
 export function nearMissOf(k: string): KeyId | undefined {
   if (KEY_IDS.some((id) => PLUGIN_KEYS[id] === k)) return undefined;
@@ -53,7 +37,7 @@ export function nearMissOf(k: string): KeyId | undefined {
     const target = NORMALIZED.get(id)!;
     if (n === target) return id;
     if (!n.startsWith('cnpg') && !n.includes('plugin')) continue;
-    const d = levenshtein(n, target, 2);
+    const d = editDistance(n, target, 2, { transpositions: false });
     if (d <= 2 && (!best || d < best.d)) best = { id, d };
   }
   return best?.id;

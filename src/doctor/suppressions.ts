@@ -1,8 +1,8 @@
 /*
  * Silencing rules: `disable` for a whole run, the ignore annotation for one object.
  */
+import { editDistance } from '../common/nearest-name';
 import { Json, asObject, asString, dig } from './manifest-index';
-import { levenshtein } from './plugin-service-rules';
 
 /** The annotation that silences rules for the object that carries it: `CNPGI027,CNPGI050`. */
 export const IGNORE_ANNOTATION = 'cnpg-i.dev/doctor-ignore';
@@ -28,7 +28,7 @@ export function nearestRuleId(id: string, known: readonly string[]): string | un
   if (exact) return exact;
   let best: { k: string; d: number } | undefined;
   for (const k of known) {
-    const d = levenshtein(upper, k, 2);
+    const d = editDistance(upper, k, 2, { transpositions: false });
     // on a tie, an id the input is the start of wins: CNPGI05 means CNPGI050 rather than CNPGI015
     const better = !best || d < best.d || (d === best.d && k.startsWith(upper) && !best.k.startsWith(upper));
     if (d <= 2 && better) best = { k, d };

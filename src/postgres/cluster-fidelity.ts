@@ -1,18 +1,19 @@
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
+import { Problem } from '../common/errors';
 import { claimedNamespaces } from '../common/stable-names';
 import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, referencedObjectStores } from '../doctor/fidelity/barman-cloud';
 import { checkClusterReferences } from '../doctor/fidelity/cluster-references';
 import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
 
 /**
- * Refuses at synth what the doctor reports as an error for a Cluster, using the same checks
- * (`src/doctor/fidelity/`), so the constructs and the doctor agree: the Cluster webhook's
- * cross-references, and Barman Cloud's parameters, ObjectStore namespace and recovery
- * destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster JSON.
+ * The first of what the doctor reports as an error for a Cluster, found with the same checks
+ * (`src/doctor/fidelity/`), so that the constructs (which refuse it at synth) and the doctor
+ * agree: the Cluster webhook's cross-references, and Barman Cloud's parameters, ObjectStore
+ * namespace and recovery destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster
+ * JSON; `scope` the construct whose app holds the ObjectStores.
  * @internal
  */
-export function refuseClusterMistakes(scope: Construct, cluster: Obj): void {
+export function clusterMistake(scope: Construct, cluster: Obj): Problem | undefined {
   const issues: FidelityIssue[] = [...checkClusterReferences(cluster)];
   if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_NAME}"`)) {
     const stores = referencedObjectStores(cluster).flatMap((name) =>
@@ -27,7 +28,7 @@ export function refuseClusterMistakes(scope: Construct, cluster: Obj): void {
     );
   }
   const first = issues[0];
-  if (first) invalid(scope, first.path, valueAt(cluster, first.path), first.message, first.fix);
+  return first && { prop: first.path, value: valueAt(cluster, first.path), problem: first.message, fix: first.fix };
 }
 
 /** The value at a path such as `spec.plugins[0].parameters.barmanObjectName`, for the error message. */

@@ -14,41 +14,33 @@ const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month
  * @internal
  */
 export function validateSchedule(scope: ErrorScope, prop: string, value: unknown): string {
-  if (typeof value !== 'string') {
-    return invalid(scope, prop, value, wrongType('a string', value), SIX_FIELDS);
-  }
+  const problem = scheduleProblem(value);
+  if (problem !== undefined) invalid(scope, prop, value, problem[0], problem[1]);
+  return value as string;
+}
+
+/** What is wrong with a schedule and how to fix it, or undefined for one CloudNativePG runs as meant. */
+function scheduleProblem(value: unknown): readonly [problem: string, fix: string] | undefined {
+  if (typeof value !== 'string') return [wrongType('a string', value), SIX_FIELDS];
   const parsed = parseCronSchedule(value);
   if (!parsed.ok) {
-    if (value.startsWith('@')) {
-      invalid(scope, prop, value, parsed.error, `use one of ${CRON_DESCRIPTORS.join(', ')} or '@every <duration>' such as '@every 6h'`);
-    }
+    if (value.startsWith('@')) return [parsed.error, `use one of ${CRON_DESCRIPTORS.join(', ')} or '@every <duration>' such as '@every 6h'`];
     const fields = goFields(value);
-    if (fields.length === 5) {
-      invalid(
-        scope,
-        prop,
-        value,
-        `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
-        `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`,
-      );
-    }
-    invalid(scope, prop, value, parsed.error, SIX_FIELDS);
+    return fields.length === 5
+      ? [
+          `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
+          `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`,
+        ]
+      : [parsed.error, SIX_FIELDS];
   }
   const schedule = parsed.schedule;
-  if (schedule.kind === 'spec') {
-    if (schedule.fieldCount === 5) {
-      const { reading, intended } = fiveFieldReading(schedule.fields);
-      invalid(
-        scope,
-        prop,
-        value,
-        `has 5 fields, which CloudNativePG reads seconds first without a day-of-week: it ${reading}`,
-        `write the 6-field form '${intended}' (second minute hour day-of-month month day-of-week)`,
-      );
-    }
-    if (schedule.emptyFields.length > 0) {
-      invalid(scope, prop, value, `selects no value in its ${schedule.emptyFields.join(', ')} field, so it never runs`, SIX_FIELDS);
-    }
+  if (schedule.kind !== 'spec') return undefined;
+  if (schedule.fieldCount === 5) {
+    const { reading, intended } = fiveFieldReading(schedule.fields);
+    return [
+      `has 5 fields, which CloudNativePG reads seconds first without a day-of-week: it ${reading}`,
+      `write the 6-field form '${intended}' (second minute hour day-of-month month day-of-week)`,
+    ];
   }
-  return value;
+  return schedule.emptyFields.length > 0 ? [`selects no value in its ${schedule.emptyFields.join(', ')} field, so it never runs`, SIX_FIELDS] : undefined;
 }

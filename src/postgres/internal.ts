@@ -1,12 +1,13 @@
 import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { ErrorScope, describeValue, invalid } from '../common/errors';
+import { ErrorScope, describeValue, invalid, refuseProblem } from '../common/errors';
 import { refuseUnknownKeys, declaredKeys } from '../common/keys';
-import { validateJson, validateMetadata } from '../common/metadata';
+import { validateMetadata } from '../common/metadata';
+import { validateJson } from '../common/plain-json';
 import { cpuOf, resourcesOf } from '../common/resources';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { claimName } from '../common/stable-names';
-import { isDnsSubdomain, isRefusedExternalClusterName, validatePluginName, wrongType, validateStringMap } from '../common/validate';
+import { isDnsSubdomain, isRefusedExternalClusterName, pluginNameProblem, wrongType, validateStringMap } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { SecretKeyReference } from './secret-key-reference';
 
@@ -78,16 +79,19 @@ const FACTORY_EXAMPLES: Record<string, string> = {
  * @internal
  */
 export function pluginNameOf(scope: ErrorScope, prop: string, plugin: unknown): string {
-  if (plugin === null || typeof plugin !== 'object' || !('pluginName' in plugin)) {
-    invalid(
-      scope,
-      prop,
-      plugin,
-      wrongType('an IPlugin', plugin),
-      "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
-    );
-  }
-  return validatePluginName(scope, `${prop}.pluginName`, (plugin as IPlugin).pluginName);
+  const isPlugin = plugin !== null && typeof plugin === 'object' && 'pluginName' in plugin;
+  refuseProblem(
+    scope,
+    isPlugin
+      ? pluginNameProblem(`${prop}.pluginName`, (plugin as IPlugin).pluginName)
+      : {
+          prop,
+          value: plugin,
+          problem: wrongType('an IPlugin', plugin),
+          fix: "pass a plugin construct, or Plugin.fromPluginName('backup.example.com') for a plugin installed elsewhere",
+        },
+  );
+  return (plugin as IPlugin).pluginName;
 }
 
 /**
@@ -177,27 +181,28 @@ export function resolveBackupCluster(
   cluster: unknown,
   metadataNamespace: string | undefined,
 ): { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
-  if (cluster === null || typeof cluster !== 'object' || typeof (cluster as { name?: unknown }).name !== 'string') {
-    invalid(
-      scope,
-      'cluster',
-      cluster,
-      wrongType('an IPostgresCluster', cluster),
-      "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
-    );
-  }
-  const { name, namespace: clusterNamespace } = cluster as { name: string; namespace?: string };
-  const binding = clusterBinding(cluster);
-  const namespace = metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace;
-  if ((binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace) {
-    invalid(
-      scope,
-      'metadata.namespace',
-      namespace,
-      `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
-      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
-    );
-  }
+  const isCluster = cluster !== null && typeof cluster === 'object' && typeof (cluster as { name?: unknown }).name === 'string';
+  const { name, namespace: clusterNamespace } = (isCluster ? cluster : {}) as { name: string; namespace?: string };
+  const binding = isCluster ? clusterBinding(cluster) : undefined;
+  const namespace = isCluster ? (metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace) : undefined;
+  refuseProblem(
+    scope,
+    !isCluster
+      ? {
+          prop: 'cluster',
+          value: cluster,
+          problem: wrongType('an IPostgresCluster', cluster),
+          fix: "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
+        }
+      : (binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace
+        ? {
+            prop: 'metadata.namespace',
+            value: namespace,
+            problem: `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
+            fix: 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+          }
+        : undefined,
+  );
   return { name, namespace, binding };
 }
 

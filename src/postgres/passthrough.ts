@@ -1,13 +1,13 @@
 import * as cnpg from '../../imports/postgresql.cnpg.io';
-import { ErrorScope, invalid } from '../common/errors';
 
 /*
  * The generated bindings type a Kubernetes quantity or int-or-string field as a class
  * (`ClusterSpecStoragePvcTemplateResourcesRequests.fromString('5Gi')`) and render it as
  * `obj.x?.value`: a plain '5Gi' from a JavaScript caller, or from an object literal typed `any`,
  * is then written as nothing. They also rebuild every object from the fields they know, so a
- * misspelt key vanishes. These two functions make a passthrough write exactly what it is given
- * or refuse it.
+ * misspelt key vanishes. `wrapValues` and `convertField` prepare and convert a passthrough;
+ * `jsonProblem` (src/common/plain-json.ts) with the converted JSON as `written` then refuses
+ * what would not be written exactly as given.
  */
 
 type Classes = Record<string, { fromString?: (v: string) => unknown; fromNumber?: (v: number) => unknown } | undefined>;
@@ -42,71 +42,6 @@ export function wrapValues(value: unknown, typeName: string, parentType?: string
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, wrapValues(v, mapOfValues ? typeName : typeName + pascal(k), mapOfValues ? undefined : typeName)]),
   );
-}
-
-const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');
-
-/**
- * Refuses what the generated `toJson` dropped or changed: walks what the user gave (`given`,
- * TypeScript field names) beside what will be written (`written`, JSON field names such as
- * `enablePDB` for `enablePdb`). `prop` names the position as the user wrote it.
- * @internal
- */
-export function refuseLosses(scope: ErrorScope, prop: string, given: unknown, written: unknown): void {
-  if (given === undefined) return;
-  if (isPlain(given)) {
-    const out = isPlain(written) ? written : {};
-    for (const [k, v] of Object.entries(given)) {
-      if (v === undefined) continue;
-      const key = k in out ? k : Object.keys(out).find((o) => norm(o) === norm(k));
-      if (key === undefined) {
-        invalid(
-          scope,
-          `${prop}.${k}`,
-          v,
-          'would not be written: the Cluster CRD bindings have no such field here, or no such value',
-          "check the spelling and the type against the CRD (a quantity is a string such as '5Gi')",
-        );
-      }
-      refuseLosses(scope, `${prop}.${key === k ? k : key}`, v, out[key]);
-    }
-    return;
-  }
-  if (Array.isArray(given)) {
-    given.forEach((v, i) => refuseLosses(scope, `${prop}[${i}]`, v, Array.isArray(written) ? written[i] : undefined));
-    return;
-  }
-  // A generated quantity / int-or-string class (it has `fromString`) renders as its `value`.
-  const valueObject =
-    given !== null &&
-    typeof given === 'object' &&
-    'value' in given &&
-    typeof (given.constructor as { fromString?: unknown } | undefined)?.fromString === 'function';
-  // A quantity class holding a number is judged by that number: Infinity or NaN has no JSON form.
-  const held = valueObject ? (given as { value: unknown }).value : given;
-  if (
-    (typeof given === 'object' && given !== null && !valueObject) ||
-    ['function', 'symbol', 'bigint'].includes(typeof given) ||
-    (typeof held === 'number' && !Number.isFinite(held))
-  ) {
-    invalid(
-      scope,
-      prop,
-      given,
-      `is not plain JSON (${typeof given === 'object' ? ((given as object).constructor?.name ?? 'an object') : typeof given})`,
-      'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
-    );
-  }
-  const expected = valueObject ? (given as { value: unknown }).value : given;
-  if (!Object.is(expected, written)) {
-    invalid(
-      scope,
-      prop,
-      expected,
-      `would be written as ${written === undefined ? 'nothing' : JSON.stringify(written)}`,
-      'write plain JSON values (strings, numbers, booleans, arrays, objects), as the CRD takes them',
-    );
-  }
 }
 
 type Converters = Record<string, ((v: unknown) => unknown) | undefined>;

@@ -13,14 +13,15 @@ import {
   ClusterSpecStorage as CnpgClusterSpecStorage,
   ClusterSpecStoragePvcTemplate,
 } from '../../imports/postgresql.cnpg.io';
-import { CnpgIValidationError, describeValue, invalid } from '../common/errors';
+import { Problem, describeValue, invalid, refuseProblem } from '../common/errors';
 import { declaredKeys } from '../common/keys';
+import { jsonProblem } from '../common/plain-json';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';
-import { refuseClusterMistakes } from './cluster-fidelity';
+import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
@@ -38,7 +39,7 @@ import {
   propsOf,
   resourcesOf,
 } from './internal';
-import { convertField, refuseLosses, wrapValues } from './passthrough';
+import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
 
@@ -350,7 +351,7 @@ interface Rendered {
   readonly version: number;
   readonly spec: CnpgClusterSpec;
   readonly json: Record<string, unknown>;
-  readonly problem?: CnpgIValidationError;
+  readonly problem?: Problem;
 }
 
 interface PluginEntry {
@@ -360,6 +361,9 @@ interface PluginEntry {
   readonly parameters?: Record<string, string>;
 }
 
+// The webhook rules: cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go
+// validatePluginConfiguration, validateExternalClusters, validateBootstrapRecoverySource,
+// validateBootstrapPgBaseBackupSource and validateReplicaClusterExternalClusters.
 /**
  * A CloudNativePG `Cluster` (`postgresql.cnpg.io/v1`) that uses CNPG-I plugins.
  *
@@ -368,9 +372,9 @@ interface PluginEntry {
  * everything is rendered at synth so later additions appear. The rendered Cluster is checked
  * against the CRD schema and its CEL rules at synth; the operator's webhook rules (one WAL
  * archiver, no archiver plugin beside `spec.backup.barmanObjectStore`, a source for every
- * external cluster) and those it does not make (duplicate plugins or external clusters, sources
- * that name no external cluster, backups through a plugin the Cluster does not enable) are
- * library errors too.
+ * external cluster, distinct external cluster names, sources that name an external cluster)
+ * and those it does not make (a plugin added twice, a backup through a plugin the Cluster does
+ * not enable) are library errors too.
  */
 export class PostgresCluster extends Construct implements IPostgresCluster {
   /**
@@ -521,6 +525,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   public addExternalCluster(name: string, source: ExternalClusterSource): void {
     externalClusterNameOf(this, 'externalClusters', name);
     classOf(this, `externalClusters[${name}]`, source, ExternalClusterSource);
+    // The Cluster webhook refuses duplicate names (cloudnative-pg v1.30.0
+    // internal/webhook/v1/cluster_webhook.go validateExternalClusters).
     if (this.externalClusters.some((c) => c.name === name)) {
       invalid(this, 'externalClusters', name, 'is added twice', 'give each external cluster a unique name');
     }
@@ -614,14 +620,15 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     };
   }
 
-  /** Checks that depend on additions made after construction; run at synth. */
+  /**
+   * Checks that depend on additions made after construction; run at synth: what the rendering
+   * could not write, else the mistakes the doctor would report in the synthesized Cluster (a
+   * source that names no external cluster, CNPGI100, src/doctor/fidelity/cluster-references.ts
+   * checkClusterReferences; Barman Cloud's parameters), judged the doctor's way.
+   */
   private checkAtSynth(): void {
     const { json, problem } = this.render();
-    if (problem) throw problem;
-    // Judged exactly as the doctor judges the synthesized Cluster: a source (recovery,
-    // pg_basebackup, replica) that names no external cluster among them (CNPGI100,
-    // src/doctor/fidelity/cluster-references.ts checkClusterReferences).
-    refuseClusterMistakes(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json });
+    refuseProblem(this, problem ?? clusterMistake(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json }));
   }
 
   /**
@@ -633,28 +640,24 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     if (this.rendered?.version === this.version) return this.rendered;
     const spec = this.renderSpec();
     const json: Record<string, unknown> = {};
-    let problem: CnpgIValidationError | undefined;
+    let problem: Problem | undefined;
     for (const [field, value] of Object.entries(spec)) {
       if (value === undefined) continue;
       const prop = PROP_OF_FIELD[field] ?? `spec.${field}`;
       const out = convertField('ClusterSpec', field, value, prop);
-      try {
-        if ('failed' in out) {
-          invalid(
-            this,
-            out.failed,
-            out.value,
-            'cannot be written: the generated bindings expect another type here',
-            'check the type against the CRD (a list, an object, a string...)',
-          );
-        }
-        const [key] = Object.keys(out.json);
-        refuseLosses(this, prop, value, out.json[key]);
-        json[key] = out.json[key];
-      } catch (e) {
-        if (!(e instanceof CnpgIValidationError)) throw e;
-        problem ??= e;
+      if ('failed' in out) {
+        problem ??= {
+          prop: out.failed,
+          value: out.value,
+          problem: 'cannot be written: the generated bindings expect another type here',
+          fix: 'check the type against the CRD (a list, an object, a string...)',
+        };
+        continue;
       }
+      const [key] = Object.keys(out.json);
+      const lost = jsonProblem(value, prop, { written: out.json[key] });
+      if (lost === undefined) json[key] = out.json[key];
+      problem ??= lost;
     }
     this.rendered = { version: this.version, spec, json, problem };
     return this.rendered;

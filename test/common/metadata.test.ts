@@ -42,7 +42,7 @@ describe('validateMetadata keeps only what cdk8s needs to render', () => {
   test('values cdk8s cannot render are refused; undefined fields are dropped', () => {
     expectValidationError(
       () => validateMetadata('p', 'metadata', { labels: { at: new Date(0) } }),
-      'p: metadata.labels.at "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD',
+      'p: metadata.labels.at "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
     );
     expect(validateMetadata('p', 'metadata', { name: undefined, labels: { a: 'b' } })).toEqual({ labels: { a: 'b' } });
   });

@@ -6,12 +6,17 @@ import {
   isAnnotationKey,
   isEnumValue,
   pickDefined,
+  pluginNameProblem,
+  requireString,
   validateEnum,
   validateImage,
   validateLabelKey,
   validateLabels,
   validateOptionalBoolean,
   validateOptionalEnum,
+  validatePluginName,
+  validateStringArray,
+  validateStringMap,
 } from '../../src/common/validate';
 import { expectValidationError } from '../util';
 
@@ -106,5 +111,81 @@ describe('the one check of each kind in src/common', () => {
       () => requireDuration('p', 'tls.duration', Duration.millis(1.5)),
       "p: tls.duration '1.5ms' is not a positive whole number of milliseconds; use Duration.hours(1)",
     );
+  });
+});
+
+/** The checks that judge a value in several ways compute the first problem and throw it once. */
+describe('each check throws its first problem, once', () => {
+  test('requireString: not a string, then empty', () => {
+    expect(requireString('p', 'name', 'a', 'pass a name')).toBe('a');
+    expectValidationError(() => requireString('p', 'name', 1, 'pass a name'), 'p: name 1 must be a string, not a number; pass a name');
+    expectValidationError(() => requireString('p', 'name', undefined, 'pass a name'), 'p: name is missing: it must be a string; pass a name');
+    expectValidationError(() => requireString('p', 'name', '  ', 'pass a name'), "p: name '  ' must not be empty; pass a name");
+  });
+
+  test('validatePluginName: the string checks, then the DNS subdomain of at most 63, suggesting a valid lower-cased name only', () => {
+    const fix = "use a lower-case DNS subdomain of at most 63 characters, such as 'backup.example.com'";
+    expect(validatePluginName('p', 'pluginName', 'backup.example.com')).toBe('backup.example.com');
+    expectValidationError(() => validatePluginName('p', 'pluginName', ''), `p: pluginName '' must not be empty; ${fix}`);
+    expectValidationError(() => validatePluginName('p', 'pluginName', ['a']), `p: pluginName ["a"] must be a string, not an array; ${fix}`);
+    expectValidationError(
+      () => validatePluginName('p', 'pluginName', 'Backup.Example.com'),
+      "p: pluginName 'Backup.Example.com' is not a lower-case DNS subdomain (RFC 1123); use 'backup.example.com'",
+    );
+    expectValidationError(
+      () => validatePluginName('p', 'pluginName', 'Bad_Name'),
+      `p: pluginName 'Bad_Name' is not a lower-case DNS subdomain (RFC 1123); ${fix}`,
+    );
+    const long = `${'a'.repeat(60)}.com`;
+    expectValidationError(
+      () => validatePluginName('p', 'pluginName', long),
+      `p: pluginName '${long}' is 64 characters long; a Kubernetes label value holds at most 63; ${fix}`,
+    );
+    expect(pluginNameProblem('pluginName', 'ok.example.com')).toBeUndefined();
+  });
+
+  test('validateStringMap: the map, then its first value that is no string, with a fix for the type given', () => {
+    expect(validateStringMap('p', 'parameters', { a: 'b' })).toEqual({ a: 'b' });
+    expectValidationError(
+      () => validateStringMap('p', 'parameters', 'a=b'),
+      "p: parameters 'a=b' must be an object of strings, not a string; pass { key: 'value' }",
+    );
+    expectValidationError(
+      () => validateStringMap('p', 'parameters', { a: 'b', n: 3, m: {} }),
+      "p: parameters.n 3 must be a string, not a number; write it as a string, e.g. '3'",
+    );
+    expectValidationError(() => validateStringMap('p', 'parameters', { m: {} }), 'p: parameters.m {} must be a string, not an object; write it as a string');
+    expectValidationError(
+      () => validateStringMap('p', 'parameters', { u: undefined }),
+      'p: parameters.u is missing: it must be a string; give it a string, or remove the key',
+    );
+  });
+
+  test('validateStringArray: the array, then its first item that is no string (a hole of a sparse array too)', () => {
+    expect(validateStringArray('p', 'args', ['a', 'b'])).toEqual(['a', 'b']);
+    expectValidationError(() => validateStringArray('p', 'args', 'a b'), "p: args 'a b' must be an array of strings, not a string; pass ['a', 'b']");
+    expectValidationError(() => validateStringArray('p', 'args', ['a', 2]), 'p: args[1] 2 must be a string, not a number; write it as a string');
+    // eslint-disable-next-line no-sparse-arrays -- the hole is what is tested
+    expectValidationError(() => validateStringArray('p', 'args', ['a', , 'c']), 'p: args[1] is missing: it must be a string; write it as a string');
+  });
+
+  test('validateLabels: every value a string first, then key and value label by label', () => {
+    expect(validateLabels('p', 'labels', { team: 'db', empty: '' })).toEqual({ team: 'db', empty: '' });
+    // The value of the second label is no string: that is reported before the first label's bad key.
+    expectValidationError(
+      () => validateLabels('p', 'labels', { 'a/b/c': 'x', team: 1 }),
+      "p: labels.team 1 must be a string, not a number; write it as a string, e.g. '1'",
+    );
+    expectValidationError(
+      () => validateLabels('p', 'labels', { team: 'a b', 'a/b/c': 'x' }),
+      "p: labels.team 'a b' is not a valid label value; use at most 63 letters, digits, -, _ and ., starting and ending with a letter or digit, or an empty string",
+    );
+    expect(() => validateLabels('p', 'labels', { team: 'db', 'a/b/c': 'a b' })).toThrow("p: labels 'a/b/c' is not a valid label key");
+  });
+
+  test('validateImage: not a string, empty, white space', () => {
+    const fix = 'use an image reference such as ghcr.io/org/plugin:v1.0.0';
+    expectValidationError(() => validateImage('p', 'image', '', 'ghcr.io/org/plugin:v1.0.0'), `p: image '' must not be empty; ${fix}`);
+    expectValidationError(() => validateImage('p', 'image', undefined, 'ghcr.io/org/plugin:v1.0.0'), `p: image is missing: it must be a string; ${fix}`);
   });
 });

@@ -27,7 +27,7 @@ describe('ClusterImage', () => {
   test('bad input', () => {
     expectValidationError(
       () => ClusterImage.fromName(js(new Date(0))),
-      'ClusterImage.fromName: imageName "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as in the CRD',
+      'ClusterImage.fromName: imageName "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
     );
     expect(synthErrors(specWith(ClusterImage.fromName(js(17))).chart)).toEqual([
       "[test/pg] Cluster 'pg' spec.imageName: must be a string; value 17; allowed a string",
