@@ -185,12 +185,6 @@ function coerceNode(
   if (!isObject(x)) return x;
   let out: { [k: string]: Json } | undefined;
   const keys = Object.keys(x);
-  /** Starts the copy with the keys before `i`, which were kept as they are. */
-  const copyBefore = (i: number): { [k: string]: Json } => {
-    const o: { [k: string]: Json } = {};
-    for (let j = 0; j < i; j++) if (x[keys[j]] !== undefined) o[keys[j]] = x[keys[j]];
-    return o;
-  };
   const declared = s?.properties;
   const extra = s ? additional(s) : undefined;
   const embedded = Boolean(s?.['x-kubernetes-embedded-resource']);
@@ -199,7 +193,7 @@ function coerceNode(
     const k = keys[i];
     const v = x[k];
     if (v === undefined) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       continue;
     }
     if (embedded && META_FIELDS.has(k)) {
@@ -209,19 +203,19 @@ function coerceNode(
         if (out) out[k] = v;
         continue;
       }
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       out[k] = cloneJson(v);
       continue;
     }
     const fs = declared?.[k] ?? extra;
     if (!fs) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       if (preserve) out[k] = cloneJson(v);
       else issues.push(unknownField([...path, k], v, declared ? Object.keys(declared) : []));
       continue;
     }
     if (v === null && !fs.nullable) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       if (fs.default === undefined) {
         issues.push(
           issue(
@@ -244,22 +238,29 @@ function coerceNode(
     const r = coerce(v, fs, path, issues, false, ancestors);
     path.pop();
     if (r === (CYCLE as unknown)) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       continue;
     }
-    if (r !== v) out ??= copyBefore(i);
+    if (r !== v) out ??= copyBefore(x, keys, i);
     if (out) out[k] = r;
   }
   if (declared) {
     for (const [k, prop] of defaulted(declared)) {
       const present = out ? k in out : Object.prototype.hasOwnProperty.call(x, k) && x[k] !== undefined;
       if (!present) {
-        out ??= copyBefore(keys.length);
+        out ??= copyBefore(x, keys, keys.length);
         out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
       }
     }
   }
   return out ?? x;
+}
+
+/** Starts the copy of `x` with its keys before `i`, which were kept as they are. */
+function copyBefore(x: { [k: string]: Json }, keys: readonly string[], i: number): { [k: string]: Json } {
+  const o: { [k: string]: Json } = {};
+  for (let j = 0; j < i; j++) if (x[keys[j]] !== undefined) o[keys[j]] = x[keys[j]];
+  return o;
 }
 
 function applyDefaultsTo(x: Json, s: StructuralSchema): Json {
