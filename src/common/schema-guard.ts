@@ -336,8 +336,9 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
         if (own !== undefined) return [own];
         throw e;
       }
-      const prefix = (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
-      const messages = apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
+      const issues = apiServerIssues(json);
+      const prefix = issues.length === 0 || (construct as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
+      const messages = issues.map((i) => `${prefix}${formatIssue(i)}`);
       if (call !== undefined) {
         checked = { call, messages };
         call.rendered.set(apiObject, json);
