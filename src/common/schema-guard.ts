@@ -264,20 +264,26 @@ function watchSynthCalls(root: IConstruct): void {
   watchedRoots.add(root);
   const app = root as unknown as Record<string, unknown>;
   for (const method of ['synth', 'synthYaml']) {
-    const original = app[method];
-    if (typeof original !== 'function') continue;
+    if (typeof app[method] !== 'function') continue;
+    // The method is looked up at each call (a subclass's override, a test's spy), unless the
+    // app already had one of its own.
+    const own = Object.getOwnPropertyDescriptor(app, method)?.value as ((...a: unknown[]) => unknown) | undefined;
+    const original = (): ((...a: unknown[]) => unknown) => own ?? (Object.getPrototypeOf(app) as Record<string, (...a: unknown[]) => unknown>)[method];
     Object.defineProperty(app, method, {
       configurable: true,
       enumerable: false,
       writable: true,
       value: function (this: unknown, ...args: unknown[]): unknown {
         // A synth started inside another (synthYaml from a lazy value) joins the outer call.
-        if (synthCalls.has(root)) return original.apply(this, args);
-        synthCalls.set(root, { rendered: new Map() });
+        if (synthCalls.has(root)) return original().apply(this, args);
+        const call: SynthCall = { rendered: new Map() };
+        synthCalls.set(root, call);
         try {
-          return original.apply(this, args);
+          return original().apply(this, args);
         } finally {
           synthCalls.delete(root);
+          // What a failed synth rendered and did not write is not kept alive by the guards.
+          call.rendered.clear();
         }
       },
     });

@@ -357,6 +357,28 @@ describe('within one App.synth() or App.synthYaml() call, each object is rendere
     expect(counts).toEqual({ renders: 2, checks: 1 });
   });
 
+  test("the app's own synth methods still run: a subclass's override and a spy on the prototype are called", () => {
+    class LoggingApp extends App {
+      public readonly calls: string[] = [];
+      public synthYaml(): string {
+        this.calls.push('synthYaml');
+        return super.synthYaml();
+      }
+    }
+    const app = new LoggingApp({ outdir: mkdtempSync(join(tmpdir(), 'cnpg-i-guard-')) });
+    const cm = new ApiObject(new Chart(app, 'one'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } });
+    addSchemaGuard(cm, cm);
+    const spy = jest.spyOn(App.prototype, 'synth');
+    try {
+      expect(app.synthYaml()).toContain('name: cm');
+      app.synth();
+      expect(app.calls).toEqual(['synthYaml']);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   test('a library construct: a plugin added to a Cluster after a synth is in the next synth', () => {
     const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cnpg-i-guard-')) });
     const chart = new Chart(app, 'apps', { namespace: 'db' });
