@@ -240,7 +240,8 @@ export function formatIssue(i: SchemaIssue): string {
 /**
  * One outermost `App.synth()` or `App.synthYaml()` call in progress on an app. Inside it, cdk8s
  * runs the validations of the whole app once, and again before each chart it renders, then
- * renders each object: only cdk8s itself, validations and lazy values run in between, no user
+ * renders each object (cdk8s v2.70.106 src/app.ts App.synth, App.synthYaml, App._synthChart, which
+ * Chart.toJson calls): only cdk8s itself, validations and lazy values run in between, no user
  * code that could change an object. So the schema guard checks each object once per call, and
  * the synth writes the JSON the guard rendered and checked, instead of rendering it again.
  */
