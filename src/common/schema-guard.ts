@@ -39,7 +39,9 @@ const WORKLOAD_KINDS = new Set([
 ]);
 
 function groupOf(apiVersion: unknown): string {
-  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+  if (typeof apiVersion !== 'string') return '';
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
 /**
@@ -236,28 +238,120 @@ export function formatIssue(i: SchemaIssue): string {
 }
 
 /**
+ * One outermost `App.synth()` or `App.synthYaml()` call in progress on an app. Inside it, cdk8s
+ * runs the validations of the whole app once, and again before each chart it renders, then
+ * renders each object (cdk8s v2.70.106 src/app.ts App.synth, App.synthYaml, App._synthChart, which
+ * Chart.toJson calls): only cdk8s itself, validations and lazy values run in between, no user
+ * code that could change an object. So the schema guard checks each object once per call, and
+ * the synth writes the JSON the guard rendered and checked, instead of rendering it again.
+ */
+interface SynthCall {
+  /** Objects whose guard rendered them in this call, with the JSON the synth has not taken yet. */
+  readonly rendered: Map<ApiObject, unknown>;
+}
+
+/** The synth call in progress on each app (by its root construct). */
+const synthCalls = new WeakMap<IConstruct, SynthCall>();
+const watchedRoots = new WeakSet<IConstruct>();
+const sharedRenders = new WeakSet<ApiObject>();
+
+/**
+ * Makes the app's own `synth` and `synthYaml` (own properties calling the app's methods) mark
+ * the call in progress, for {@link addSchemaGuard}. A root that is not an App (no synth) is left
+ * alone; so are `chart.toJson()` and `Testing.synth(chart)`, which keep rendering every time.
+ */
+function watchSynthCalls(root: IConstruct): void {
+  if (watchedRoots.has(root)) return;
+  watchedRoots.add(root);
+  const app = root as unknown as Record<string, unknown>;
+  for (const method of ['synth', 'synthYaml']) {
+    if (typeof app[method] !== 'function') continue;
+    // The method is looked up at each call (a subclass's override, a test's spy), unless the
+    // app already had one of its own.
+    const own = Object.getOwnPropertyDescriptor(app, method)?.value as ((...a: unknown[]) => unknown) | undefined;
+    const original = (): ((...a: unknown[]) => unknown) => own ?? (Object.getPrototypeOf(app) as Record<string, (...a: unknown[]) => unknown>)[method];
+    Object.defineProperty(app, method, {
+      configurable: true,
+      enumerable: false,
+      writable: true,
+      value: function (this: unknown, ...args: unknown[]): unknown {
+        // A synth started inside another (synthYaml from a lazy value) joins the outer call.
+        if (synthCalls.has(root)) return original().apply(this, args);
+        const call: SynthCall = { rendered: new Map() };
+        synthCalls.set(root, call);
+        try {
+          return original().apply(this, args);
+        } finally {
+          synthCalls.delete(root);
+          // What a failed synth rendered and did not write is not kept alive by the guards.
+          call.rendered.clear();
+        }
+      },
+    });
+  }
+}
+
+/**
+ * Makes `apiObject.toJson()` hand out, once, the JSON its guard rendered in the synth call in
+ * progress; any other call renders as before. Returns the rendering function the guard uses.
+ */
+function shareRender(root: IConstruct, apiObject: ApiObject): () => unknown {
+  const render: () => unknown = apiObject.toJson;
+  if (sharedRenders.has(apiObject)) return () => render.call(apiObject);
+  sharedRenders.add(apiObject);
+  apiObject.toJson = function (this: ApiObject): unknown {
+    const call = synthCalls.get(root);
+    if (call?.rendered.has(apiObject)) {
+      const json = call.rendered.get(apiObject);
+      call.rendered.delete(apiObject);
+      return json;
+    }
+    return render.call(apiObject);
+  };
+  return () => render.call(apiObject);
+}
+
+/**
  * Adds a validation to `construct` that renders `apiObject` at synth and reports, one line each,
  * every problem {@link apiServerIssues} finds in it, so that one `App.synth()` lists all the
  * objects of the app an API server would refuse, with the construct path (cdk8s adds it). When
  * the guard sits on another construct than the ApiObject (an L2 with several objects), each line
  * starts with the object's kind and name. The schema layer is loaded at the first validation,
  * not when the library loads.
+ *
+ * Within one `App.synth()` or `App.synthYaml()` call the object is rendered and checked once:
+ * cdk8s validates the app again before each chart, and those validations return the first one's
+ * result; the synth then writes the JSON that was checked. A `toJson()` outside the call, or a
+ * second one inside it, renders afresh; `chart.toJson()` and `Testing.synth()` check and render
+ * every time, as before.
  * @internal
  */
 export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void {
   const target = reportedOn(construct);
+  const root = construct.node.root;
+  watchSynthCalls(root);
+  const render = shareRender(root, apiObject);
+  let checked: { readonly call: SynthCall; readonly messages: string[] } | undefined;
   target.node.addValidation({
     validate: () => {
+      const call = synthCalls.get(root);
+      if (call !== undefined && checked?.call === call) return checked.messages;
       let json: unknown;
       try {
-        json = apiObject.toJson();
+        json = render();
       } catch (e) {
         const own = ownMessage(e, target);
         if (own !== undefined) return [own];
         throw e;
       }
-      const prefix = (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
-      return apiServerIssues(json).map((i) => `${prefix}${formatIssue(i)}`);
+      const issues = apiServerIssues(json);
+      const prefix = issues.length === 0 || (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
+      const messages = issues.map((i) => `${prefix}${formatIssue(i)}`);
+      if (call !== undefined) {
+        checked = { call, messages };
+        call.rendered.set(apiObject, json);
+      }
+      return messages;
     },
   });
 }
@@ -283,21 +377,30 @@ function ownMessage(e: unknown, construct: Construct): string | undefined {
  * Adds a validation to `construct` that runs `check` at synth: a `CnpgIValidationError` it
  * throws becomes the validation's message, so cdk8s reports the errors of every construct of the
  * app at once (`Validation failed with the following errors: [path] message ...`); any other
- * error propagates as is (a bug, not bad input).
+ * error propagates as is (a bug, not bad input). Like the schema guard, the check runs once per
+ * `App.synth()` or `App.synthYaml()` call (cdk8s validates the app once per chart as well), and
+ * at every validation otherwise.
  * @internal
  */
 export function addChecks(construct: Construct, check: () => void): void {
   const target = reportedOn(construct);
+  const root = construct.node.root;
+  watchSynthCalls(root);
+  let checked: { readonly call: SynthCall; readonly messages: string[] } | undefined;
   target.node.addValidation({
     validate: () => {
+      const call = synthCalls.get(root);
+      if (call !== undefined && checked?.call === call) return checked.messages;
+      let messages: string[] = [];
       try {
         check();
-        return [];
       } catch (e) {
         const own = ownMessage(e, target);
-        if (own !== undefined) return [own];
-        throw e;
+        if (own === undefined) throw e;
+        messages = [own];
       }
+      if (call !== undefined) checked = { call, messages };
+      return messages;
     },
   });
 }

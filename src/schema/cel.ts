@@ -408,21 +408,22 @@ export function celIssues(x: unknown, s: StructuralSchema | undefined, path: (st
   }
   if (Array.isArray(x)) {
     if (s.items) {
-      x.forEach((v, i) => {
+      for (let i = 0; i < x.length; i++) {
         path.push(i);
-        celIssues(v, s.items, path, out, reportNotEvaluated);
+        celIssues(x[i], s.items, path, out, reportNotEvaluated);
         path.pop();
-      });
+      }
     }
     return;
   }
   if (typeof x !== 'object') return;
   const extra = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
-  for (const [k, v] of Object.entries(x as Record<string, unknown>)) {
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
     const child = s.properties?.[k] ?? extra;
     if (!child) continue;
     path.push(k);
-    celIssues(v, child, path, out, reportNotEvaluated);
+    celIssues(o[k], child, path, out, reportNotEvaluated);
     path.pop();
   }
 }

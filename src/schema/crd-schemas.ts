@@ -81,8 +81,28 @@ export function crdSchemaKeys(): string[] {
   return Object.keys(readIndex()).sort();
 }
 
+/**
+ * What {@link crdSchema} answered, by `apiVersion` then `kind` (`null`: no pinned CRD), so that the
+ * schema guard, which asks for every object the constructs write, builds no key string.
+ */
+const answered = new Map<string, Map<string, CrdSchemaEntry | null>>();
+
 /** The pinned schema of `apiVersion`/`kind`, or `undefined` when the project pins no CRD for it. */
 export function crdSchema(apiVersion: unknown, kind: unknown): CrdSchemaEntry | undefined {
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+  let kinds = answered.get(apiVersion);
+  const known = kinds?.get(kind);
+  if (known !== undefined) return known ?? undefined;
+  const entry = loadCrdSchema(apiVersion, kind);
+  if (!kinds) {
+    kinds = new Map();
+    answered.set(apiVersion, kinds);
+  }
+  kinds.set(kind, entry ?? null);
+  return entry;
+}
+
+function loadCrdSchema(apiVersion: string, kind: string): CrdSchemaEntry | undefined {
   const key = schemaKey(apiVersion, kind);
   if (key === undefined) return undefined;
   const cached = loaded.get(key);

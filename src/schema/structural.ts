@@ -49,7 +49,8 @@ export function cloneJson(x: unknown, ancestors: Set<object> = new Set()): Json 
   if (Array.isArray(x)) out = x.map((v) => (v === undefined ? null : cloneJson(v, ancestors)));
   else {
     const o: { [k: string]: Json } = {};
-    for (const [k, v] of Object.entries(x)) if (v !== undefined) o[k] = cloneJson(v, ancestors);
+    const from = x as Record<string, unknown>;
+    for (const k of Object.keys(from)) if (from[k] !== undefined) o[k] = cloneJson(from[k], ancestors);
     out = o;
   }
   ancestors.delete(x);
@@ -74,12 +75,21 @@ function additional(s: StructuralSchema): StructuralSchema | undefined {
 export function coerceResource(obj: unknown, schema: StructuralSchema, issues: SchemaIssue[]): Json {
   const root = cloneShallowRoot(obj);
   if (isObject(root) && isObject(root.metadata)) {
-    const meta: { [k: string]: Json } = {};
-    for (const [k, v] of Object.entries(root.metadata)) {
-      if (OBJECT_META_SET.has(k)) meta[k] = v;
-      else issues.push(unknownField(['metadata', k], v, OBJECT_META_FIELDS));
+    // The metadata is shared when it holds no cycle (a YAML alias of an ancestor), a copy
+    // otherwise; it is copied (again) only without the fields ObjectMeta lacks.
+    const given = root.metadata;
+    const keys = Object.keys(given);
+    let meta: { [k: string]: Json } | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (OBJECT_META_SET.has(k)) {
+        if (meta) meta[k] = given[k];
+      } else {
+        meta ??= copyBefore(given, keys, i);
+        issues.push(unknownField(['metadata', k], given[k], OBJECT_META_FIELDS));
+      }
     }
-    root.metadata = meta;
+    if (meta) root.metadata = meta;
   }
   return coerce(root, rootSchemaOf(schema), [], issues, false);
 }
@@ -108,10 +118,26 @@ function defaulted(declared: Readonly<Record<string, StructuralSchema>>): readon
   return list;
 }
 
+/** Whether no value under `x` contains itself (`stack`: the objects above `x`). */
+function isTree(x: object, stack: object[]): boolean {
+  if (stack.includes(x)) return false;
+  stack.push(x);
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v !== null && typeof v === 'object' && !isTree(v, stack)) return false;
+  }
+  stack.pop();
+  return true;
+}
+
 function cloneShallowRoot(obj: unknown): Json {
   if (!isObject(obj)) return cloneJson(obj);
   const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = k === 'metadata' && isObject(v) ? cloneJson(v) : (v as Json);
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (v !== undefined) out[k] = k === 'metadata' && isObject(v) && !isTree(v, []) ? cloneJson(v) : v;
+  }
   return out;
 }
 
@@ -144,12 +170,11 @@ function coerce(
     );
     return CYCLE as unknown as Json;
   }
+  // No try/finally: `ancestors` belongs to one coerceResource call, which an exception ends.
   ancestors.add(x);
-  try {
-    return coerceNode(x, s, path, issues, preserving, ancestors);
-  } finally {
-    ancestors.delete(x);
-  }
+  const r = coerceNode(x, s, path, issues, preserving, ancestors);
+  ancestors.delete(x);
+  return r;
 }
 
 function coerceNode(
@@ -185,12 +210,6 @@ function coerceNode(
   if (!isObject(x)) return x;
   let out: { [k: string]: Json } | undefined;
   const keys = Object.keys(x);
-  /** Starts the copy with the keys before `i`, which were kept as they are. */
-  const copyBefore = (i: number): { [k: string]: Json } => {
-    const o: { [k: string]: Json } = {};
-    for (let j = 0; j < i; j++) if (x[keys[j]] !== undefined) o[keys[j]] = x[keys[j]];
-    return o;
-  };
   const declared = s?.properties;
   const extra = s ? additional(s) : undefined;
   const embedded = Boolean(s?.['x-kubernetes-embedded-resource']);
@@ -199,7 +218,7 @@ function coerceNode(
     const k = keys[i];
     const v = x[k];
     if (v === undefined) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       continue;
     }
     if (embedded && META_FIELDS.has(k)) {
@@ -209,19 +228,19 @@ function coerceNode(
         if (out) out[k] = v;
         continue;
       }
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       out[k] = cloneJson(v);
       continue;
     }
     const fs = declared?.[k] ?? extra;
     if (!fs) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       if (preserve) out[k] = cloneJson(v);
       else issues.push(unknownField([...path, k], v, declared ? Object.keys(declared) : []));
       continue;
     }
     if (v === null && !fs.nullable) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       if (fs.default === undefined) {
         issues.push(
           issue(
@@ -244,22 +263,53 @@ function coerceNode(
     const r = coerce(v, fs, path, issues, false, ancestors);
     path.pop();
     if (r === (CYCLE as unknown)) {
-      out ??= copyBefore(i);
+      out ??= copyBefore(x, keys, i);
       continue;
     }
-    if (r !== v) out ??= copyBefore(i);
+    if (r !== v) out ??= copyBefore(x, keys, i);
     if (out) out[k] = r;
   }
   if (declared) {
     for (const [k, prop] of defaulted(declared)) {
       const present = out ? k in out : Object.prototype.hasOwnProperty.call(x, k) && x[k] !== undefined;
       if (!present) {
-        out ??= copyBefore(keys.length);
-        out[k] = applyDefaultsTo(cloneJson(prop.default), prop);
+        out ??= copyBefore(x, keys, keys.length);
+        out[k] = defaultOf(prop);
       }
     }
   }
   return out ?? x;
+}
+
+const defaults = new WeakMap<StructuralSchema, Json>();
+
+/**
+ * The value an absent property with a `default` takes: the default with the defaults under it
+ * applied, made once per schema node and shared, frozen, by every copy that needs it (a copy is
+ * only read).
+ */
+function defaultOf(prop: StructuralSchema): Json {
+  let value = defaults.get(prop);
+  if (value === undefined) {
+    value = deepFreeze(applyDefaultsTo(cloneJson(prop.default), prop));
+    defaults.set(prop, value);
+  }
+  return value;
+}
+
+function deepFreeze(x: Json): Json {
+  if (x !== null && typeof x === 'object') {
+    for (const v of Object.values(x)) deepFreeze(v);
+    Object.freeze(x);
+  }
+  return x;
+}
+
+/** Starts the copy of `x` with its keys before `i`, which were kept as they are. */
+function copyBefore(x: { [k: string]: Json }, keys: readonly string[], i: number): { [k: string]: Json } {
+  const o: { [k: string]: Json } = {};
+  for (let j = 0; j < i; j++) if (x[keys[j]] !== undefined) o[keys[j]] = x[keys[j]];
+  return o;
 }
 
 function applyDefaultsTo(x: Json, s: StructuralSchema): Json {

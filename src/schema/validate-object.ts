@@ -1,5 +1,5 @@
 import { celIssues, planRule } from './cel';
-import { crdSchema, crdSchemaKeys, StructuralSchema } from './crd-schemas';
+import { crdSchema, CrdSchemaEntry, crdSchemaKeys, StructuralSchema } from './crd-schemas';
 import { SchemaIssue, issue } from './issue';
 import { objectMetaIssues, servicePortIssues } from './object-meta';
 import { schemaIssues } from './openapi';
@@ -39,7 +39,10 @@ export function hasCrdSchema(apiVersion: unknown, kind: unknown): boolean {
 export function validateCustomResource(obj: unknown, options: SchemaValidationOptions = {}): SchemaIssue[] {
   if (!isRecord(obj)) return [issue([], 'type', obj, 'is not a Kubernetes object', 'an object', 'pass a parsed manifest')];
   const entry = crdSchema(obj.apiVersion, obj.kind);
-  if (!entry) return [];
+  return entry ? validatePinned(obj, entry, options) : [];
+}
+
+function validatePinned(obj: Record<string, unknown>, entry: CrdSchemaEntry, options: SchemaValidationOptions): SchemaIssue[] {
   if (entry.statusSubresource && 'status' in obj) {
     // A create cannot set the status of a kind with a status subresource: the API server
     // deletes it before validating (apiextensions-apiserver v0.32.13
@@ -84,7 +87,8 @@ export function validateCoreObject(obj: unknown): SchemaIssue[] {
  * anything else with {@link validateCoreObject}.
  */
 export function validateObject(obj: unknown, options: SchemaValidationOptions = {}): SchemaIssue[] {
-  if (isRecord(obj) && hasCrdSchema(obj.apiVersion, obj.kind)) return validateCustomResource(obj, options);
+  const entry = isRecord(obj) ? crdSchema(obj.apiVersion, obj.kind) : undefined;
+  if (entry) return validatePinned(obj as Record<string, unknown>, entry, options);
   return validateCoreObject(obj);
 }
 

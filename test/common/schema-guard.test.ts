@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiObject, Chart, Lazy, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch, Lazy, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { invalid } from '../../src/common/errors';
 import { addChecks, addSchemaGuard, apiServerIssues } from '../../src/common/schema-guard';
+import { Plugin } from '../../src/plugins/plugin';
+import { PostgresCluster } from '../../src/postgres/postgres-cluster';
 
 function synthError(chart: Chart): string {
   try {
@@ -178,6 +182,29 @@ describe('apiServerIssues', () => {
     expect(names({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web_v1' } })).toEqual(['metadata.name invalid-name']);
   });
 
+  test('the object checked is not changed (the synth writes the JSON the guard checked)', () => {
+    const deepFreeze = <T>(x: T): T => {
+      if (x !== null && typeof x === 'object') {
+        Object.values(x).forEach(deepFreeze);
+        Object.freeze(x);
+      }
+      return x;
+    };
+    // defaults to apply, a status to drop, an unknown field to prune, resources to compare
+    const make = () =>
+      cluster(
+        { name: 'pg', labels: { a: 'b' } },
+        { plugins: [{ name: 'x.example.com', isWalArchiver: true }], resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } },
+      );
+    const withStatus = { ...make(), status: { phase: 'x' } };
+    for (const obj of [make(), withStatus, deployment('web', { requests: { cpu: '2' }, limits: { cpu: '1' } })]) {
+      const expected = JSON.stringify(obj);
+      const found = apiServerIssues(obj).map((i) => i.message);
+      expect(apiServerIssues(deepFreeze(obj)).map((i) => i.message)).toEqual(found);
+      expect(JSON.stringify(obj)).toBe(expected);
+    }
+  });
+
   test('cdk8s-plus objects: a Deployment with a request above its limit', () => {
     const chart = Testing.chart();
     const d = new kplus.Deployment(chart, 'web', {
@@ -225,6 +252,140 @@ describe('addChecks', () => {
       throw new TypeError('a bug');
     });
     expect(() => Testing.synth(chart)).toThrow(TypeError);
+  });
+});
+
+describe('within one App.synth() or App.synthYaml() call, each object is rendered and checked once', () => {
+  /** An app of two charts (cdk8s then validates the app three times per call), one guarded object counting its renders and checks. */
+  function countingApp() {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cnpg-i-guard-')) });
+    const chart = new Chart(app, 'one', { namespace: 'ns' });
+    new Chart(app, 'two');
+    const counts = { renders: 0, checks: 0 };
+    const data: Record<string, string> = { a: '1' };
+    const cm = new ApiObject(chart, 'cm', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'cm' },
+      data: Lazy.any({
+        produce: () => {
+          counts.renders++;
+          return { ...data };
+        },
+      }),
+    } as any);
+    addSchemaGuard(cm, cm);
+    addChecks(cm, () => {
+      counts.checks++;
+    });
+    return { app, chart, cm, counts, data };
+  }
+  const docs = (yaml: string) => yaml.split(/^---$/m).map((d) => d.trim());
+
+  test('synthYaml renders the object once and runs each check once, though cdk8s validates the app three times', () => {
+    const { app, counts } = countingApp();
+    expect(docs(app.synthYaml())).toEqual(['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  namespace: ns\ndata:\n  a: "1"']);
+    expect(counts).toEqual({ renders: 1, checks: 1 });
+    app.synthYaml();
+    expect(counts).toEqual({ renders: 2, checks: 2 });
+  });
+
+  test('App.synth renders the object once and writes what was checked', () => {
+    const { app, counts } = countingApp();
+    app.synth();
+    expect(counts).toEqual({ renders: 1, checks: 1 });
+    expect(readFileSync(join(app.outdir, 'one.k8s.yaml'), 'utf8')).toContain('  a: "1"');
+  });
+
+  test('a change made after a synth is in the next synth, and checked there', () => {
+    const { app, cm, data } = countingApp();
+    app.synthYaml();
+    data.b = '2';
+    cm.metadata.addLabel('team', 'db');
+    cm.addJsonPatch(JsonPatch.add('/immutable', true));
+    const yaml = app.synthYaml();
+    expect(yaml).toContain('    team: db');
+    expect(yaml).toContain('  b: "2"');
+    expect(yaml).toContain('immutable: true');
+    cm.metadata.addLabel('bad key', 'x');
+    expect(() => app.synthYaml()).toThrow(/\[one\/cm\] metadata\.labels\["bad key"\]: is not a valid label key/);
+    expect(() => app.synth()).toThrow(/metadata\.labels\["bad key"\]/);
+  });
+
+  test('a failed synth leaves nothing behind: once fixed, the next synth renders afresh', () => {
+    const { app, cm, counts } = countingApp();
+    cm.metadata.addLabel('bad key', 'x');
+    expect(() => app.synthYaml()).toThrow(/is not a valid label key/);
+    const renders = counts.renders;
+    ApiObject.of(cm).metadata.addAnnotation('note', 'fixed');
+    expect(() => app.synthYaml()).toThrow(/is not a valid label key/);
+    expect(counts.renders).toBe(renders + 1);
+  });
+
+  test('outside a synth call, toJson(), chart.toJson() and Testing.synth() render and check every time', () => {
+    const { app, chart, cm, counts, data } = countingApp();
+    app.synthYaml();
+    data.c = '3';
+    expect(cm.toJson().data).toEqual({ a: '1', c: '3' });
+    expect(counts).toEqual({ renders: 2, checks: 1 });
+    // chart.toJson() validates the app once (one render for the guard, one for the chart)
+    expect(chart.toJson()[0].data).toEqual({ a: '1', c: '3' });
+    expect(counts).toEqual({ renders: 4, checks: 2 });
+    data.d = '4';
+    expect(Testing.synth(chart)[0].data).toEqual({ a: '1', c: '3', d: '4' });
+    expect(counts).toEqual({ renders: 6, checks: 3 });
+  });
+
+  test('a second toJson() within the same synth call renders afresh', () => {
+    const { app, chart, cm, counts } = countingApp();
+    const seen: unknown[] = [];
+    // A later object whose rendering reads the guarded one (as a lazy value may).
+    new ApiObject(chart, 'reader', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'reader' },
+      data: Lazy.any({
+        produce: () => {
+          seen.push(cm.toJson());
+          return { n: String(seen.length) };
+        },
+      }),
+    } as any);
+    app.synthYaml();
+    // the reader took the checked JSON once (at its own render), then the synth rendered cm again
+    expect(seen).toHaveLength(1);
+    expect(counts).toEqual({ renders: 2, checks: 1 });
+  });
+
+  test("the app's own synth methods still run: a subclass's override and a spy on the prototype are called", () => {
+    class LoggingApp extends App {
+      public readonly calls: string[] = [];
+      public synthYaml(): string {
+        this.calls.push('synthYaml');
+        return super.synthYaml();
+      }
+    }
+    const app = new LoggingApp({ outdir: mkdtempSync(join(tmpdir(), 'cnpg-i-guard-')) });
+    const cm = new ApiObject(new Chart(app, 'one'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } });
+    addSchemaGuard(cm, cm);
+    const spy = jest.spyOn(App.prototype, 'synth');
+    try {
+      expect(app.synthYaml()).toContain('name: cm');
+      app.synth();
+      expect(app.calls).toEqual(['synthYaml']);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a library construct: a plugin added to a Cluster after a synth is in the next synth', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cnpg-i-guard-')) });
+    const chart = new Chart(app, 'apps', { namespace: 'db' });
+    const pg = new PostgresCluster(chart, 'pg', { instances: 1, storage: { size: Size.gibibytes(1) } });
+    expect(app.synthYaml()).not.toContain('plugins:');
+    pg.addPlugin(Plugin.fromPluginName('barman-cloud.cloudnative-pg.io'), { isWalArchiver: true });
+    expect(app.synthYaml()).toContain('  plugins:\n    - enabled: true\n      isWALArchiver: true\n      name: barman-cloud.cloudnative-pg.io');
   });
 });
 

@@ -119,6 +119,30 @@ describe('coercion copies only what it changes', () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  test('metadata without a cycle is shared; with one (a YAML alias of an ancestor) it is copied with the cycle cut', () => {
+    const input = { apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x', labels: { a: 'b' } }, spec: {} };
+    expect((coerceResource(input, schema, []) as any).metadata).toBe(input.metadata);
+    const meta: any = { name: 'x', labels: {} };
+    meta.labels.self = meta;
+    const out = coerceResource({ ...input, metadata: meta }, schema, []) as any;
+    expect(out.metadata).toEqual({ name: 'x', labels: { self: null } });
+    expect(validateAgainstSchema({ ...input, metadata: meta }, schema).map((i) => i.message)).toEqual([
+      'metadata.labels.self null must be a string; quote the value',
+    ]);
+  });
+
+  test('a default subtree is made once and shared, frozen, by the copies that need it', () => {
+    const defaulted: StructuralSchema = {
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { slots: { type: 'object', default: {}, properties: { on: { type: 'boolean', default: true } } } } } },
+    };
+    const make = () => coerceResource({ apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' }, spec: {} }, defaulted, []) as any;
+    const [one, two] = [make(), make()];
+    expect(one.spec.slots).toEqual({ on: true });
+    expect(two.spec.slots).toBe(one.spec.slots);
+    expect(Object.isFrozen(one.spec.slots)).toBe(true);
+  });
+
   test('a list with one changed item is a new list, its clean items shared', () => {
     const input = { apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' }, spec: { clean: { list: [{ n: 1 }, { n: 2, extra: true }, { n: 3 }] } } };
     const out = coerceResource(input, schema, []) as any;
