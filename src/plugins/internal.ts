@@ -9,7 +9,7 @@
 import { ApiObject } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { ErrorScope, invalid } from '../common/errors';
+import { ErrorScope, Problem, invalid, refuseProblem } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
 import { knownPluginImage } from '../common/known-images';
 import { requireDuration } from '../common/render';
@@ -33,26 +33,21 @@ import {
 } from '../common/validate';
 
 /**
- * What a kind found wrong with a value: the problem and the fix, and the value to show when it
- * is not the value itself (a converted form). Kinds are predicates that return one; the one place
- * that throws for them is {@link checkValue}.
- * @internal
- */
-export class Problem {
-  public constructor(
-    public readonly problem: string,
-    public readonly fix: string,
-    public readonly shown?: { readonly value: unknown },
-  ) {}
-}
-
-/**
  * Judges one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).
- * A kind returns a {@link Problem} for a value it refuses, anything else for a value it accepts;
- * a kind built on one of the library's validators of `src/common` lets that validator throw.
+ * A kind returns the {@link Problem} of a value it refuses and `undefined` for one it accepts;
+ * a kind built on one of the library's validators of `src/common` ({@link throwing}) lets that
+ * validator throw.
  * @internal
  */
-export type PropKind = (scope: ErrorScope, prop: string, value: unknown) => unknown;
+export type PropKind = (scope: ErrorScope, prop: string, value: unknown) => Problem | undefined;
+
+/** A kind made of a validator of `src/common`, which throws the library's error itself. */
+function throwing(validate: (scope: ErrorScope, prop: string, value: unknown) => unknown): PropKind {
+  return (s, p, v) => {
+    validate(s, p, v);
+    return undefined;
+  };
+}
 
 /**
  * A kind for every key of a props interface, and no other key: the compiler keeps the list in
@@ -128,19 +123,18 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
  * @internal
  */
 export function checkValue(scope: ErrorScope, prop: string, value: unknown, kind: PropKind): void {
-  const found = kind(scope, prop, value);
-  if (found instanceof Problem) invalid(scope, prop, found.shown === undefined ? value : found.shown.value, found.problem, found.fix);
+  refuseProblem(scope, kind(scope, prop, value));
 }
 
 /** A kind that refuses, with `problem` and `fix`, every value for which `accepts` is false. */
 function test(accepts: (v: unknown) => boolean, problem: string | ((v: unknown) => string), fix: string): PropKind {
-  return (_s, _p, v) => (accepts(v) ? undefined : new Problem(typeof problem === 'string' ? problem : problem(v), fix));
+  return (_s, p, v) => (accepts(v) ? undefined : { prop: p, value: v, problem: typeof problem === 'string' ? problem : problem(v), fix });
 }
 
 /** The kinds of value the plugin props hold. @internal */
 export const Kind = {
   /** Anything: checked where it is used (a union-like class, a cross-field rule). */
-  any: ((): void => undefined) as PropKind,
+  any: (): undefined => undefined,
   /** A non-empty string. */
   string: (fix: string): PropKind =>
     test(
@@ -148,24 +142,20 @@ export const Kind = {
       (v) => (typeof v === 'string' ? 'must not be empty' : wrongType('a string', v)),
       fix,
     ),
-  strings: validateStringArray as PropKind,
-  boolean: validateOptionalBoolean as PropKind,
-  integer:
-    (min: number, max = INT32_MAX): PropKind =>
-    (s, p, v) =>
-      validateInteger(s, p, v, min, max),
-  enumOf:
-    (values: Record<string, string>, name: string): PropKind =>
-    (s, p, v) =>
-      validateOptionalEnum(s, p, v, values, name),
-  labels: validateLabels as PropKind,
+  strings: throwing(validateStringArray),
+  boolean: throwing(validateOptionalBoolean),
+  integer: (min: number, max = INT32_MAX): PropKind => throwing((s, p, v) => validateInteger(s, p, v, min, max)),
+  enumOf: (values: Record<string, string>, name: string): PropKind => throwing((s, p, v) => validateOptionalEnum(s, p, v, values, name)),
+  labels: throwing(validateLabels),
   /** Labels that select pods: an empty map would select every pod of the namespace. */
   selector:
     (effect: string, fix: string): PropKind =>
     (s, p, v) =>
-      Object.keys(validateLabels(s, p, v)).length === 0 ? new Problem(`is empty, which would ${effect} every pod in the namespace`, fix) : undefined,
-  stringMap: validateStringMap as PropKind,
-  pluginName: validatePluginName as PropKind,
+      Object.keys(validateLabels(s, p, v)).length === 0
+        ? { prop: p, value: v, problem: `is empty, which would ${effect} every pod in the namespace`, fix }
+        : undefined,
+  stringMap: throwing(validateStringMap),
+  pluginName: throwing(validatePluginName),
   /**
    * An image reference pinned to a release: a tag other than `latest`, or a digest. An untagged
    * or `:latest` image changes under the Clusters with no change in Git (and the kubelet pulls it
@@ -175,7 +165,7 @@ export const Kind = {
     (example: string): PropKind =>
     (s, p, v) => {
       const problem = imageTagProblem(validateImage(s, p, v, example));
-      return problem === undefined ? undefined : new Problem(problem, `pin a release tag or a digest, e.g. ${example}`);
+      return problem === undefined ? undefined : { prop: p, value: v, problem, fix: `pin a release tag or a digest, e.g. ${example}` };
     },
   /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
   dnsName: (what: string, example: string): PropKind =>
@@ -189,16 +179,13 @@ export const Kind = {
     (kind: PropKind): PropKind =>
     (s, p, v) =>
       Array.isArray(v)
-        ? v.forEach((x, i) => checkValue(s, `${p}[${i}]`, x, kind))
-        : new Problem(wrongType('an array', v), 'pass a list, or leave the prop out'),
+        ? void v.forEach((x, i) => checkValue(s, `${p}[${i}]`, x, kind))
+        : { prop: p, value: v, problem: wrongType('an array', v), fix: 'pass a list, or leave the prop out' },
   /** A nested options object with its own keys. */
-  props:
-    <T>(spec: PropSpec<T>): PropKind =>
-    (s, p, v) =>
-      checkProps(s, p, v, spec),
-  envVariables: checkEnvVariables as PropKind,
-  resources: ((s, p, v) => resourcesOf(s, p, v, ALL_RESOURCE_KEYS, ZERO_SIZES)) as PropKind,
-  duration: requireDuration as PropKind,
+  props: <T>(spec: PropSpec<T>): PropKind => throwing((s, p, v) => checkProps(s, p, v, spec)),
+  envVariables: throwing(checkEnvVariables),
+  resources: throwing((s, p, v) => resourcesOf(s, p, v, ALL_RESOURCE_KEYS, ZERO_SIZES)),
+  duration: throwing(requireDuration),
 };
 
 // --- Images ------------------------------------------------------------------------------------
@@ -298,12 +285,12 @@ const ZERO_SIZES = { allowZero: true };
  * label key and value (kubernetes pkg/apis/core/validation/validation.go ValidateTolerations).
  * @internal
  */
-export const tolerationKind: PropKind = Kind.each((_s, _p, v) => {
+export const tolerationKind: PropKind = Kind.each((_s, p, v) => {
   const t = v instanceof kplus.NodeTaintQuery ? (v as unknown as { _toKube(): kplus.k8s.Toleration })._toKube() : undefined;
   const fix = "use NodeTaintQuery.exists('dedicated'), NodeTaintQuery.is('dedicated', 'plugins') or NodeTaintQuery.any()";
-  if (t === undefined) return new Problem(wrongType('a kplus.NodeTaintQuery', v), fix);
+  if (t === undefined) return { prop: p, value: v, problem: wrongType('a kplus.NodeTaintQuery', v), fix };
   const labelLike = (t.key === undefined || isLabelKey(t.key)) && (t.value === undefined || isLabelValue(t.value));
-  return labelLike ? undefined : new Problem('has a key or value that is not a label key or value', fix, { value: t });
+  return labelLike ? undefined : { prop: p, value: t, problem: 'has a key or value that is not a label key or value', fix };
 });
 
 /**

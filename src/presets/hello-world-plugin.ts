@@ -64,7 +64,7 @@ export interface HelloWorldParameters {
 
 const PARAMETERS_SPEC: PropSpec<HelloWorldParameters> = {
   labels: Kind.labels,
-  annotations: (s, p, v) => Object.keys(validateStringMap(s, p, v)).forEach((k) => validateLabelKey(s, p, k, 'annotation')),
+  annotations: (s, p, v) => void Object.keys(validateStringMap(s, p, v)).forEach((k) => validateLabelKey(s, p, k, 'annotation')),
 };
 
 const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
