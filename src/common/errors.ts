@@ -86,6 +86,8 @@ export function describeValue(value: unknown): string {
     if (json === undefined) return String(value);
     return json.length > 120 ? `${json.slice(0, 117)}...` : json;
   } catch {
-    return Object.prototype.toString.call(value);
+    // JSON.stringify throws on a cycle (a YAML alias, an object holding itself) and on a BigInt
+    // inside; never print `[object Object]`.
+    return `${Array.isArray(value) ? 'a list' : 'an object'} that cannot be written as JSON (it contains itself or a BigInt)`;
   }
 }
