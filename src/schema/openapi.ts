@@ -228,6 +228,8 @@ export function createAjv(options: { readonly source?: boolean } = {}): AjvClass
     strict: false,
     validateFormats: true,
     code: options.source ? { source: true, esm: false, optimize: true, lines: true } : { optimize: false },
+    // Generated code keeps each `$ref` a function of its own (see scripts/schema-validators.ts).
+    inlineRefs: !options.source,
   });
   for (const [name, re] of Object.entries(CHECKED_FORMATS)) instance.addFormat(name, re);
   instance.addKeyword(listMapKeysKeyword());
