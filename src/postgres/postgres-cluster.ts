@@ -12,6 +12,7 @@ import {
   ClusterSpecResources as CnpgClusterSpecResources,
   ClusterSpecStorage as CnpgClusterSpecStorage,
   ClusterSpecStoragePvcTemplate,
+  toJson_ClusterSpec,
 } from '../../imports/postgresql.cnpg.io';
 import { Problem, describeValue, invalid, refuseProblem } from '../common/errors';
 import { declaredKeys } from '../common/keys';
@@ -639,24 +640,36 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private render(): Rendered {
     if (this.rendered?.version === this.version) return this.rendered;
     const spec = this.renderSpec();
+    // One conversion of the whole spec; only when it throws is each field converted alone, to
+    // name the one that fails.
+    const whole = convertWhole(spec);
     const json: Record<string, unknown> = {};
     let problem: Problem | undefined;
     for (const [field, value] of Object.entries(spec)) {
       if (value === undefined) continue;
       const prop = PROP_OF_FIELD[field] ?? `spec.${field}`;
-      const out = convertField('ClusterSpec', field, value, prop);
-      if ('failed' in out) {
-        problem ??= {
-          prop: out.failed,
-          value: out.value,
-          problem: 'cannot be written: the generated bindings expect another type here',
-          fix: 'check the type against the CRD (a list, an object, a string...)',
-        };
-        continue;
+      let key = CLUSTER_SPEC_KEYS.get(field);
+      let written: unknown;
+      if (whole !== undefined && key !== undefined) {
+        written = whole[key];
+      } else {
+        const out = convertField('ClusterSpec', field, value, prop);
+        if ('failed' in out) {
+          problem ??= {
+            prop: out.failed,
+            value: out.value,
+            problem: 'cannot be written: the generated bindings expect another type here',
+            fix: 'check the type against the CRD (a list, an object, a string...)',
+          };
+          continue;
+        }
+        key = Object.keys(out.json)[0];
+        if (key === undefined) continue;
+        CLUSTER_SPEC_KEYS.set(field, key);
+        written = out.json[key];
       }
-      const [key] = Object.keys(out.json);
-      const lost = jsonProblem(value, prop, { written: out.json[key] });
-      if (lost === undefined) json[key] = out.json[key];
+      const lost = jsonProblem(value, prop, { written });
+      if (lost === undefined) json[key] = written;
       problem ??= lost;
     }
     this.rendered = { version: this.version, spec, json, problem };
@@ -680,6 +693,18 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       },
       'ClusterSpec',
     ) as CnpgClusterSpec;
+  }
+}
+
+/** The JSON key the generated bindings write each ClusterSpec field under (`enablePdb` is `enablePDB`), learnt from the first conversion of the field. */
+const CLUSTER_SPEC_KEYS = new Map<string, string>();
+
+/** The whole spec converted by the generated bindings, or undefined when they throw on a field. */
+function convertWhole(spec: CnpgClusterSpec): Record<string, unknown> | undefined {
+  try {
+    return toJson_ClusterSpec(spec) as Record<string, unknown>;
+  } catch {
+    return undefined;
   }
 }
 
