@@ -68,11 +68,11 @@ export function unknownKeysProblem(prop: string, value: unknown, keys: readonly 
           : 'pass {}';
     return { prop, value, problem: wrongType('an object', value), fix };
   }
-  const declared = new Set(keys);
-  const unknown = Object.keys(value)
-    .filter((k) => !declared.has(k))
-    .sort();
-  if (unknown.length === 0) return undefined;
+  // Runs for every props object at construction: nothing is allocated when all keys are known.
+  let unknown: string[] | undefined;
+  for (const k of Object.keys(value)) if (!keys.includes(k)) (unknown ??= []).push(k);
+  if (unknown === undefined) return undefined;
+  unknown.sort();
   const key = unknown[0];
   const near = nearestName(key, keys);
   const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown key${unknown.length > 2 ? 's' : ''})` : '';

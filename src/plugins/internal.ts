@@ -100,7 +100,7 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
       renamed === undefined ? `pass e.g. ${options.example}` : `use '${options.renamed![renamed]}' (the cdk8s-plus name)`,
     );
   }
-  refuseUnknownKeys(scope, prop, value, Object.keys(spec).sort(), { required: options.required });
+  refuseUnknownKeys(scope, prop, value, sortedKeys(spec), { required: options.required });
   const given = value as Record<string, unknown>;
   const missing = (options.required ?? []).filter((k) => given[k] === undefined);
   if (missing.length > 0) {
@@ -115,6 +115,18 @@ export function checkProps<T>(scope: ErrorScope, prop: string, value: unknown, s
   for (const [key, kind] of Object.entries(spec) as Array<[string, PropKind]>) {
     if (given[key] !== undefined) checkValue(scope, prop === 'props' || prop === 'options' ? key : `${prop}.${key}`, given[key], kind);
   }
+}
+
+const SORTED_KEYS = new WeakMap<object, readonly string[]>();
+
+/** The keys of a spec in sorted order, computed once per spec. */
+function sortedKeys(spec: object): readonly string[] {
+  let keys = SORTED_KEYS.get(spec);
+  if (keys === undefined) {
+    keys = Object.keys(spec).sort();
+    SORTED_KEYS.set(spec, keys);
+  }
+  return keys;
 }
 
 /**
