@@ -124,11 +124,13 @@ function getIn(value: unknown, path: Path): unknown {
  * a property whose object never came up fails instead of proving nothing.
  */
 function keyProperty(s: Scenario<unknown>, at: Path, keys: readonly string[]): void {
+  const isObject = (target: unknown) => target !== null && typeof target === 'object' && !Array.isArray(target) && !(target instanceof Call);
   let tried = 0;
+  // Only recipes that have the object: some come up rarely (IssuerRef.external inside
+  // PluginTls.fromIssuer is about one recipe in 25), and 100 local runs could miss them all.
+  const recipes = s.arbitrary.filter((recipe) => isObject(getIn(recipe, at)));
   check(
-    fc.property(s.arbitrary, unknownKey(keys), fc.constantFrom<unknown>(1, 'x', true, {}, ['a'], null), (recipe, key, value) => {
-      const target = getIn(recipe, at);
-      if (target === undefined || target === null || typeof target !== 'object' || Array.isArray(target) || target instanceof Call) return;
+    fc.property(recipes, unknownKey(keys), fc.constantFrom<unknown>(1, 'x', true, {}, ['a'], null), (recipe, key, value) => {
       tried++;
       let error: unknown;
       try {
@@ -140,7 +142,7 @@ function keyProperty(s: Scenario<unknown>, at: Path, keys: readonly string[]): v
       expectUnknownKeyError(error, key, s.roots);
     }),
   );
-  // A property whose object never came up would prove nothing.
+  // Every run reached the object (a property that never did would prove nothing).
   expect(tried).toBeGreaterThan(0);
 }
 
