@@ -8,7 +8,8 @@ import { ErrorScope, Problem, refuseProblem } from './errors';
 
 const NOT_JSON_FIX = 'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+/** A plain object (an object literal or `Object.create(null)`), not a class instance. @internal */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** Keys compared as the generated bindings rename them (`enablePdb` is written `enablePDB`). */

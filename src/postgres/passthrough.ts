@@ -1,4 +1,5 @@
 import * as cnpg from '../../imports/postgresql.cnpg.io';
+import { isPlainObject } from '../common/plain-json';
 
 /*
  * The generated bindings type a Kubernetes quantity or int-or-string field as a class
@@ -14,8 +15,6 @@ type Classes = Record<string, { fromString?: (v: string) => unknown; fromNumber?
 const CLASSES = cnpg as unknown as Classes;
 
 const pascal = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1);
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** The generated class of a quantity / int-or-string position, if `name` is one. */
 function valueClass(name: string): Classes[string] {
@@ -36,7 +35,7 @@ export function wrapValues(value: unknown, typeName: string, parentType?: string
     return cls.fromString!(value);
   }
   if (Array.isArray(value)) return value.map((v) => wrapValues(v, typeName));
-  if (!isPlain(value)) return value;
+  if (!isPlainObject(value)) return value;
   // A map of value classes (requests: { storage: '5Gi' }) is named after the map itself.
   const mapOfValues = valueClass(typeName) !== undefined;
   return Object.fromEntries(
@@ -64,7 +63,7 @@ export function convertField(
     return { json: convert({ [field]: value }) as Record<string, unknown> };
   } catch (e) {
     const childType = typeName + pascal(field);
-    if (isPlain(value) && CONVERTERS[`toJson_${childType}`] !== undefined) {
+    if (isPlainObject(value) && CONVERTERS[`toJson_${childType}`] !== undefined) {
       for (const [k, v] of Object.entries(value)) {
         const inner = convertField(childType, k, v, `${prop}.${k}`);
         if ('failed' in inner) return inner;
