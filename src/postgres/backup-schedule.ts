@@ -1,7 +1,8 @@
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
+import { wrongType } from '../common/validate';
 import { validateSchedule } from './cron';
-import { ownKeys, wrongType } from './internal';
+import { ownKeys } from './internal';
 
 /**
  * The fields of `BackupSchedule.cron()`, each in robfig/cron syntax (`*`, `5`, `1-5`, `*\/15`,

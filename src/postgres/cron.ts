@@ -1,6 +1,6 @@
 import { ErrorScope, invalid } from '../common/errors';
 import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../common/robfig-cron';
-import { wrongType } from './internal';
+import { wrongType } from '../common/validate';
 
 const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
 

@@ -4,7 +4,6 @@ import { ErrorScope, describeValue, invalid, refuseProblem } from '../common/err
 import { refuseUnknownKeys, declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
 import { validateJson } from '../common/plain-json';
-import { cpuOf, resourcesOf } from '../common/resources';
 import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { claimName } from '../common/stable-names';
 import { isDnsSubdomain, isRefusedExternalClusterName, pluginNameProblem, wrongType, validateStringMap } from '../common/validate';
@@ -41,8 +40,6 @@ export function plainJson<T extends Record<string, unknown>>(scope: ErrorScope, 
   for (const [prop, value] of Object.entries(values)) if (value !== undefined) validateJson(scope, prop, value);
   return values;
 }
-
-export { wrongType };
 
 /**
  * A value of one of the union-like classes (`ClusterImage`, `ClusterBootstrap`, `BackupSchedule`,
@@ -205,8 +202,6 @@ export function resolveBackupCluster(
   );
   return { name, namespace, binding };
 }
-
-export { cpuOf, resourcesOf };
 
 const SECRET_KEY_REFERENCE_KEYS = declaredKeys<SecretKeyReference>({ name: true, key: true });
 const SECRET_DATA_KEY = /^[-._a-zA-Z0-9]{1,253}$/;

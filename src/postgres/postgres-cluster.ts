@@ -18,7 +18,9 @@ import { Problem, describeValue, invalid, refuseProblem } from '../common/errors
 import { declaredKeys } from '../common/keys';
 import { jsonProblem } from '../common/plain-json';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
+import { resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
+import { wrongType } from '../common/validate';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';
@@ -26,20 +28,7 @@ import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
 import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
-import {
-  bindCluster,
-  classOf,
-  externalClusterNameOf,
-  wrongType,
-  guardAndCheck,
-  metadataOf,
-  ownKeys,
-  parametersOf,
-  plainJson,
-  pluginNameOf,
-  propsOf,
-  resourcesOf,
-} from './internal';
+import { bindCluster, classOf, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf } from './internal';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';

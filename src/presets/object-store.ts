@@ -5,9 +5,10 @@ import { ObjectStore as CnpgObjectStore } from '../../imports/barmancloud.cnpg.i
 import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { requireDuration } from '../common/render';
+import { resourcesOf } from '../common/resources';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { checkEnvVariables, refuseFirst } from '../plugins/internal';
-import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, resourcesOf, secretKeyReferenceOf } from '../postgres/internal';
+import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, secretKeyReferenceOf } from '../postgres/internal';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
