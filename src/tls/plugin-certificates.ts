@@ -1,4 +1,4 @@
-import { ApiObject, Duration } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   Certificate,
@@ -13,6 +13,7 @@ import { renderDuration } from '../common/render';
 import { addSchemaGuard } from '../common/schema-guard';
 import { Kind, PropSpec, checkProps } from '../plugins/internal';
 import { CERT_MANAGER_GROUP } from './issuer-ref';
+import { DEFAULT_LIFETIMES } from './lifetimes';
 import { CertificateRotationPolicy, PluginCertificateOptions, PluginTls, PluginTlsMode, PrivateKeyAlgorithm } from './plugin-tls';
 
 /** X.509 caps a common name at 64 characters, and cert-manager enforces it. */
@@ -169,8 +170,8 @@ export class PluginCertificates extends Construct {
             isCa: true,
             commonName: commonName(props.serviceName, '-ca'),
             secretName: caName,
-            duration: renderDuration(ca.caDuration ?? Duration.hours(87600)),
-            renewBefore: renderDuration(ca.caRenewBefore ?? Duration.hours(720)),
+            duration: renderDuration(ca.caDuration ?? DEFAULT_LIFETIMES.caDuration),
+            renewBefore: renderDuration(ca.caRenewBefore ?? DEFAULT_LIFETIMES.caRenewBefore),
             privateKey: opts.privateKey,
             usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CERT_SIGN, CertificateSpecUsages.CRL_SIGN],
             issuerRef: { name: this.bootstrapIssuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP },
@@ -240,8 +241,8 @@ function certificateSpec(o: PluginCertificateOptions): LeafSpec {
   const algorithm = o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA;
   const size = algorithm === PrivateKeyAlgorithm.ED25519 ? undefined : (o.privateKeySize ?? (algorithm === PrivateKeyAlgorithm.RSA ? 2048 : 256));
   return {
-    duration: renderDuration(o.duration ?? Duration.hours(2160)),
-    renewBefore: renderDuration(o.renewBefore ?? Duration.hours(360)),
+    duration: renderDuration(o.duration ?? DEFAULT_LIFETIMES.duration),
+    renewBefore: renderDuration(o.renewBefore ?? DEFAULT_LIFETIMES.renewBefore),
     privateKey: {
       algorithm: algorithm as unknown as CertificateSpecPrivateKeyAlgorithm,
       ...(size !== undefined ? { size } : {}),

@@ -3,6 +3,7 @@ import { renderDuration } from '../common/render';
 import { isDnsSubdomain, wrongType } from '../common/validate';
 import { Kind, PropSpec, Rule, checkProps, refuseFirst } from '../plugins/internal';
 import { IssuerRef } from './issuer-ref';
+import { DEFAULT_LIFETIMES } from './lifetimes';
 
 /** Key algorithms cert-manager can generate (the wire values of `spec.privateKey.algorithm`). */
 export enum PrivateKeyAlgorithm {
@@ -231,9 +232,9 @@ function checkTlsConfig(where: string, config: PluginTlsConfig): void {
   );
   const o: PrivateCaOptions = config.mode === PluginTlsMode.SECRETS ? {} : (config.certificates ?? {});
   const go = (n: number) => renderDuration(Duration.millis(n));
-  const ms = (d: Duration | undefined, fallback: number) => (d === undefined ? fallback : d.toMilliseconds());
-  const duration = ms(o.duration, 2160 * 3_600_000);
-  const caDuration = ms(o.caDuration, 87600 * 3_600_000);
+  const ms = (d: Duration | undefined, fallback: Duration) => (d ?? fallback).toMilliseconds();
+  const duration = ms(o.duration, DEFAULT_LIFETIMES.duration);
+  const caDuration = ms(o.caDuration, DEFAULT_LIFETIMES.caDuration);
   // One pair of lifetimes for the leaves, a second for the private CA.
   const lifetimes = (dProp: string, d: number, rProp: string, r: number): Rule[] => [
     [d < MIN_DURATION_MS, dProp, go(d), 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more'],
@@ -257,8 +258,8 @@ function checkTlsConfig(where: string, config: PluginTlsConfig): void {
       wrongType('an IssuerRef', (config as { issuer?: unknown }).issuer),
       "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
     ],
-    ...(config.mode !== PluginTlsMode.SECRETS ? lifetimes('duration', duration, 'renewBefore', ms(o.renewBefore, 360 * 3_600_000)) : []),
-    ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', ms(o.caRenewBefore, 720 * 3_600_000)) : []),
+    ...(config.mode !== PluginTlsMode.SECRETS ? lifetimes('duration', duration, 'renewBefore', ms(o.renewBefore, DEFAULT_LIFETIMES.renewBefore)) : []),
+    ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', ms(o.caRenewBefore, DEFAULT_LIFETIMES.caRenewBefore)) : []),
     [
       privateCa && caDuration < duration,
       'caDuration',
