@@ -327,30 +327,42 @@ function shareRender(root: IConstruct, apiObject: ApiObject): () => unknown {
  * @internal
  */
 export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void {
+  const root = construct.node.root;
+  const render = shareRender(root, apiObject);
+  addOncePerSynth(construct, (target, call) => {
+    const json = render();
+    const issues = apiServerIssues(json);
+    const prefix = issues.length === 0 || (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
+    // The synth of this call writes the JSON that was checked.
+    call?.rendered.set(apiObject, json);
+    return issues.map((i) => `${prefix}${formatIssue(i)}`);
+  });
+}
+
+/**
+ * Adds `validate` as a validation of the construct its problems are reported on
+ * ({@link reportedOn}), run once per `App.synth()` / `App.synthYaml()` call (later validations
+ * of the call return its messages) and at every validation otherwise. A `CnpgIValidationError`
+ * it throws becomes its message; any other error propagates (a bug, not bad input).
+ */
+function addOncePerSynth(construct: Construct, validate: (target: Construct, call: SynthCall | undefined) => string[]): void {
   const target = reportedOn(construct);
   const root = construct.node.root;
   watchSynthCalls(root);
-  const render = shareRender(root, apiObject);
   let checked: { readonly call: SynthCall; readonly messages: string[] } | undefined;
   target.node.addValidation({
     validate: () => {
       const call = synthCalls.get(root);
       if (call !== undefined && checked?.call === call) return checked.messages;
-      let json: unknown;
+      let messages: string[];
       try {
-        json = render();
+        messages = validate(target, call);
       } catch (e) {
         const own = ownMessage(e, target);
-        if (own !== undefined) return [own];
-        throw e;
+        if (own === undefined) throw e;
+        messages = [own];
       }
-      const issues = apiServerIssues(json);
-      const prefix = issues.length === 0 || (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
-      const messages = issues.map((i) => `${prefix}${formatIssue(i)}`);
-      if (call !== undefined) {
-        checked = { call, messages };
-        call.rendered.set(apiObject, json);
-      }
+      if (call !== undefined) checked = { call, messages };
       return messages;
     },
   });
@@ -383,25 +395,9 @@ function ownMessage(e: unknown, construct: Construct): string | undefined {
  * @internal
  */
 export function addChecks(construct: Construct, check: () => void): void {
-  const target = reportedOn(construct);
-  const root = construct.node.root;
-  watchSynthCalls(root);
-  let checked: { readonly call: SynthCall; readonly messages: string[] } | undefined;
-  target.node.addValidation({
-    validate: () => {
-      const call = synthCalls.get(root);
-      if (call !== undefined && checked?.call === call) return checked.messages;
-      let messages: string[] = [];
-      try {
-        check();
-      } catch (e) {
-        const own = ownMessage(e, target);
-        if (own === undefined) throw e;
-        messages = [own];
-      }
-      if (call !== undefined) checked = { call, messages };
-      return messages;
-    },
+  addOncePerSynth(construct, () => {
+    check();
+    return [];
   });
 }
 
