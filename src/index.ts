@@ -1,4 +1,4 @@
-export { CnpgIValidationError } from './common/errors';
+export { CnpgIValidationError } from './manifests/errors';
 export * from './tls';
 export * from './plugins';
 export * from './postgres';

@@ -1,7 +1,7 @@
 // The command-line plumbing shared by the doctor and its subcommands (`plan`): where the CLI
 // reads and writes, and how flags are parsed. Its own module, so that the doctor's CLI and the
 // plan's do not import each other.
-import { InputError } from './load-manifests';
+import { InputError } from '../manifests/load';
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIo {

@@ -4,12 +4,12 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CnpgIValidationError } from '../common/errors';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
 import { IGNORE_ANNOTATION } from '../doctor/suppressions';
+import { CnpgIValidationError } from '../manifests/errors';
+import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
-import { InputError, LoadedDocument, collectFiles, parseManifestText } from './load-manifests';
 import { runPlan } from './plan';
 import { formatSarif, sarifForError } from './sarif';
 

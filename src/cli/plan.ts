@@ -5,11 +5,11 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CnpgIValidationError } from '../common/errors';
+import { CnpgIValidationError } from '../manifests/errors';
+import { InputError, collectFiles, parseManifestText } from '../manifests/load';
 import { planChanges } from '../plan/plan';
 import { formatPlanJson, formatPlanSarif, formatPlanText } from '../plan/plan-format';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
-import { InputError, collectFiles, parseManifestText } from './load-manifests';
 
 // The doctor's exit codes (src/cli/doctor.ts), repeated to keep the two modules free of a cycle.
 const EXIT_OK = 0;

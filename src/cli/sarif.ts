@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { DoctorReport, Finding, SuppressedFinding } from '../doctor/finding';
 import { DOCTOR_RULES } from '../doctor/rules';
-import { LoadedDocument } from './load-manifests';
+import { LoadedDocument } from '../manifests/load';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

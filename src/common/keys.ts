@@ -1,6 +1,5 @@
-import { ErrorScope, Problem, refuseProblem } from './errors';
-import { nearestName } from './nearest-name';
-import { wrongType } from './validate';
+import { ErrorScope, Problem, refuseProblem, wrongType } from '../manifests/errors';
+import { nearestName } from '../manifests/nearest-name';
 
 /**
  * Every key of a props interface, each mapped to `true`. An object literal of this type must

@@ -1,7 +1,7 @@
 import { ApiObjectMetadata } from 'cdk8s';
-import { ErrorScope, Problem, refuseProblem } from './errors';
+import { ErrorScope, Problem, refuseProblem, wrongType } from '../manifests/errors';
+import { isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 import { jsonProblem } from './plain-json';
-import { isDnsLabel, isDnsSubdomain, wrongType } from './validate';
 
 type Shape = readonly [is: (v: unknown) => boolean, what: string, fix: string];
 

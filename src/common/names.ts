@@ -1,8 +1,8 @@
 import { createHash } from 'crypto';
 import { Chart, Names } from 'cdk8s';
 import { Construct } from 'constructs';
-import { describeValue, invalid } from './errors';
-import { isDns1035Label, isDnsLabel, isDnsSubdomain } from './validate';
+import { describeValue, invalid } from '../manifests/errors';
+import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 
 /**
  * Which rule the API server applies to an object's `metadata.name`:

@@ -1,4 +1,5 @@
-import { ErrorScope, Problem, refuseProblem } from './errors';
+import { ErrorScope, Problem, refuseProblem } from '../manifests/errors';
+import { isPlainObject } from '../manifests/json';
 
 /*
  * The one walk that refuses values the library cannot write as they are given: used for the
@@ -7,10 +8,6 @@ import { ErrorScope, Problem, refuseProblem } from './errors';
  */
 
 const NOT_JSON_FIX = 'write strings, numbers, booleans, arrays and plain objects, as the CRD takes them';
-
-/** A plain object (an object literal or `Object.create(null)`), not a class instance. @internal */
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** Keys compared as the generated bindings rename them (`enablePdb` is written `enablePDB`). */
 const norm = (k: string): string => k.toLowerCase().replace(/[-_]/g, '');

@@ -1,6 +1,5 @@
 import { Duration, Size, SizeRoundingBehavior } from 'cdk8s';
-import { ErrorScope, invalid } from './errors';
-import { wrongType } from './validate';
+import { ErrorScope, invalid, wrongType } from '../manifests/errors';
 
 const JSII_RTTI = Symbol.for('jsii.rtti');
 

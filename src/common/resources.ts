@@ -1,9 +1,8 @@
 import { Size } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-28';
-import { ErrorScope, invalid, refuseProblem } from './errors';
+import { ErrorScope, invalid, refuseProblem, wrongType } from '../manifests/errors';
 import { declaredKeys, unknownKeysProblem } from './keys';
 import { RequireAmountOptions, renderQuantity, requireSize } from './render';
-import { wrongType } from './validate';
 
 /** The cdk8s-plus resource keys and the Kubernetes resource names they stand for. @internal */
 export const RESOURCE_NAMES = { cpu: 'cpu', memory: 'memory', ephemeralStorage: 'ephemeral-storage' } as const;

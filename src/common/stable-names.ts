@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
-import { invalid } from './errors';
-import { isDns1035Label, isDnsSubdomain } from './validate';
+import { invalid } from '../manifests/errors';
+import { isDns1035Label, isDnsSubdomain } from '../manifests/k8s-names';
 
 /**
  * What a stateful object's name must be, and how to say so.

@@ -1,4 +1,5 @@
-import { ErrorScope, Problem, invalid, refuseProblem } from './errors';
+import { wrongType, ErrorScope, Problem, invalid, refuseProblem } from '../manifests/errors';
+import { isAnnotationKey, isDnsSubdomain, isLabelKey, isLabelValue } from '../manifests/k8s-names';
 
 /**
  * The largest int32, the bound of every `int32` field of the Kubernetes and CRD schemas
@@ -6,29 +7,6 @@ import { ErrorScope, Problem, invalid, refuseProblem } from './errors';
  * @internal
  */
 export const INT32_MAX = 2147483647;
-
-/** RFC 1123 DNS subdomain, as Kubernetes validates object names: at most 253 characters. */
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-/** RFC 1123 DNS label: at most 63 characters. */
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-/** RFC 1035 DNS label, what a Service name must be: starts with a letter. */
-const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-
-/** @internal */
-export function isDnsSubdomain(value: string): boolean {
-  // JavaScript callers pass anything, and RegExp.test would read ['a'] as 'a'.
-  return typeof value === 'string' && value.length <= 253 && DNS_SUBDOMAIN.test(value) && value.split('.').every((l) => l.length <= 63);
-}
-
-/** @internal */
-export function isDnsLabel(value: string): boolean {
-  return typeof value === 'string' && value.length <= 63 && DNS_LABEL.test(value);
-}
-
-/** @internal */
-export function isDns1035Label(value: string): boolean {
-  return typeof value === 'string' && value.length <= 63 && DNS_1035_LABEL.test(value);
-}
 
 /** What keeps `value` from being a non-empty string, if anything. */
 function stringProblem(value: unknown): string | undefined {
@@ -142,49 +120,6 @@ export function validateStringArray(scope: ErrorScope, prop: string, value: unkn
         : undefined,
   );
   return [...(value as string[])];
-}
-
-/**
- * The problem of a value of the wrong type: `is missing` when it is undefined (never
- * `must be a string, not undefined`), else what it must be and what it is.
- * @internal
- */
-export function wrongType(what: string, value: unknown): string {
-  return value === undefined ? `is missing: it must be ${what}` : `must be ${what}, not ${typeName(value)}`;
-}
-
-/** @internal */
-export function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** A qualified name: the part of a label or annotation key after the optional prefix. */
-const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-
-/** @internal */
-export function isLabelKey(key: string): boolean {
-  const slash = key.lastIndexOf('/');
-  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
-  const name = slash >= 0 ? key.slice(slash + 1) : key;
-  return (prefix === undefined || isDnsSubdomain(prefix)) && name.length <= 63 && QUALIFIED_NAME.test(name);
-}
-
-/** @internal */
-export function isLabelValue(value: string): boolean {
-  return value === '' || (value.length <= 63 && QUALIFIED_NAME.test(value));
-}
-
-/**
- * Whether `key` is a valid annotation key: the API server checks annotation keys as label keys
- * once lower-cased (k8s.io/apimachinery v0.32.13 pkg/api/validation/objectmeta.go
- * ValidateAnnotations), so `Example.com/Owner` is accepted.
- * @internal
- */
-export function isAnnotationKey(key: string): boolean {
-  return typeof key === 'string' && isLabelKey(key.toLowerCase());
 }
 
 const KEY_FIX = {
@@ -332,33 +267,4 @@ export function pickDefined<T extends object, K extends keyof T>(props: T, keys:
     if (props[k] !== undefined) out[k] = props[k];
   }
   return out;
-}
-
-/**
- * An IANA_SVC_NAME, what a named port must be: at most 15 characters of a-z, 0-9 and -, at
- * least one letter, no leading, trailing or doubled - (k8s.io/apimachinery v0.32.13
- * pkg/util/validation/validation.go `IsValidPortName`).
- * @internal
- */
-export function isPortName(value: string): boolean {
-  return (
-    typeof value === 'string' &&
-    value.length <= 15 &&
-    /^[-a-z0-9]+$/.test(value) &&
-    /[a-z]/.test(value) &&
-    !value.includes('--') &&
-    !value.startsWith('-') &&
-    !value.endsWith('-')
-  );
-}
-
-/**
- * Whether the Cluster webhook refuses `name` as an external cluster name: the operator uses it as
- * a path component, so '.', '..', '/' and '\' are refused (cloudnative-pg v1.30.0
- * internal/webhook/v1/cluster_webhook.go validateExternalClusters). Shared by the constructs and
- * the doctor (CNPGI100).
- * @internal
- */
-export function isRefusedExternalClusterName(name: string): boolean {
-  return name === '.' || name === '..' || /[/\\]/.test(name);
 }

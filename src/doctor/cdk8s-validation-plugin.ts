@@ -2,7 +2,7 @@
  * The doctor as a cdk8s-cli validation plugin (`validations:` in cdk8s.yaml). The cdk8s-cli
  * types are restated structurally so that nothing here loads cdk8s-cli at run time.
  */
-import { invalid } from '../common/errors';
+import { invalid } from '../manifests/errors';
 import { analyzeManifests } from './check-manifests';
 import { DoctorOptions, Finding } from './finding';
 

@@ -1,5 +1,5 @@
-import { invalid } from '../common/errors';
-import { DEFAULT_CNPG_VERSION, parseVersion } from './cnpg-version';
+import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
+import { invalid } from '../manifests/errors';
 import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } from './finding';
 import { DoctorModel, FindingTarget, buildModel } from './model';
 import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';

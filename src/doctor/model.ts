@@ -3,10 +3,11 @@
  * Services, the sidecar plugins, the plugins it would discover). It is built completely before
  * any rule runs, so that no rule depends on the order the others ran in.
  */
-import { Version, dialsFullyQualified } from './cnpg-version';
+import { Version, dialsFullyQualified } from '../checks/cnpg-version';
+import { Json } from '../manifests/json';
+import { Manifest, ManifestIndex, PodTemplate } from '../manifests/manifest-index';
+import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../manifests/operator';
 import { DiscoveredPlugin, NotEvaluatedRule } from './finding';
-import { Json, Manifest, ManifestIndex, PodTemplate } from './manifest-index';
-import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from './operator-rules';
 import { PluginKeyProblem, readPluginService } from './plugin-service-rules';
 import { SidecarDeployment, readSidecars } from './sidecar-rules';
 import { IgnoreAnnotation, readIgnoreAnnotation } from './suppressions';

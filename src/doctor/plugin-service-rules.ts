@@ -3,10 +3,11 @@
  * (cloudnative-pg internal/controller/plugin_controller.go and plugin_predicates.go): the model
  * side. The rules that judge what is read live in `rules/plugin-service-*.ts`.
  */
-import { editDistance } from '../common/nearest-name';
-import { supportsPluginServerName } from './cnpg-version';
+import { supportsPluginServerName } from '../checks/cnpg-version';
+import { stringMap, dig, asObject, Json } from '../manifests/json';
+import { Manifest, PodTemplate } from '../manifests/manifest-index';
+import { editDistance } from '../manifests/nearest-name';
 import { Severity } from './finding';
-import { Json, Manifest, PodTemplate, asObject, dig, stringMap } from './manifest-index';
 import type { DoctorModel, PluginServiceInfo } from './model';
 
 /** The label and annotation keys of a plugin Service. */

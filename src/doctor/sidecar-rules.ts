@@ -5,10 +5,11 @@
  * file name is a plugin name; cnpg-i-machinery creates `<--plugin-path>/<plugin name>`
  * (default /plugins).
  */
-import { Json, Manifest, asObject, asString, dig, objectsOf } from './manifest-index';
+import { dig, objectsOf, asString, asObject, Json } from '../manifests/json';
+import { Manifest } from '../manifests/manifest-index';
+import { isOperatorDeployment, managerContainer } from '../manifests/operator';
+import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from '../manifests/pod-template';
 import type { DoctorModel, SidecarInfo } from './model';
-import { isOperatorDeployment, managerContainer } from './operator-rules';
-import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from './pod-template';
 
 /** The operator's default socket directory (the upstream docs' `/plugin` is wrong). */
 export const DEFAULT_PLUGIN_SOCKET_DIR = '/plugins';

@@ -1,8 +1,8 @@
 /*
  * Silencing rules: `disable` for a whole run, the ignore annotation for one object.
  */
-import { editDistance } from '../common/nearest-name';
-import { Json, asObject, asString, dig } from './manifest-index';
+import { dig, asString, asObject, Json } from '../manifests/json';
+import { editDistance } from '../manifests/nearest-name';
 
 /** The annotation that silences rules for the object that carries it: `CNPGI027,CNPGI050`. */
 export const IGNORE_ANNOTATION = 'cnpg-i.dev/doctor-ignore';

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { invalid } from '../common/errors';
+import { invalid } from '../manifests/errors';
 import { SidecarPlugin } from '../plugins/sidecar-plugin';
 import type * as CheckManifests from './check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from './finding';

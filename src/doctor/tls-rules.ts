@@ -5,8 +5,9 @@
  * Secret tls.crt+tls.key}`; plugin side (cnpg-i-machinery) = `--server-cert`, `--server-key`,
  * `--client-cert` (ClientCAs), RequireAndVerifyClientCert.
  */
-import { goVerifyHostname } from './fidelity/tls-precision';
-import { Manifest, asObject, asString, dig } from './manifest-index';
+import { goVerifyHostname } from '../checks/tls-precision';
+import { dig, asString, asObject } from '../manifests/json';
+import { Manifest } from '../manifests/manifest-index';
 import type { DoctorModel } from './model';
 
 /** What an issuerRef leads to. */

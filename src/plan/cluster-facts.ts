@@ -2,6 +2,7 @@
  * What the plan rules read from a Cluster, the way CloudNativePG v1.30.0 and Barman Cloud
  * v0.14.0 read it. Plain JSON in, plain values out.
  */
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { Json, asArray, asObject, asString, dig } from './plan-model';
 
 const SUFFIX: Record<string, number> = {
@@ -101,9 +102,6 @@ export function clusterPlugins(cluster: Json): ClusterPluginEntry[] {
   return out;
 }
 
-/** The plugin name of Barman Cloud, whose parameters the backup-chain rules understand. @internal */
-export const BARMAN_CLOUD_PLUGIN = 'barman-cloud.cloudnative-pg.io';
-
 /**
  * Where a Cluster archives its WAL: the enabled WAL archiver plugin, and for Barman Cloud the
  * ObjectStore and the server name (Barman Cloud's default server name is the Cluster's name:
@@ -121,7 +119,7 @@ export interface WalArchive {
 export function walArchiveOf(cluster: Json, clusterName: string): WalArchive | undefined {
   const archiver = clusterPlugins(cluster).find((p) => p.enabled && p.isWALArchiver);
   if (archiver) {
-    if (archiver.name !== BARMAN_CLOUD_PLUGIN) return { plugin: archiver.name };
+    if (archiver.name !== BARMAN_CLOUD_PLUGIN_NAME) return { plugin: archiver.name };
     return {
       plugin: archiver.name,
       objectStore: archiver.parameters.barmanObjectName,
@@ -166,10 +164,10 @@ export function pluginsUsedBy(kind: string, body: Json): string[] {
 export function objectStoresUsedBy(cluster: Json): string[] {
   const names: string[] = [];
   for (const p of clusterPlugins(cluster)) {
-    if (p.enabled && p.name === BARMAN_CLOUD_PLUGIN && p.parameters.barmanObjectName) names.push(p.parameters.barmanObjectName);
+    if (p.enabled && p.name === BARMAN_CLOUD_PLUGIN_NAME && p.parameters.barmanObjectName) names.push(p.parameters.barmanObjectName);
   }
   for (const e of asArray(dig(cluster, 'spec', 'externalClusters'))) {
-    if (asString(dig(e, 'plugin', 'name')) === BARMAN_CLOUD_PLUGIN) {
+    if (asString(dig(e, 'plugin', 'name')) === BARMAN_CLOUD_PLUGIN_NAME) {
       const n = asString(dig(e, 'plugin', 'parameters', 'barmanObjectName'));
       if (n !== undefined) names.push(n);
     }

@@ -3,7 +3,8 @@
  * No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o yaml`).
  */
 // The doctor's accessors for untrusted JSON serve the plan too (no cdk8s in either).
-import { CLUSTER_SCOPED_KINDS, Json, asArray, asObject, asString, dig } from '../doctor/manifest-index';
+import { dig, asArray, asString, asObject, Json } from '../manifests/json';
+import { CLUSTER_SCOPED_KINDS } from '../manifests/kinds';
 
 export type { Json };
 export { asArray, asObject, asString, dig };

@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { InputError, collectFiles, parseManifestText } from '../cli/load-manifests';
-import { invalid } from '../common/errors';
+import { invalid } from '../manifests/errors';
+import { InputError, collectFiles, parseManifestText } from '../manifests/load';
 import { planChanges } from './plan';
 import { PlanFinding, PlanOptions } from './plan-model';
 

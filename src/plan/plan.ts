@@ -1,5 +1,4 @@
-import { invalid } from '../common/errors';
-import { typeName } from '../common/validate';
+import { invalid, typeName } from '../manifests/errors';
 import { BACKUP_CHAIN_RULES, checkBackupChain } from './backup-chain-rules';
 import { DATA_LOSS_RULES, checkDataLoss } from './data-loss-rules';
 import { PlanContext, PlanFinding, PlanIndex, PlanOptions, PlanReport, PlanRule, canonical } from './plan-model';

@@ -1,8 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { invalid } from '../common/errors';
-import { RenderedJson } from '../common/json';
-import { wrongType } from '../common/validate';
+import { invalid, wrongType } from '../manifests/errors';
+import { RenderedJson } from '../manifests/json';
 import { Kind, PropSpec, checkProps, refuseFirst, resourcesManifest } from './internal';
 import { restrictedContainerSecurityContext, restrictedContainerSecurityContextManifest } from './pod-security';
 

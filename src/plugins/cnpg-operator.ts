@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import { ApiObject, Include } from 'cdk8s';
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
-import { isDnsLabel } from '../common/validate';
+import { invalid } from '../manifests/errors';
+import { isDnsLabel } from '../manifests/k8s-names';
 import { IOperatorDeployment, OperatorDeployment, SidecarHost, isManagerContainer, podViewOfManifest } from './cnpg-operator-deployment';
 import { Kind, PropSpec, checkProps, guardOnce, refuseFirst } from './internal';
 import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';

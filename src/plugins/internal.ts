@@ -9,19 +9,12 @@
 import { ApiObject } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { ErrorScope, Problem, invalid, refuseProblem } from '../common/errors';
 import { refuseUnknownKeys } from '../common/keys';
-import { knownPluginImage } from '../common/known-images';
 import { requireDuration } from '../common/render';
 import { ALL_RESOURCE_KEYS, resourcesOf } from '../common/resources';
-import { addSchemaGuard } from '../common/schema-guard';
 import {
   INT32_MAX,
   imageTagProblem,
-  isDnsSubdomain,
-  isLabelKey,
-  isLabelValue,
-  wrongType,
   validateInteger,
   validateLabels,
   validateOptionalBoolean,
@@ -31,6 +24,10 @@ import {
   validateStringArray,
   validateStringMap,
 } from '../common/validate';
+import { ErrorScope, Problem, invalid, refuseProblem, wrongType } from '../manifests/errors';
+import { isLabelValue, isLabelKey, isDnsSubdomain } from '../manifests/k8s-names';
+import { knownPluginImage } from '../manifests/known-plugins';
+import { addSchemaGuard } from '../schema/guard';
 
 /**
  * Judges one defined value of a prop; `prop` is the path the user wrote (`securityContext.user`).

@@ -1,9 +1,9 @@
 import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { describeValue, invalid } from '../common/errors';
-import { RenderedJson } from '../common/json';
-import { isDnsLabel } from '../common/validate';
+import { describeValue, invalid } from '../manifests/errors';
+import { RenderedJson } from '../manifests/json';
+import { isDnsLabel } from '../manifests/k8s-names';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';

@@ -1,10 +1,11 @@
 import { ApiObject, Chart, Duration, JsonPatch, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
-import { addSchemaGuard, internalChild } from '../common/schema-guard';
-import { isDns1035Label, isDnsLabel, isDnsSubdomain, pickDefined } from '../common/validate';
+import { pickDefined } from '../common/validate';
+import { invalid } from '../manifests/errors';
+import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
+import { addSchemaGuard, internalChild } from '../schema/guard';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
 import {

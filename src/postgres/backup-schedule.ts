@@ -1,6 +1,5 @@
-import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
-import { wrongType } from '../common/validate';
+import { ErrorScope, invalid, wrongType } from '../manifests/errors';
 import { validateSchedule } from './cron';
 import { ownKeys } from './internal';
 

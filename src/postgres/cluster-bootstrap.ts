@@ -3,8 +3,8 @@ import {
   ClusterSpecBootstrapInitdb,
   ClusterSpecBootstrapRecoveryRecoveryTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
+import { invalid } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ExternalClusterSource } from './external-cluster-source';

@@ -1,9 +1,11 @@
 import { Construct } from 'constructs';
-import { Problem } from '../common/errors';
+import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
+import { checkClusterReferences } from '../checks/cluster-references';
+import { CheckIssue } from '../checks/issue';
 import { claimedNamespaces } from '../common/stable-names';
-import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, referencedObjectStores } from '../doctor/fidelity/barman-cloud';
-import { checkClusterReferences } from '../doctor/fidelity/cluster-references';
-import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
+import { Problem } from '../manifests/errors';
+import { Json } from '../manifests/json';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 
 /**
  * The first of what the doctor reports as an error for a Cluster, found with the same checks
@@ -13,9 +15,9 @@ import { FidelityIssue, Obj } from '../doctor/fidelity/issue';
  * JSON; `scope` the construct whose app holds the ObjectStores.
  * @internal
  */
-export function clusterMistake(scope: Construct, cluster: Obj): Problem | undefined {
-  const issues: FidelityIssue[] = [...checkClusterReferences(cluster)];
-  if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_NAME}"`)) {
+export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
+  const issues: CheckIssue[] = [...checkClusterReferences(cluster)];
+  if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_PLUGIN_NAME}"`)) {
     const stores = referencedObjectStores(cluster).flatMap((name) =>
       claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
     );
@@ -32,7 +34,7 @@ export function clusterMistake(scope: Construct, cluster: Obj): Problem | undefi
 }
 
 /** The value at a path such as `spec.plugins[0].parameters.barmanObjectName`, for the error message. */
-function valueAt(root: Obj, path: string): unknown {
+function valueAt(root: Json, path: string): unknown {
   let v: unknown = root;
   for (const part of path.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== ''))) {
     if (v === null || typeof v !== 'object') return undefined;

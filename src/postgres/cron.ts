@@ -1,6 +1,5 @@
-import { ErrorScope, invalid } from '../common/errors';
-import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../common/robfig-cron';
-import { wrongType } from '../common/validate';
+import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../checks/robfig-cron';
+import { ErrorScope, invalid, wrongType } from '../manifests/errors';
 
 const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
 

@@ -2,8 +2,8 @@ import {
   ClusterSpecExternalClusters as CnpgExternalCluster,
   ClusterSpecExternalClustersBarmanObjectStore as CnpgExternalClusterBarmanObjectStore,
 } from '../../imports/postgresql.cnpg.io';
-import { ErrorScope, invalid } from '../common/errors';
 import { declaredKeys } from '../common/keys';
+import { ErrorScope, invalid } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ownKeys, parametersOf, pluginNameOf, propsOf, secretKeyReferenceOf } from './internal';

@@ -1,13 +1,15 @@
 import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { ErrorScope, describeValue, invalid, refuseProblem } from '../common/errors';
+import { isRefusedExternalClusterName } from '../checks/cluster-references';
 import { refuseUnknownKeys, declaredKeys } from '../common/keys';
 import { validateMetadata } from '../common/metadata';
 import { validateJson } from '../common/plain-json';
-import { addChecks, addSchemaGuard } from '../common/schema-guard';
 import { claimName } from '../common/stable-names';
-import { isDnsSubdomain, isRefusedExternalClusterName, pluginNameProblem, wrongType, validateStringMap } from '../common/validate';
+import { pluginNameProblem, validateStringMap } from '../common/validate';
+import { ErrorScope, describeValue, invalid, refuseProblem, wrongType } from '../manifests/errors';
+import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
+import { addChecks, addSchemaGuard } from '../schema/guard';
 import type { SecretKeyReference } from './secret-key-reference';
 
 /**

@@ -1,5 +1,5 @@
 import * as cnpg from '../../imports/postgresql.cnpg.io';
-import { isPlainObject } from '../common/plain-json';
+import { isPlainObject } from '../manifests/json';
 
 /*
  * The generated bindings type a Kubernetes quantity or int-or-string field as a class

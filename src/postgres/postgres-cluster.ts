@@ -14,13 +14,12 @@ import {
   ClusterSpecStoragePvcTemplate,
   toJson_ClusterSpec,
 } from '../../imports/postgresql.cnpg.io';
-import { Problem, describeValue, invalid, refuseProblem } from '../common/errors';
 import { declaredKeys } from '../common/keys';
 import { jsonProblem } from '../common/plain-json';
 import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
 import { resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
-import { wrongType } from '../common/validate';
+import { Problem, describeValue, invalid, refuseProblem, wrongType } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';

@@ -2,12 +2,13 @@ import { createHash } from 'crypto';
 import { ApiObject, Include, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
-import { addSchemaGuard, internalChild } from '../common/schema-guard';
+import { invalid } from '../manifests/errors';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, refuseFirst } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
+import { addSchemaGuard, internalChild } from '../schema/guard';
 import { PluginTlsMode } from '../tls/plugin-tls';
 import { BarmanCloudNames } from './barman-cloud-names';
 import { PluginLogLevel } from './log-level';
@@ -80,7 +81,7 @@ export interface BarmanCloudPluginProps extends PluginDeploymentProps {
  */
 export class BarmanCloudPlugin extends Construct implements IPlugin {
   /** The name the Barman Cloud plugin reports, and that Clusters, Backups and recoveries use. */
-  public static readonly PLUGIN_NAME = 'barman-cloud.cloudnative-pg.io';
+  public static readonly PLUGIN_NAME = BARMAN_CLOUD_PLUGIN_NAME;
   /** The plugin-barman-cloud release the defaults follow (`BARMAN_CLOUD_PLUGIN_VERSION`). */
   public static readonly PLUGIN_VERSION = BARMAN_CLOUD_PLUGIN_VERSION;
   /** The default plugin image (`BARMAN_CLOUD_PLUGIN_IMAGE`). */

@@ -1,7 +1,7 @@
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { internalChild } from '../common/schema-guard';
 import { validateLabelKey, validateStringMap } from '../common/validate';
+import { HELLO_WORLD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import {
@@ -12,6 +12,7 @@ import {
   pluginNamespace,
   sharedProps,
 } from '../plugins/standalone-plugin';
+import { internalChild } from '../schema/guard';
 import { PluginLogLevel } from './log-level';
 import { HELLO_WORLD_PLUGIN_IMAGE, HELLO_WORLD_PLUGIN_VERSION } from './versions';
 
@@ -87,7 +88,7 @@ const PROPS_SPEC: PropSpec<HelloWorldPluginProps> = {
  */
 export class HelloWorldPlugin extends Construct implements IPlugin {
   /** The name the hello-world plugin reports, and that Clusters use. */
-  public static readonly PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
+  public static readonly PLUGIN_NAME = HELLO_WORLD_PLUGIN_NAME;
   /** The cnpg-i-hello-world release the defaults follow (`HELLO_WORLD_PLUGIN_VERSION`). */
   public static readonly PLUGIN_VERSION = HELLO_WORLD_PLUGIN_VERSION;
   /** The default plugin image (`HELLO_WORLD_PLUGIN_IMAGE`). */

@@ -12,7 +12,7 @@
  * `cel-not-evaluated`, with the reason.
  */
 import type * as CelModule from '@bufbuild/cel';
-import { RenderedJson } from '../common/json';
+import { RenderedJson } from '../manifests/json';
 import { CelRuleSpec, StructuralSchema } from './crd-schemas';
 import { issue, SchemaIssue } from './issue';
 

@@ -1,4 +1,4 @@
-import { describeValue } from '../common/errors';
+import { describeValue } from '../manifests/errors';
 
 /**
  * What kind of problem a {@link SchemaIssue} reports.
@@ -93,4 +93,4 @@ export function issue(
 }
 
 /** The declared name closest to `name` (one implementation, shared with the constructs' key checks). */
-export { nearestName } from '../common/nearest-name';
+export { nearestName } from '../manifests/nearest-name';

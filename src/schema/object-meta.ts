@@ -19,7 +19,7 @@
  * kinds a DNS-1123 subdomain) and pkg/apis/rbac/validation/validation.go (`ValidateRBACName`, a
  * path segment name).
  */
-import { isDns1035Label, isDnsLabel, isDnsSubdomain, isLabelKey, isLabelValue, isPortName } from '../common/validate';
+import { isPortName, isLabelValue, isLabelKey, isDns1035Label, isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 import { issue, SchemaIssue } from './issue';
 
 /** Which rule the API server applies to `metadata.name` of a kind. */

@@ -15,8 +15,8 @@
  * - pruning, `null`-dropping, defaults and CEL rules are done outside ajv (structural.ts, cel.ts).
  */
 import type { default as AjvClass, ErrorObject, KeywordCxt, KeywordDefinition, ValidateFunction } from 'ajv';
-import { describeValue } from '../common/errors';
-import { RenderedJson } from '../common/json';
+import { describeValue } from '../manifests/errors';
+import { RenderedJson } from '../manifests/json';
 import { pinnedValidator, StructuralSchema } from './crd-schemas';
 import { issue, PathSegments, SchemaIssue } from './issue';
 

@@ -7,11 +7,11 @@ import {
   CertificateSpecUsages,
   Issuer,
 } from '../../imports/cert-manager.io';
-import { invalid } from '../common/errors';
 import { childObjectName } from '../common/names';
 import { renderDuration } from '../common/render';
-import { addSchemaGuard } from '../common/schema-guard';
+import { invalid } from '../manifests/errors';
 import { Kind, PropSpec, checkProps } from '../plugins/internal';
+import { addSchemaGuard } from '../schema/guard';
 import { CERT_MANAGER_GROUP } from './issuer-ref';
 import { DEFAULT_LIFETIMES } from './lifetimes';
 import { CertificateRotationPolicy, PluginCertificateOptions, PluginTls, PluginTlsMode, PrivateKeyAlgorithm } from './plugin-tls';

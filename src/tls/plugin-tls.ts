@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { renderDuration } from '../common/render';
-import { isDnsSubdomain, wrongType } from '../common/validate';
+import { wrongType } from '../manifests/errors';
+import { isDnsSubdomain } from '../manifests/k8s-names';
 import { Kind, PropSpec, Rule, checkProps, refuseFirst } from '../plugins/internal';
 import { IssuerRef } from './issuer-ref';
 import { DEFAULT_LIFETIMES } from './lifetimes';

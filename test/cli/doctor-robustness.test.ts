@@ -18,7 +18,7 @@ import * as path from 'path';
 import fc from 'fast-check';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/doctor';
-import { MAX_NESTING_DEPTH } from '../../src/cli/load-manifests';
+import { MAX_NESTING_DEPTH } from '../../src/manifests/load';
 import { describeWithShared, haveShared, sharedPath } from '../shared';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -1,7 +1,7 @@
 import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { invalid } from '../../src/common/errors';
-import { addChecks, internalChild } from '../../src/common/schema-guard';
+import { invalid } from '../../src/manifests/errors';
+import { addChecks, internalChild } from '../../src/schema/guard';
 
 /** A construct of the user's, with a child it marks as its own and one it does not. */
 function build(): Chart {

@@ -1,5 +1,5 @@
 import { declaredKeys, DeclaredKeys, refuseUnknownKeys } from '../../src/common/keys';
-import { nearestName } from '../../src/common/nearest-name';
+import { nearestName } from '../../src/manifests/nearest-name';
 import { expectValidationError } from '../util';
 
 interface AddPluginOptions {

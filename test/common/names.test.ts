@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
 import { childObjectName, deriveName, NameKind } from '../../src/common/names';
-import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../../src/common/validate';
+import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../../src/manifests/k8s-names';
 import { isValidName } from '../../src/schema/object-meta';
 
 const KINDS: NameKind[] = ['subdomain', 'label', 'dns1035'];

@@ -1,7 +1,7 @@
 import { Duration, Size, Testing } from 'cdk8s';
 import { ClusterSpecStoragePvcTemplateResourcesRequests } from '../../imports/postgresql.cnpg.io';
-import { refuseProblem } from '../../src/common/errors';
 import { jsonProblem, validateJson } from '../../src/common/plain-json';
+import { refuseProblem } from '../../src/manifests/errors';
 import { PostgresCluster } from '../../src/postgres';
 import { synthErrors } from '../postgres/synth-errors';
 import { expectValidationError } from '../util';

@@ -3,7 +3,6 @@ import { requireDuration } from '../../src/common/render';
 import {
   imageTagProblem,
   INT32_MAX,
-  isAnnotationKey,
   isEnumValue,
   pickDefined,
   pluginNameProblem,
@@ -18,6 +17,7 @@ import {
   validateStringArray,
   validateStringMap,
 } from '../../src/common/validate';
+import { isAnnotationKey } from '../../src/manifests/k8s-names';
 import { expectValidationError } from '../util';
 
 enum Level {

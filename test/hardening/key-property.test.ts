@@ -1,9 +1,9 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
-import { invalid } from '../../src/common/errors';
 import { declaredKeys, refuseUnknownKeys } from '../../src/common/keys';
-import { addChecks, addSchemaGuard } from '../../src/common/schema-guard';
+import { invalid } from '../../src/manifests/errors';
+import { addChecks, addSchemaGuard } from '../../src/schema/guard';
 import { announce } from './fc-config';
 import {
   expectLibraryRefusal,

@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { apiServerIssues, formatIssue } from '../../src/common/schema-guard';
 import { checkManifests } from '../../src/doctor';
 import { Finding } from '../../src/doctor/finding';
+import { apiServerIssues, formatIssue } from '../../src/schema/guard';
 import { haveShared, sharedPath, SHARED_REQUIRED } from '../shared';
 
 /*

@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import * as lib from '../../src';
-import { describeValue } from '../../src/common/errors';
+import { describeValue } from '../../src/manifests/errors';
 
 // Python, Java, Go and .NET see a CnpgIValidationError as their runtime's error for a JavaScript
 // exception: only the message crosses the jsii boundary, so it must hold every field.

@@ -1,15 +1,17 @@
-import { checkBackupPrerequisites } from './backup-prerequisites';
-import { checkBackupSpec } from './backup-spec';
-import { BARMAN_CLOUD_NAME, checkBarmanCloudCluster, checkBarmanCloudDeployment, referencedObjectStores } from './barman-cloud';
-import { checkCertificate, checkClusterIssuerSecret } from './certificate';
-import { certManagerIndex, checkClientTrust, clientIssuance, resolveClusterResourceNamespace } from './client-trust';
-import { checkClusterReferences } from './cluster-references';
-import { FidelityIssue, Obj, arr, at, meta, obj, str, strings } from './issue';
-import { checkOperatorConfig, resolveOperatorConfig } from './operator-config';
-import { checkPluginIdentity, reportedPluginName } from './plugin-identity';
-import { checkPluginServiceNames } from './plugin-wiring';
-import { checkFlagFile, checkSecretData, checkTlsSecret } from './secret-contents';
-import { ContainerPort, checkPluginServicePort } from './service-port';
+import { checkBackupPrerequisites } from '../../checks/backup-prerequisites';
+import { checkBackupSpec } from '../../checks/backup-spec';
+import { checkBarmanCloudCluster, checkBarmanCloudDeployment, referencedObjectStores } from '../../checks/barman-cloud';
+import { checkCertificate, checkClusterIssuerSecret } from '../../checks/certificate';
+import { certManagerIndex, checkClientTrust, clientIssuance, resolveClusterResourceNamespace } from '../../checks/client-trust';
+import { checkClusterReferences } from '../../checks/cluster-references';
+import { CheckIssue } from '../../checks/issue';
+import { checkOperatorConfig, resolveOperatorConfig } from '../../checks/operator-config';
+import { checkPluginIdentity, reportedPluginName } from '../../checks/plugin-identity';
+import { checkPluginServiceNames } from '../../checks/plugin-wiring';
+import { checkFlagFile, checkSecretData, checkTlsSecret } from '../../checks/secret-contents';
+import { ContainerPort, checkPluginServicePort } from '../../checks/service-port';
+import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../../manifests/json';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../../manifests/known-plugins';
 
 /**
  * The fidelity rule families, ready to become registry modules (one per entry): proposed id,
@@ -173,8 +175,8 @@ export type FidelityFamilyId = (typeof FIDELITY_FAMILIES)[number]['id'];
 /** One fidelity result: the family, the object it is about, and the neutral issue. @internal */
 export interface FidelityResult {
   readonly family: FidelityFamilyId;
-  readonly object: Obj;
-  readonly issue: FidelityIssue;
+  readonly object: Json;
+  readonly issue: CheckIssue;
 }
 
 /** Options of {@link runFidelity}. @internal */
@@ -192,43 +194,47 @@ export interface FidelityOptions {
   readonly knownPlugins?: readonly string[];
 }
 
-const isOperator = (d: Obj): boolean =>
-  arr(at(d, 'spec', 'template', 'spec', 'containers')).some((c) => /cloudnative-pg(-testing)?[:@]|\/cloudnative-pg$/.test(str(at(c, 'image')) ?? ''));
+const isOperator = (d: Json): boolean =>
+  asArray(dig(d, 'spec', 'template', 'spec', 'containers')).some((c) =>
+    /cloudnative-pg(-testing)?[:@]|\/cloudnative-pg$/.test(asString(dig(c, 'image')) ?? ''),
+  );
 
 /**
  * Runs every family over a set of plain manifests. One pass builds the index by kind; each
  * family then reads only its kinds, so the cost stays linear in the input.
  * @internal
  */
-export function runFidelity(objects: readonly Obj[], options: FidelityOptions = {}): FidelityResult[] {
-  const byKind = new Map<string, Obj[]>();
+export function runFidelity(objects: readonly Json[], options: FidelityOptions = {}): FidelityResult[] {
+  const byKind = new Map<string, Json[]>();
   for (const o of objects) {
-    const k = str(o.kind);
+    const k = asString(o.kind);
     if (!k) continue;
     const list = byKind.get(k);
     if (list) list.push(o);
     else byKind.set(k, [o]);
   }
-  const kind = (k: string): Obj[] => byKind.get(k) ?? [];
+  const kind = (k: string): Json[] => byKind.get(k) ?? [];
   const defNs = options.defaultNamespace ?? 'default';
-  const nsOf = (o: Obj): string => meta(o).namespace ?? defNs;
+  const nsOf = (o: Json): string => objectMeta(o).namespace ?? defNs;
   const out: FidelityResult[] = [];
-  const add = (family: FidelityFamilyId, object: Obj, issues: readonly FidelityIssue[]): void => {
+  const add = (family: FidelityFamilyId, object: Json, issues: readonly CheckIssue[]): void => {
     for (const issue of issues) out.push({ family, object, issue });
   };
   const deployments = kind('Deployment');
   const operator = deployments.find(isOperator);
   const config = operator ? resolveOperatorConfig({ deployment: operator, configMaps: kind('ConfigMap'), secrets: kind('Secret') }) : undefined;
-  const operatorNs = options.operatorNamespace ?? config?.operatorNamespace ?? meta(operator ?? {}).namespace ?? 'cnpg-system';
+  const operatorNs = options.operatorNamespace ?? config?.operatorNamespace ?? objectMeta(operator ?? {}).namespace ?? 'cnpg-system';
   const services = kind('Service');
-  const pluginServices = services.filter((s) => strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'] !== undefined);
+  const pluginServices = services.filter((s) => stringMap(dig(s, 'metadata', 'labels'))['cnpg.io/pluginName'] !== undefined);
   const discovered = new Set<string>([
     ...(options.knownPlugins ?? []),
-    ...pluginServices.filter((s) => (meta(s).namespace ?? defNs) === operatorNs).map((s) => strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName']),
+    ...pluginServices
+      .filter((s) => (objectMeta(s).namespace ?? defNs) === operatorNs)
+      .map((s) => stringMap(dig(s, 'metadata', 'labels'))['cnpg.io/pluginName']),
   ]);
   const includePlugins = config?.includePlugins ?? [];
 
-  const storesByName = groupBy(kind('ObjectStore'), (o) => meta(o).name);
+  const storesByName = groupBy(kind('ObjectStore'), (o) => objectMeta(o).name);
   for (const c of kind('Cluster')) {
     add('CNPGI100', c, checkClusterReferences(c));
     if (mentionsBarmanCloud(c)) {
@@ -236,10 +242,10 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
       add('CNPGI106', c, checkBarmanCloudCluster(c, stores));
     }
   }
-  const key = (o: Obj, name = meta(o).name): string => `${meta(o).namespace ?? defNs}/${name}`;
+  const key = (o: Json, name = objectMeta(o).name): string => `${objectMeta(o).namespace ?? defNs}/${name}`;
   const clusters = new Map(kind('Cluster').map((c) => [key(c), c]));
   const secrets = new Map(kind('Secret').map((x) => [key(x), x]));
-  const clusterFor = (b: Obj): Obj | undefined => clusters.get(key(b, str(at(b, 'spec', 'cluster', 'name')) ?? ''));
+  const clusterFor = (b: Json): Json | undefined => clusters.get(key(b, asString(dig(b, 'spec', 'cluster', 'name')) ?? ''));
   for (const k of ['Backup', 'ScheduledBackup'] as const) {
     for (const b of kind(k)) {
       const issues = checkBackupSpec(b, k);
@@ -264,16 +270,16 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
         config,
         discovered,
         pluginServices
-          .filter((s) => (meta(s).namespace ?? defNs) === operatorNs)
-          .map((s) => ({ name: meta(s).name, namespace: operatorNs, port: strings(at(s, 'metadata', 'annotations'))['cnpg.io/pluginPort'] ?? '' })),
+          .filter((s) => (objectMeta(s).namespace ?? defNs) === operatorNs)
+          .map((s) => ({ name: objectMeta(s).name, namespace: operatorNs, port: stringMap(dig(s, 'metadata', 'annotations'))['cnpg.io/pluginPort'] ?? '' })),
       ),
     );
   }
   // Deployments by namespace and template label, so a Service's selector reads only candidates.
-  const byLabel = new Map<string, Obj[]>();
+  const byLabel = new Map<string, Json[]>();
   for (const d of deployments) {
-    for (const [k, v] of Object.entries(strings(at(d, 'spec', 'template', 'metadata', 'labels')))) {
-      const lk = `${meta(d).namespace ?? defNs}\u0000${k}=${v}`;
+    for (const [k, v] of Object.entries(stringMap(dig(d, 'spec', 'template', 'metadata', 'labels')))) {
+      const lk = `${objectMeta(d).namespace ?? defNs}\u0000${k}=${v}`;
       const list = byLabel.get(lk);
       if (list) list.push(d);
       else byLabel.set(lk, [d]);
@@ -288,10 +294,10 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
     clusterResourceNamespace,
   });
   const issuanceCache = new Map<string, ReturnType<typeof clientIssuance>>();
-  const backingCache = new Map<string, { backing: Obj[]; images: string[]; ports: ContainerPort[] }>();
-  const backingOf = (s: Obj): { backing: Obj[]; images: string[]; ports: ContainerPort[] } => {
-    const ns = meta(s).namespace ?? defNs;
-    const selector = Object.entries(strings(at(s, 'spec', 'selector'))).sort(([a], [b]) => a.localeCompare(b));
+  const backingCache = new Map<string, { backing: Json[]; images: string[]; ports: ContainerPort[] }>();
+  const backingOf = (s: Json): { backing: Json[]; images: string[]; ports: ContainerPort[] } => {
+    const ns = objectMeta(s).namespace ?? defNs;
+    const selector = Object.entries(stringMap(dig(s, 'spec', 'selector'))).sort(([a], [b]) => a.localeCompare(b));
     const cacheKey = `${ns}\u0000${selector.map(([k, v]) => `${k}=${v}`).join(',')}`;
     const cached = backingCache.get(cacheKey);
     if (cached) return cached;
@@ -299,33 +305,33 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
       selector.length === 0
         ? []
         : (byLabel.get(`${ns}\u0000${selector[0][0]}=${selector[0][1]}`) ?? []).filter((d) =>
-            selector.every(([k, v]) => strings(at(d, 'spec', 'template', 'metadata', 'labels'))[k] === v),
+            selector.every(([k, v]) => stringMap(dig(d, 'spec', 'template', 'metadata', 'labels'))[k] === v),
           );
-    const containers = backing.flatMap((d) => arr(at(d, 'spec', 'template', 'spec', 'containers')).map((c) => obj(c) ?? {}));
+    const containers = backing.flatMap((d) => asArray(dig(d, 'spec', 'template', 'spec', 'containers')).map((c) => asObject(c) ?? {}));
     const result = {
       backing,
-      images: [...new Set(containers.map((c) => str(c.image) ?? ''))],
+      images: [...new Set(containers.map((c) => asString(c.image) ?? ''))],
       ports: containers.flatMap((c) =>
-        arr(c.ports)
-          .map((p) => obj(p) ?? {})
-          .map((p) => ({ containerPort: Number(p.containerPort), name: str(p.name) })),
+        asArray(c.ports)
+          .map((p) => asObject(p) ?? {})
+          .map((p) => ({ containerPort: Number(p.containerPort), name: asString(p.name) })),
       ),
     };
     backingCache.set(cacheKey, result);
     return result;
   };
-  const flagsChecked = new Set<Obj>();
+  const flagsChecked = new Set<Json>();
   const trustChecked = new Set<string>();
-  const deploymentIds = new Map<Obj, number>(deployments.map((d, i) => [d, i]));
+  const deploymentIds = new Map<Json, number>(deployments.map((d, i) => [d, i]));
   for (const s of pluginServices) {
-    const label = strings(at(s, 'metadata', 'labels'))['cnpg.io/pluginName'];
+    const label = stringMap(dig(s, 'metadata', 'labels'))['cnpg.io/pluginName'];
     const { backing, images, ports } = backingOf(s);
     add('CNPGI105', s, checkPluginIdentity(label, images));
     add('CNPGI114', s, checkPluginServiceNames(s));
     add('CNPGI111', s, checkPluginServicePort(s, backing.length ? ports : undefined));
-    const ann = strings(at(s, 'metadata', 'annotations'));
-    const ns = meta(s).namespace;
-    const secretNamed = (n: string | undefined): Obj | undefined => (n === undefined ? undefined : secrets.get(`${ns ?? defNs}/${n}`));
+    const ann = stringMap(dig(s, 'metadata', 'annotations'));
+    const ns = objectMeta(s).namespace;
+    const secretNamed = (n: string | undefined): Json | undefined => (n === undefined ? undefined : secrets.get(`${ns ?? defNs}/${n}`));
     const clientSecret = secretNamed(ann['cnpg.io/pluginClientSecret']);
     const serverSecret = secretNamed(ann['cnpg.io/pluginServerSecret']);
     if (clientSecret) add('CNPGI110', clientSecret, checkTlsSecret(clientSecret, true));
@@ -337,16 +343,16 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
       const trustVisit = !trustChecked.has(trustKey);
       trustChecked.add(trustKey);
       if (!firstVisit && !trustVisit) continue;
-      const podSpec = obj(at(d, 'spec', 'template', 'spec')) ?? {};
-      for (const c of arr(podSpec.containers).map((x) => obj(x) ?? {})) {
-        for (const arg of arr(c.args).filter((a): a is string => typeof a === 'string')) {
+      const podSpec = asObject(dig(d, 'spec', 'template', 'spec')) ?? {};
+      for (const c of asArray(podSpec.containers).map((x) => asObject(x) ?? {})) {
+        for (const arg of asArray(c.args).filter((a): a is string => typeof a === 'string')) {
           const m = /^(--(?:server-cert|server-key|client-cert))=(.+)$/.exec(arg);
           if (!m) continue;
           if (firstVisit)
             add(
               'CNPGI110',
               d,
-              checkFlagFile(m[1], m[2], podSpec, c, (n) => secrets.get(`${meta(d).namespace ?? defNs}/${n}`)),
+              checkFlagFile(m[1], m[2], podSpec, c, (n) => secrets.get(`${objectMeta(d).namespace ?? defNs}/${n}`)),
             );
           if (!trustVisit || m[1] !== '--client-cert' || !ann['cnpg.io/pluginClientSecret']) continue;
           const trusted = trustedSecretOf(m[2], podSpec, c);
@@ -364,31 +370,31 @@ export function runFidelity(objects: readonly Obj[], options: FidelityOptions = 
     }
   }
   for (const d of deployments) {
-    for (const c of arr(at(d, 'spec', 'template', 'spec', 'containers')).map((x) => obj(x) ?? {})) {
-      if (reportedPluginName(str(c.image) ?? '') === BARMAN_CLOUD_NAME && arr(c.args).includes('operator')) {
-        add('CNPGI107', d, checkBarmanCloudDeployment(c, arr(c.envFrom).length > 0));
+    for (const c of asArray(dig(d, 'spec', 'template', 'spec', 'containers')).map((x) => asObject(x) ?? {})) {
+      if (reportedPluginName(asString(c.image) ?? '') === BARMAN_CLOUD_PLUGIN_NAME && asArray(c.args).includes('operator')) {
+        add('CNPGI107', d, checkBarmanCloudDeployment(c, asArray(c.envFrom).length > 0));
       }
     }
   }
   for (const cert of kind('Certificate')) add('CNPGI108', cert, checkCertificate(cert));
   for (const secret of kind('Secret')) add('CNPGI115', secret, checkSecretData(secret));
-  const secretsByName = groupBy(kind('Secret'), (x) => meta(x).name);
-  const certsBySecretName = groupBy(kind('Certificate'), (x) => str(at(x, 'spec', 'secretName')) ?? '');
+  const secretsByName = groupBy(kind('Secret'), (x) => objectMeta(x).name);
+  const certsBySecretName = groupBy(kind('Certificate'), (x) => asString(dig(x, 'spec', 'secretName')) ?? '');
   for (const ci of kind('ClusterIssuer')) {
-    const caName = str(at(ci, 'spec', 'ca', 'secretName')) ?? '';
+    const caName = asString(dig(ci, 'spec', 'ca', 'secretName')) ?? '';
     const holders = [
       ...(secretsByName.get(caName) ?? []).map((x) => ({ namespace: nsOf(x), what: 'Secret' })),
-      ...(certsBySecretName.get(caName) ?? []).map((x) => ({ namespace: nsOf(x), what: `written by Certificate '${meta(x).name}'` })),
+      ...(certsBySecretName.get(caName) ?? []).map((x) => ({ namespace: nsOf(x), what: `written by Certificate '${objectMeta(x).name}'` })),
     ];
     add('CNPGI109', ci, checkClusterIssuerSecret(ci, holders, clusterResourceNamespace));
   }
   return out;
 }
 
-function mentionsBarmanCloud(c: Obj): boolean {
+function mentionsBarmanCloud(c: Json): boolean {
   return (
-    arr(at(c, 'spec', 'plugins')).some((p) => at(p, 'name') === BARMAN_CLOUD_NAME) ||
-    arr(at(c, 'spec', 'externalClusters')).some((e) => at(e, 'plugin', 'name') === BARMAN_CLOUD_NAME)
+    asArray(dig(c, 'spec', 'plugins')).some((p) => dig(p, 'name') === BARMAN_CLOUD_PLUGIN_NAME) ||
+    asArray(dig(c, 'spec', 'externalClusters')).some((e) => dig(e, 'plugin', 'name') === BARMAN_CLOUD_PLUGIN_NAME)
   );
 }
 
@@ -404,18 +410,18 @@ function groupBy<T>(items: readonly T[], keyOf: (t: T) => string): Map<string, T
 }
 
 /** The Secret and key behind a mounted file path, through the container's mounts and the pod's volumes. */
-function trustedSecretOf(filePath: string, podSpec: Obj, container: Obj): { secret: string; key: string } | undefined {
-  const mount = arr(container.volumeMounts)
-    .map((m) => obj(m) ?? {})
+function trustedSecretOf(filePath: string, podSpec: Json, container: Json): { secret: string; key: string } | undefined {
+  const mount = asArray(container.volumeMounts)
+    .map((m) => asObject(m) ?? {})
     .find((m) => typeof m.mountPath === 'string' && filePath.startsWith(`${String(m.mountPath).replace(/\/$/, '')}/`));
   if (!mount) return undefined;
-  const volume = arr(podSpec.volumes)
-    .map((v) => obj(v) ?? {})
+  const volume = asArray(podSpec.volumes)
+    .map((v) => asObject(v) ?? {})
     .find((v) => v.name === mount.name);
-  const secret = str(at(volume, 'secret', 'secretName'));
+  const secret = asString(dig(volume, 'secret', 'secretName'));
   if (!secret) return undefined;
   const rel = filePath.slice(String(mount.mountPath).replace(/\/$/, '').length + 1);
-  const items = arr(at(volume, 'secret', 'items')).map((i) => obj(i) ?? {});
-  const key = items.length ? str(items.find((i) => i.path === rel)?.key) : rel;
+  const items = asArray(dig(volume, 'secret', 'items')).map((i) => asObject(i) ?? {});
+  const key = items.length ? asString(items.find((i) => i.path === rel)?.key) : rel;
   return key === undefined ? undefined : { secret, key };
 }

@@ -1,7 +1,8 @@
 /*
  * CNPGI044, CNPGI045, CNPGI047: Backups and ScheduledBackups that use, or mean to use, a plugin.
  */
-import { Manifest, asObject, asString } from '../manifest-index';
+import { asString, asObject } from '../../manifests/json';
+import { Manifest } from '../../manifests/manifest-index';
 import { Report, defineFamily } from './rule';
 
 type BackupRuleId = 'CNPGI044' | 'CNPGI045' | 'CNPGI047';

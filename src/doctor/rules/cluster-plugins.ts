@@ -3,7 +3,8 @@
  * duplicate entry it lets through. (CNPGI043, an external cluster without a source, is retired:
  * CNPGI100 reports it with the other external-cluster rules.)
  */
-import { Manifest, asObject, asString, dig, objectsOf } from '../manifest-index';
+import { dig, objectsOf, asString, asObject } from '../../manifests/json';
+import { Manifest } from '../../manifests/manifest-index';
 import { Report, defineFamily } from './rule';
 
 type ClusterRuleId = 'CNPGI041' | 'CNPGI042' | 'CNPGI046';

@@ -3,9 +3,10 @@
  * src/doctor/fidelity/ (shared with the constructs); docs/operator-fidelity.md records the
  * deciding upstream code for each.
  */
+import type { CheckIssue } from '../../checks/issue';
+import type { Json } from '../../manifests/json';
+import type { Manifest } from '../../manifests/manifest-index';
 import { FIDELITY_FAMILIES, FidelityFamilyId, runFidelity } from '../fidelity/families';
-import type { FidelityIssue } from '../fidelity/issue';
-import type { Json, Manifest } from '../manifest-index';
 import type { FindingTarget } from '../model';
 import { Report, defineFamily } from './rule';
 
@@ -36,7 +37,7 @@ export const operatorFidelity = defineFamily({
 });
 
 /** One literal report call per id, so each id is visibly reported by this module. */
-function emit(report: Report<FidelityFamilyId>, id: FidelityFamilyId, t: FindingTarget, i: FidelityIssue): void {
+function emit(report: Report<FidelityFamilyId>, id: FidelityFamilyId, t: FindingTarget, i: CheckIssue): void {
   const args = [i.severity, t, i.message, i.fix, i.path] as const;
   switch (id) {
     case 'CNPGI100':

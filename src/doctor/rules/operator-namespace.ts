@@ -1,7 +1,7 @@
 /*
  * CNPGI001, CNPGI002: the namespace the operator runs in, on which every discovery check depends.
  */
-import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate } from '../operator-rules';
+import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate } from '../../manifests/operator';
 import { defineFamily } from './rule';
 
 /** The operator namespace rules. */

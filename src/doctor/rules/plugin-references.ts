@@ -2,7 +2,8 @@
  * CNPGI039, CNPGI040: the plugin names that Clusters, Backups and ScheduledBackups use, against
  * the plugins the operator would discover.
  */
-import { Manifest, asObject, asString, objectsOf } from '../manifest-index';
+import { objectsOf, asString, asObject } from '../../manifests/json';
+import { Manifest } from '../../manifests/manifest-index';
 import type { DoctorModel } from '../model';
 import { Report, defineFamily } from './rule';
 

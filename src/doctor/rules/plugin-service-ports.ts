@@ -2,10 +2,11 @@
  * CNPGI014 to CNPGI016: the path from the port the operator dials to the port the plugin
  * container listens on.
  */
-import { Manifest, PodTemplate, asObject, dig, objectsOf, stringMap } from '../manifest-index';
+import { stringMap, dig, objectsOf, asObject } from '../../manifests/json';
+import { Manifest, PodTemplate } from '../../manifests/manifest-index';
+import { commandLine, declaredPorts, flagValue, portOfAddress, runningContainers } from '../../manifests/pod-template';
 import type { PluginServiceInfo } from '../model';
 import { PLUGIN_KEYS } from '../plugin-service-rules';
-import { commandLine, declaredPorts, flagValue, portOfAddress, runningContainers } from '../pod-template';
 import { Report, defineFamily } from './rule';
 
 type PortRuleId = 'CNPGI014' | 'CNPGI015' | 'CNPGI016';

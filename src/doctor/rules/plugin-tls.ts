@@ -7,15 +7,16 @@
  * `--client-cert` (ClientCAs), RequireAndVerifyClientCert.
  */
 import { isIP } from 'node:net';
-import { supportsPluginServerName } from '../cnpg-version';
-import { CERT_MANAGER_EXTENDED_USAGES } from '../fidelity/certificate';
-import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../fidelity/client-trust';
-import type { Obj } from '../fidelity/issue';
-import { goVerifyHostname } from '../fidelity/tls-precision';
-import { Manifest, PodTemplate, asArray, asObject, asString, dig } from '../manifest-index';
+import { CERT_MANAGER_EXTENDED_USAGES } from '../../checks/certificate';
+import { CertManagerIndex, ClientIssuance, certManagerIndex, clientIssuance, resolveClusterResourceNamespace } from '../../checks/client-trust';
+import { supportsPluginServerName } from '../../checks/cnpg-version';
+import { goVerifyHostname } from '../../checks/tls-precision';
+import type { Json } from '../../manifests/json';
+import { dig, asArray, asString, asObject } from '../../manifests/json';
+import { Manifest, PodTemplate } from '../../manifests/manifest-index';
+import { ContainerRef, allContainers, commandLine, flagValue, resolveFile, secretsOfVolume, volumesByName } from '../../manifests/pod-template';
 import type { DoctorModel, PluginServiceInfo } from '../model';
 import { PLUGIN_KEYS } from '../plugin-service-rules';
-import { ContainerRef, allContainers, commandLine, flagValue, resolveFile, secretsOfVolume, volumesByName } from '../pod-template';
 import { IssuerResolution, resolveIssuer, sanMatches } from '../tls-rules';
 import { Report, defineFamily } from './rule';
 
@@ -286,12 +287,12 @@ function cmIndexOf(ctx: DoctorModel): CertManagerIndex {
   let index = CM_INDEX.get(ctx);
   if (!index) {
     const nsByRaw = new Map<unknown, string | undefined>();
-    const pick = (kind: string, group: string): Obj[] =>
+    const pick = (kind: string, group: string): Json[] =>
       ctx.index.ofKind(kind, group).map((m) => {
         nsByRaw.set(m.raw, m.namespace);
-        return m.raw as Obj;
+        return m.raw as Json;
       });
-    const nsOf = (o: Obj): string | undefined => nsByRaw.get(o);
+    const nsOf = (o: Json): string | undefined => nsByRaw.get(o);
     const deployments = pick('Deployment', 'apps');
     index = certManagerIndex({
       certificates: pick('Certificate', 'cert-manager.io'),

@@ -2,9 +2,10 @@
  * CNPGI050: plugin pods and sidecar plugin containers against the "restricted" Pod Security
  * Standard (https://kubernetes.io/docs/concepts/security/pod-security-standards/).
  */
-import { PodTemplate, asObject, dig } from '../manifest-index';
-import { containerViolations, podLevelViolations } from '../pod-security-rules';
-import { allContainers } from '../pod-template';
+import { containerViolations, podLevelViolations } from '../../checks/pod-security';
+import { dig, asObject } from '../../manifests/json';
+import { PodTemplate } from '../../manifests/manifest-index';
+import { allContainers } from '../../manifests/pod-template';
 import { Report, defineFamily } from './rule';
 
 /** The pod security rule. */

@@ -4,7 +4,7 @@
  * the built-in metadata and Service port rules for every object. One family, because the
  * schema layer reads each object once and sorts its issues into these rules.
  */
-import { describeValue } from '../../common/errors';
+import { describeValue } from '../../manifests/errors';
 import type { SchemaIssue } from '../../schema/issue';
 import { defineFamily } from './rule';
 

@@ -1,7 +1,7 @@
 /*
  * CNPGI030, CNPGI031: the Unix socket directory a sidecar plugin shares with the manager.
  */
-import { commandLine, flagValue } from '../pod-template';
+import { commandLine, flagValue } from '../../manifests/pod-template';
 import { SidecarDeployment, mountsOf, normalizeDir, DEFAULT_PLUGIN_SOCKET_DIR } from '../sidecar-rules';
 import { Report, defineFamily } from './rule';
 

@@ -1,0 +1,183 @@
+import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+import { CheckIssue } from './issue';
+
+const KNOWN_KEYS = ['barmanObjectName', 'serverName'];
+
+/** The Barman Cloud configuration of a Cluster as plugin-barman-cloud v0.14.0 config.go NewFromCluster builds it. @internal */
+export interface BarmanCloudConfig {
+  readonly barmanObjectName: string;
+  readonly serverName: string;
+  readonly recoveryBarmanObjectName: string;
+  readonly recoveryServerName: string;
+  readonly replicaSourceBarmanObjectName: string;
+}
+
+function externalPlugin(cluster: Json, source: string): Json | undefined {
+  if (source === '') return undefined;
+  const ext = asArray(dig(cluster, 'spec', 'externalClusters'))
+    .map((e) => asObject(e) ?? {})
+    .find((e) => e.name === source);
+  const plugin = asObject(ext?.plugin);
+  return plugin && plugin.name === BARMAN_CLOUD_PLUGIN_NAME ? plugin : undefined;
+}
+
+/** Every ObjectStore name a Cluster's Barman Cloud parameters mention. @internal */
+export function referencedObjectStores(cluster: Json): string[] {
+  const names = new Set<string>();
+  for (const p of asArray(dig(cluster, 'spec', 'plugins')))
+    if (dig(p, 'name') === BARMAN_CLOUD_PLUGIN_NAME) {
+      const n = stringMap(dig(p, 'parameters')).barmanObjectName;
+      if (n) names.add(n);
+    }
+  for (const e of asArray(dig(cluster, 'spec', 'externalClusters')))
+    if (dig(e, 'plugin', 'name') === BARMAN_CLOUD_PLUGIN_NAME) {
+      const n = stringMap(dig(e, 'plugin', 'parameters')).barmanObjectName;
+      if (n) names.add(n);
+    }
+  return [...names];
+}
+
+/** @internal */
+export function barmanCloudConfig(cluster: Json): BarmanCloudConfig {
+  const name = objectMeta(cluster).name;
+  const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
+  // NewPlugin keeps the parameters of the last entry with the name (enabled or not);
+  // serverName comes from the last enabled one.
+  const first = [...entries].reverse().find((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME);
+  let serverName = name;
+  for (const p of entries) {
+    const sn = stringMap(p.parameters).serverName;
+    if (p.name === BARMAN_CLOUD_PLUGIN_NAME && p.enabled !== false && sn !== undefined) serverName = sn;
+  }
+  const rec = externalPlugin(cluster, asString(dig(cluster, 'spec', 'bootstrap', 'recovery', 'source')) ?? '');
+  const rep = externalPlugin(cluster, asString(dig(cluster, 'spec', 'replica', 'source')) ?? '');
+  const recParams = stringMap(rec?.parameters);
+  return {
+    barmanObjectName: stringMap(first?.parameters).barmanObjectName ?? '',
+    serverName,
+    recoveryBarmanObjectName: recParams.barmanObjectName ?? '',
+    // Defaults to the recovering Cluster's own name, not the source's.
+    recoveryServerName: rec ? recParams.serverName || name : '',
+    replicaSourceBarmanObjectName: stringMap(rep?.parameters).barmanObjectName ?? '',
+  };
+}
+
+/**
+ * Class 6 for one Cluster: parameter keys, the ObjectStore namespace, the recovery destination
+ * (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster,
+ * Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook;
+ * internal/cnpgi/restore/restore.go Restore, checkBackupDestination).
+ * `objectStores` are the ObjectStores of the input (all namespaces), or undefined when none are.
+ * `requireObjectName: false` skips the missing-barmanObjectName error (the constructs leave it to
+ * the doctor: an entry without it is inert rather than refused by anything).
+ * @internal
+ */
+export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly Json[], options: { requireObjectName?: boolean } = {}): CheckIssue[] {
+  const issues: CheckIssue[] = [];
+  const { name, namespace } = objectMeta(cluster);
+  const ns = namespace ?? 'default';
+  const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
+  // The plugin reads the parameters of the last entry with its name (config.go NewPlugin).
+  const index = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
+  const enabled = entries.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME && p.enabled !== false);
+  const config = barmanCloudConfig(cluster);
+  const paramSets: Array<{ path: string; params: Record<string, string> }> = [];
+  if (index >= 0) paramSets.push({ path: `spec.plugins[${index}].parameters`, params: stringMap(entries[index].parameters) });
+  asArray(dig(cluster, 'spec', 'externalClusters')).forEach((e, i) => {
+    const p = asObject(dig(e, 'plugin'));
+    if (p?.name === BARMAN_CLOUD_PLUGIN_NAME) paramSets.push({ path: `spec.externalClusters[${i}].plugin.parameters`, params: stringMap(p.parameters) });
+  });
+  for (const { path, params } of paramSets) {
+    for (const key of Object.keys(params)) {
+      if (KNOWN_KEYS.includes(key)) continue;
+      const close = KNOWN_KEYS.find((k) => k.toLowerCase() === key.toLowerCase() || key.toLowerCase().includes('object'));
+      issues.push({
+        severity: 'warning',
+        path: `${path}.${key}`,
+        message: `Barman Cloud reads only barmanObjectName and serverName; '${key}' is ignored`,
+        fix: close ? `rename it to ${close}` : 'remove it',
+      });
+    }
+  }
+  if (
+    options.requireObjectName !== false &&
+    index >= 0 &&
+    enabled &&
+    config.barmanObjectName === '' &&
+    config.recoveryBarmanObjectName === '' &&
+    config.replicaSourceBarmanObjectName === ''
+  ) {
+    issues.push({
+      severity: 'error',
+      path: `spec.plugins[${index}].parameters.barmanObjectName`,
+      message: "is missing; Barman Cloud's configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails",
+      fix: "set parameters.barmanObjectName to the name of an ObjectStore in the Cluster's namespace",
+    });
+  }
+  if (objectStores) {
+    const refs: Array<{ path: string; store: string }> = [];
+    if (config.barmanObjectName && index >= 0) refs.push({ path: `spec.plugins[${index}].parameters.barmanObjectName`, store: config.barmanObjectName });
+    paramSets.slice(index >= 0 ? 1 : 0).forEach(({ path, params }) => {
+      if (params.barmanObjectName) refs.push({ path: `${path}.barmanObjectName`, store: params.barmanObjectName });
+    });
+    for (const r of refs) {
+      const same = objectStores.filter((o) => objectMeta(o).name === r.store);
+      if (same.some((o) => (objectMeta(o).namespace ?? 'default') === ns)) continue;
+      const elsewhere = same.map((o) => objectMeta(o).namespace ?? 'default');
+      issues.push({
+        severity: elsewhere.length ? 'error' : 'warning',
+        path: r.path,
+        message: elsewhere.length
+          ? `ObjectStore '${r.store}' is in namespace ${elsewhere.join(', ')}, but Barman Cloud looks it up only in the Cluster's namespace '${ns}'`
+          : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'`,
+        fix: `create ObjectStore '${r.store}' in namespace '${ns}'`,
+      });
+    }
+  }
+  if (
+    config.recoveryBarmanObjectName !== '' &&
+    config.barmanObjectName === config.recoveryBarmanObjectName &&
+    config.serverName === config.recoveryServerName
+  ) {
+    issues.push({
+      severity: 'error',
+      path: index >= 0 ? `spec.plugins[${index}].parameters` : 'spec.plugins',
+      message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops`,
+      fix: `give the new Cluster its own serverName (e.g. parameters.serverName: ${name}-v2) or its own ObjectStore`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * The plugin Deployment needs SIDECAR_IMAGE (plugin-barman-cloud v0.14.0
+ * internal/cmd/operator/main.go NewCmd). `envFromUnknown` says whether envFrom sources the input
+ * cannot show might set it.
+ * @internal
+ */
+export function checkBarmanCloudDeployment(container: Json, envFromUnknown: boolean): CheckIssue[] {
+  const env = asArray(container.env)
+    .map((e) => asObject(e) ?? {})
+    .find((e) => e.name === 'SIDECAR_IMAGE');
+  if (env && (asString(env.value) ?? '') !== '') return [];
+  if (env && env.valueFrom !== undefined) return [];
+  if (!env && asArray(container.envFrom).length > 0 && envFromUnknown) {
+    return [
+      {
+        severity: 'warning',
+        path: 'env',
+        message: 'SIDECAR_IMAGE is not in env; the plugin refuses to start without it unless an envFrom source provides it',
+        fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>',
+      },
+    ];
+  }
+  return [
+    {
+      severity: 'error',
+      path: 'env',
+      message: `SIDECAR_IMAGE is ${env ? 'empty' : 'not set'}; the Barman Cloud operator command refuses to start`,
+      fix: 'set SIDECAR_IMAGE to ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:<version>',
+    },
+  ];
+}

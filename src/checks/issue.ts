@@ -1,0 +1,16 @@
+/**
+ * The neutral result of a check: the rules turn each into a finding with its rule id, and the
+ * constructs into an error, so the checks know nothing about rule ids, objects' positions or
+ * output formats.
+ * @internal
+ */
+export interface CheckIssue {
+  /** `error`: the operator, a plugin or an admission webhook fails; `warning`: it may work. */
+  readonly severity: 'error' | 'warning';
+  /** The field path inside the object, e.g. `spec.bootstrap.recovery.source`. */
+  readonly path: string;
+  /** What happens, in the upstream code's terms. */
+  readonly message: string;
+  /** What to write instead. */
+  readonly fix: string;
+}

@@ -1,0 +1,209 @@
+/*
+ * The schedule grammar CloudNativePG applies to `ScheduledBackup.spec.schedule`, re-implemented
+ * from its behaviour: robfig/cron v1.2.0 `cron.Parse`, i.e. the default parser with the options
+ * `Second | Minute | Hour | Dom | Month | DowOptional | Descriptor` (cloudnative-pg v1.30.0 calls
+ * it from `internal/webhook/v1/scheduledbackup_webhook.go` `validate` and
+ * `internal/controller/scheduledbackup_controller.go` `ReconcileScheduledBackup`).
+ *
+ * Pure code with no cdk8s dependency, shared by the constructs and the doctor; every export is
+ * internal to the package.
+ */
+import { MAX_INT64, parseGoDuration } from '../manifests/duration';
+
+/** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
+interface FieldSpec {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly names?: Readonly<Record<string, number>>;
+}
+
+const MONTH_NAMES: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const DOW_NAMES: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+
+/** The six places in robfig's order; seconds always come first. @internal */
+export const CRON_FIELDS: readonly FieldSpec[] = [
+  { name: 'second', min: 0, max: 59 },
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day-of-month', min: 1, max: 31 },
+  { name: 'month', min: 1, max: 12, names: MONTH_NAMES },
+  { name: 'day-of-week', min: 0, max: 6, names: DOW_NAMES },
+];
+
+/** The descriptors robfig v1.2.0 knows besides `@every`. @internal */
+export const CRON_DESCRIPTORS: readonly string[] = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
+
+/** A schedule robfig accepts. @internal */
+export type CronSchedule =
+  | { readonly kind: 'descriptor'; readonly descriptor: string }
+  | { readonly kind: 'every'; readonly seconds: number; readonly requested: string }
+  | {
+      readonly kind: 'spec';
+      /** How many fields were written (5 or 6). */
+      readonly fieldCount: 5 | 6;
+      /** The six fields after robfig filled in the default (`*` for a missing day-of-week). */
+      readonly fields: readonly string[];
+      /** The fields that select no value at all (e.g. `,`), so the schedule never fires. */
+      readonly emptyFields: readonly string[];
+    };
+
+/** The outcome of {@link parseCronSchedule}: the schedule, or the reason robfig refuses it. @internal */
+export type CronParseResult = { readonly ok: true; readonly schedule: CronSchedule } | { readonly ok: false; readonly error: string };
+
+// Go's strings.Fields splits on unicode.IsSpace; JavaScript's \s differs on U+0085 and U+FEFF.
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+/** Splits like Go's `strings.Fields`. @internal */
+export function goFields(text: string): string[] {
+  return text.split(GO_SPACE).filter((f) => f !== '');
+}
+
+/**
+ * Parses a schedule exactly as robfig/cron v1.2.0 `Parse` does: no trimming, descriptors only
+ * when the very first character is `@`, 5 or 6 whitespace-separated fields read seconds first
+ * (a 5-field spec has no day-of-week), names case-insensitive, `*` and `?` alike, `N/step`
+ * meaning `N-max/step`.
+ * @internal
+ */
+export function parseCronSchedule(spec: string): CronParseResult {
+  if (spec.length === 0) return { ok: false, error: 'is empty' };
+  if (spec[0] === '@') return parseDescriptor(spec);
+  const fields = goFields(spec);
+  if (fields.length < 5 || fields.length > 6) {
+    return { ok: false, error: `has ${fields.length} fields; robfig/cron takes 5 or 6, seconds first` };
+  }
+  const full = fields.length === 6 ? fields : [...fields, '*'];
+  const emptyFields: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const result = parseField(full[i], CRON_FIELDS[i]);
+    if (typeof result === 'string') {
+      return { ok: false, error: `has an invalid ${CRON_FIELDS[i].name} field '${full[i]}' (${result})` };
+    }
+    if (result === 0) emptyFields.push(CRON_FIELDS[i].name);
+  }
+  return { ok: true, schedule: { kind: 'spec', fieldCount: fields.length as 5 | 6, fields: full, emptyFields } };
+}
+
+/** Returns how many values a field selects, or what is wrong with it (robfig `getField`/`getRange`). */
+function parseField(field: string, spec: FieldSpec): number | string {
+  const selected = new Set<number>();
+  // strings.FieldsFunc drops empty pieces, so '1,,2' is '1,2' and ',' selects nothing.
+  for (const expr of field.split(',').filter((r) => r !== '')) {
+    const rangeAndStep = expr.split('/');
+    const lowAndHigh = rangeAndStep[0].split('-');
+    let start: number;
+    let end: number;
+    if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') {
+      // robfig ignores whatever follows a star's hyphen ('*-3' is '*').
+      start = spec.min;
+      end = spec.max;
+    } else {
+      const lo = intOrName(lowAndHigh[0], spec.names);
+      if (typeof lo === 'string') return lo;
+      start = lo;
+      if (lowAndHigh.length === 1) {
+        end = start;
+      } else if (lowAndHigh.length === 2) {
+        const hi = intOrName(lowAndHigh[1], spec.names);
+        if (typeof hi === 'string') return hi;
+        end = hi;
+      } else {
+        return `'${expr}' has more than one hyphen`;
+      }
+    }
+    let step = 1;
+    if (rangeAndStep.length === 2) {
+      const s = goAtoi(rangeAndStep[1]);
+      if (typeof s === 'string') return s;
+      step = s;
+      if (lowAndHigh.length === 1) end = spec.max;
+    } else if (rangeAndStep.length > 2) {
+      return `'${expr}' has more than one slash`;
+    }
+    if (start < spec.min) return `${start} is below the minimum ${spec.min}`;
+    if (end > spec.max) return `${end} is above the maximum ${spec.max}`;
+    if (start > end) return `range start ${start} is after its end ${end}`;
+    if (step === 0) return 'a step must be a positive number';
+    for (let v = start; v <= end; v += step) selected.add(v);
+  }
+  return selected.size;
+}
+
+function intOrName(text: string, names?: Readonly<Record<string, number>>): number | string {
+  const named = names?.[text.toLowerCase()];
+  if (named !== undefined && Object.prototype.hasOwnProperty.call(names, text.toLowerCase())) return named;
+  return goAtoi(text);
+}
+
+/** Go `strconv.Atoi` (base 10, optional sign, no underscores) followed by robfig's sign check. */
+function goAtoi(text: string): number | string {
+  if (!/^[+-]?[0-9]+$/.test(text)) return `'${text}' is not a number`;
+  const value = BigInt(text);
+  if (value > MAX_INT64 || value < -MAX_INT64 - 1n) return `'${text}' is out of range`;
+  if (value < 0n) return `'${text}' is negative`;
+  // Anything above 2^53 is far outside every field's bounds; keep it large but finite.
+  return value > 1_000_000n ? 1_000_000 : Number(value);
+}
+
+function parseDescriptor(spec: string): CronParseResult {
+  if (CRON_DESCRIPTORS.includes(spec)) return { ok: true, schedule: { kind: 'descriptor', descriptor: spec } };
+  const every = '@every ';
+  if (spec.startsWith(every)) {
+    const requested = spec.slice(every.length);
+    const nanos = parseGoDuration(requested);
+    if (nanos === undefined) return { ok: false, error: `'@every' takes a Go duration such as '6h' or '1h30m', not '${requested}'` };
+    // robfig's Every: less than a second becomes one second; sub-second parts are dropped.
+    const seconds = nanos < 1_000_000_000n ? 1 : Number(nanos / 1_000_000_000n);
+    return { ok: true, schedule: { kind: 'every', seconds, requested } };
+  }
+  return { ok: false, error: `is not a descriptor robfig/cron knows (${CRON_DESCRIPTORS.join(', ')}, @every <duration>)` };
+}
+
+/**
+ * For a 5-field spec: how CloudNativePG reads it (seconds first, no day-of-week) and the 6-field
+ * spec the author most likely meant (the Kubernetes reading, minute first, with second 0).
+ * @internal
+ */
+export function fiveFieldReading(fields: readonly string[]): { reading: string; intended: string } {
+  const five = fields.slice(0, 5);
+  const labelled = five.map((f, i) => `${CRON_FIELDS[i].name} ${f}`).join(', ');
+  const summary = summarize(five);
+  return {
+    reading: summary ? `${summary} (${labelled})` : labelled,
+    intended: `0 ${five.join(' ')}`,
+  };
+}
+
+/** A plain-words summary for the common time-of-day shapes, or undefined. */
+function summarize(f: readonly string[]): string | undefined {
+  const [s, m, h, dom, month] = f;
+  const anyDate = [dom, month].every((x) => x === '*' || x === '?');
+  if (!anyDate) return undefined;
+  const star = (x: string): boolean => x === '*' || x === '?';
+  const num = (x: string): boolean => /^[0-9]+$/.test(x);
+  const stepOf = (x: string): string | undefined => /^[*?]\/([0-9]+)$/.exec(x)?.[1];
+  if (star(h) && star(m)) {
+    if (star(s)) return 'runs every second';
+    if (stepOf(s)) return `runs every ${stepOf(s)} seconds`;
+    if (num(s)) return `runs every minute at second ${Number(s)}`;
+  }
+  if (star(h) && num(m) && num(s)) return `runs every hour at minute ${Number(m)}, second ${Number(s)}`;
+  if (star(h) && stepOf(m) && num(s)) return `runs every ${stepOf(m)} minutes at second ${Number(s)}`;
+  if (stepOf(h) && num(m) && num(s)) return `runs every ${stepOf(h)} hours at minute ${Number(m)}, second ${Number(s)}`;
+  if (num(h) && num(m) && num(s)) return `runs daily at ${[h, m, s].map((x) => String(Number(x)).padStart(2, '0')).join(':')}`;
+  return undefined;
+}

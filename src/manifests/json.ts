@@ -1,0 +1,89 @@
+/*
+ * The one JSON type and accessor set of the library, for untrusted manifest JSON (anyone's YAML,
+ * a rendered ApiObject): every reader checks what it finds, so no reader throws on odd input.
+ * Only own properties are read, so a key such as `constructor` or `__proto__` in the input is
+ * data, never something inherited.
+ */
+
+/** A JSON object. */
+export type Json = Record<string, unknown>;
+
+/** The value if it is a plain object (not an array, not null). */
+export function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/** The value if it is a string. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The value if it is an array, else an empty array. */
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The array's plain objects, with their positions. */
+export function objectsOf(value: unknown): Array<{ item: Json; i: number }> {
+  const out: Array<{ item: Json; i: number }> = [];
+  asArray(value).forEach((v, i) => {
+    const o = asObject(v);
+    if (o) out.push({ item: o, i });
+  });
+  return out;
+}
+
+/** Follows a path of keys through nested objects. */
+export function dig(value: unknown, ...keys: string[]): unknown {
+  let cur: unknown = value;
+  for (const k of keys) {
+    const o = asObject(cur);
+    if (!o || !Object.prototype.hasOwnProperty.call(o, k)) return undefined;
+    cur = o[k];
+  }
+  return cur;
+}
+
+/** The string entries of a map (labels, selectors); other values are dropped. */
+export function stringMap(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const o = asObject(value);
+  if (!o) return out;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A rendered Kubernetes object or a part of one (`ApiObject.toJson()` output, a parsed
+ * manifest), read by shape. The code that reads it checks what it finds (arrays with
+ * `Array.isArray`, strings with `typeof`), so this alias is the one place where that JSON is
+ * untyped.
+ * @internal
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RenderedJson = any;
+
+/** A plain object (an object literal or `Object.create(null)`), not a class instance. @internal */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/** `metadata.name` (`''` when missing) and `metadata.namespace` of an object. */
+export function objectMeta(o: Json): { name: string; namespace?: string } {
+  return { name: asString(dig(o, 'metadata', 'name')) ?? '', namespace: asString(dig(o, 'metadata', 'namespace')) };
+}
+
+/**
+ * A value as JSON for a message; input that contains itself (a YAML alias of an ancestor) or
+ * cannot be written as JSON is described instead, since the doctor never throws on input.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

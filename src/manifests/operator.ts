@@ -1,0 +1,72 @@
+/*
+ * Finding the CloudNativePG operator in the input: its Deployment, its namespace
+ * (`OPERATOR_NAMESPACE`), its configuration.
+ */
+import { stringMap, dig, objectsOf, asString, asObject, Json } from './json';
+import { envValue } from './pod-template';
+
+/** The namespace the release manifest and the Helm chart's default install use. */
+export const DEFAULT_OPERATOR_NAMESPACE = 'cnpg-system';
+
+/** The pod label both the release manifest and the Helm chart put on operator pods. */
+export const OPERATOR_POD_LABEL = { key: 'app.kubernetes.io/name', value: 'cloudnative-pg' };
+
+/** An operator Deployment found in the raw input. */
+export interface OperatorCandidate {
+  readonly raw: Json;
+  readonly index: number;
+  readonly name: string;
+  /** `metadata.namespace` as written. */
+  readonly namespace?: string;
+  /** `OPERATOR_NAMESPACE` of the manager container when it is a literal value. */
+  readonly envNamespace?: string;
+  /** Whether the manager container sets `OPERATOR_NAMESPACE` at all. */
+  readonly hasNamespaceEnv: boolean;
+}
+
+/** The `manager` container of an operator pod spec. */
+export function managerContainer(podSpec: unknown): Json | undefined {
+  return objectsOf(dig(podSpec, 'containers'))
+    .map((c) => c.item)
+    .find((c) => c.name === 'manager');
+}
+
+/**
+ * True for the CNPG operator Deployment: a container named `manager`, and the operator's pod
+ * label, its `OPERATOR_NAMESPACE` env or a cloudnative-pg image.
+ */
+export function isOperatorDeployment(raw: Json): boolean {
+  if (raw.kind !== 'Deployment') return false;
+  const template = dig(raw, 'spec', 'template');
+  const manager = managerContainer(dig(template, 'spec'));
+  if (!manager) return false;
+  const labels = stringMap(dig(template, 'metadata', 'labels'));
+  const image = asString(manager.image) ?? '';
+  return labels[OPERATOR_POD_LABEL.key] === OPERATOR_POD_LABEL.value || envValue(manager, 'OPERATOR_NAMESPACE') !== undefined || /cloudnative-pg/.test(image);
+}
+
+/** Operator Deployments in the input (Lists expanded), without building the index. */
+export function findOperatorCandidates(objects: readonly unknown[]): OperatorCandidate[] {
+  const out: OperatorCandidate[] = [];
+  const visit = (value: unknown, index: number, depth: number): void => {
+    const raw = asObject(value);
+    if (!raw) return;
+    if (typeof raw.kind === 'string' && /List$/.test(raw.kind) && Array.isArray(raw.items) && depth < 4) {
+      for (const item of raw.items) visit(item, index, depth + 1);
+      return;
+    }
+    if (!isOperatorDeployment(raw)) return;
+    const manager = managerContainer(dig(raw, 'spec', 'template', 'spec'))!;
+    const env = envValue(manager, 'OPERATOR_NAMESPACE');
+    out.push({
+      raw,
+      index,
+      name: asString(dig(raw, 'metadata', 'name')) ?? '',
+      namespace: asString(dig(raw, 'metadata', 'namespace')) || undefined,
+      envNamespace: env?.value || undefined,
+      hasNamespaceEnv: env !== undefined,
+    });
+  };
+  objects.forEach((o, i) => visit(o, i, 0));
+  return out;
+}
