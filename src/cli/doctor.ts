@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
-import { IGNORE_ANNOTATION } from '../doctor/suppressions';
+import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { CnpgIValidationError } from '../manifests/errors';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';

@@ -4,7 +4,7 @@ import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } fro
 import { DoctorModel, FindingTarget, buildModel } from './model';
 import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';
 import { retiredRule } from './rules/retired';
-import { nearestRuleId } from './suppressions';
+import { nearestRuleId } from '../rules/suppressions';
 
 const SCOPE = 'checkManifests';
 

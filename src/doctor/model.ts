@@ -10,7 +10,7 @@ import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates }
 import { DiscoveredPlugin, NotEvaluatedRule } from './finding';
 import { PluginKeyProblem, readPluginService } from './plugin-service-rules';
 import { SidecarDeployment, readSidecars } from './sidecar-rules';
-import { IgnoreAnnotation, readIgnoreAnnotation } from './suppressions';
+import { IgnoreAnnotation, readIgnoreAnnotation } from '../rules/suppressions';
 
 /** What a finding is attached to: an object of the input (a `Manifest` is one), or the input. */
 export interface FindingTarget {

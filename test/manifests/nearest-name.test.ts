@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { nearMissOf } from '../../src/doctor/plugin-service-rules';
-import { nearestRuleId } from '../../src/doctor/suppressions';
+import { nearestRuleId } from '../../src/rules/suppressions';
 import { editDistance, nearestName } from '../../src/manifests/nearest-name';
 
 /*

@@ -2,7 +2,7 @@
  * CNPGI090, CNPGI091: the input itself: documents that are not Kubernetes objects, and ignore
  * annotations that name no rule.
  */
-import { IGNORE_ANNOTATION } from '../suppressions';
+import { IGNORE_ANNOTATION } from '../../rules/suppressions';
 import { retiredRule } from './retired';
 import { defineFamily } from './rule';
 

@@ -1,8 +1,10 @@
 /*
  * Silencing rules: `disable` for a whole run, the ignore annotation for one object.
  */
+import { invalid } from '../manifests/errors';
 import { dig, asString, asObject, Json } from '../manifests/json';
 import { editDistance } from '../manifests/nearest-name';
+import type { RuleRegistry } from './registry';
 
 /** The annotation that silences rules for the object that carries it: `CNPGI027,CNPGI050`. */
 export const IGNORE_ANNOTATION = 'cnpg-i.dev/doctor-ignore';
@@ -52,4 +54,33 @@ export function readIgnoreAnnotation(raw: Json, known: ReadonlySet<string>): Ign
     }
   }
   return { ids, unknown };
+}
+
+/**
+ * Checks rule ids a user names (`disable`, `--disable`) against a tool's registry: a retired id
+ * is refused naming the rule that reports its problem now, any other unknown id naming the
+ * nearest registered one.
+ */
+export function validateRuleIds(registry: RuleRegistry<never>, ids: readonly unknown[], prop: (i: number) => string, scope: string): string[] {
+  const known = [...registry.ids];
+  return ids.map((id, i) => {
+    if (typeof id === 'string' && registry.ids.has(id)) return id;
+    const retired = typeof id === 'string' ? registry.retiredRule(id) : undefined;
+    if (retired)
+      invalid(
+        scope,
+        prop(i),
+        id,
+        `is a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now`,
+        `disable ${retired.replacedBy} instead, if that is what you mean`,
+      );
+    const nearest = typeof id === 'string' ? nearestRuleId(id, known) : undefined;
+    return invalid(
+      scope,
+      prop(i),
+      id,
+      'is not a rule of the doctor',
+      nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050',
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
-import { IGNORE_ANNOTATION, nearestRuleId } from '../../src/doctor/suppressions';
-import { Doc, doc, fixture, ofRule, summary } from './helpers';
+import { IGNORE_ANNOTATION, nearestRuleId } from '../../src/rules/suppressions';
+import { Doc, doc, fixture, ofRule, summary } from '../doctor/helpers';
 
 /** The good fixture with a plugin pod that mounts an extra Secret (CNPGI027) and runs as root (CNPGI050). */
 function noisy(): Doc[] {
