@@ -1,10 +1,10 @@
 import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
+import { nearestRuleId } from '../rules/suppressions';
 import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } from './finding';
 import { DoctorModel, FindingTarget, buildModel } from './model';
 import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';
 import { retiredRule } from './rules/retired';
-import { nearestRuleId } from '../rules/suppressions';
 
 const SCOPE = 'checkManifests';
 

@@ -7,10 +7,10 @@ import { Version, dialsFullyQualified } from '../checks/cnpg-version';
 import { Json } from '../manifests/json';
 import { Manifest, ManifestIndex, PodTemplate } from '../manifests/manifest-index';
 import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../manifests/operator';
+import { IgnoreAnnotation, readIgnoreAnnotation } from '../rules/suppressions';
 import { DiscoveredPlugin, NotEvaluatedRule } from './finding';
 import { PluginKeyProblem, readPluginService } from './plugin-service-rules';
 import { SidecarDeployment, readSidecars } from './sidecar-rules';
-import { IgnoreAnnotation, readIgnoreAnnotation } from '../rules/suppressions';
 
 /** What a finding is attached to: an object of the input (a `Manifest` is one), or the input. */
 export interface FindingTarget {

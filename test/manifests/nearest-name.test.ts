@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { nearMissOf } from '../../src/doctor/plugin-service-rules';
-import { nearestRuleId } from '../../src/rules/suppressions';
 import { editDistance, nearestName } from '../../src/manifests/nearest-name';
+import { nearestRuleId } from '../../src/rules/suppressions';
 
 /*
  * The library had two edit distances: the doctor's Levenshtein distance with a bound
