@@ -5,8 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { DOCTOR_RULES } from '../src/doctor/rules';
-import { RETIRED_RULES } from '../src/doctor/rules/retired';
+import { DOCTOR_RULES } from '../src/doctor/registry';
+import { RETIRED_RULES } from '../src/doctor/retired-rules';
 import { PLAN_RULES } from '../src/plan/plan';
 
 /** The README markers around the generated tables. */

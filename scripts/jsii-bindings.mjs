@@ -56,7 +56,7 @@ function stage(into) {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(into, 'node_modules'), 'dir');
 }
 
-// `src/doctor/finding.ts:27:12 - warning JSII5018: "object" is a reserved word in C#. ...`
+// `src/rules/finding.ts:22:12 - warning JSII5018: "object" is a reserved word in C#. ...`
 const DIAGNOSTIC = /^(\S+?):(\d+):(\d+) - (error|warning) (JSII\d+|TS\d+): (.*)$/;
 // `warning JSII6: A "peerDependency" on ...` (about package.json: no file position)
 const PACKAGE_DIAGNOSTIC = /^(error|warning) (JSII\d+): (.*)$/;

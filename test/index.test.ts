@@ -113,7 +113,7 @@ test('the lazily loaded classes keep both meanings: a value to construct or exte
   const plugin: lib.DoctorValidationPlugin = new Strict({ failOnWarnings: true });
   const findings: lib.Finding[] = lib.checkManifests([], { operatorNamespace: 'cnpg-system' });
   const report: lib.PlanReport = lib.planChanges([], []);
-  const rule: lib.DoctorRule = lib.DOCTOR_RULES[0];
+  const rule: lib.RuleSpec = lib.DOCTOR_RULES[0];
   const doctor: typeof lib.Doctor = lib.Doctor;
   expect(plugin).toBeInstanceOf(lib.DoctorValidationPlugin);
   expect(findings).toEqual([]);

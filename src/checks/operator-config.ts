@@ -30,7 +30,8 @@ export interface OperatorInputs {
   readonly secrets: readonly Json[];
 }
 
-const DEFAULT_SOCKET_DIR = '/plugins';
+/** The operator's default socket directory (the upstream docs' `/plugin` is wrong). @internal */
+export const DEFAULT_SOCKET_DIR = '/plugins';
 
 /** The manager container of an operator Deployment (named `manager`, else the first). @internal */
 export function managerContainer(deployment: Json): Json | undefined {
@@ -238,5 +239,3 @@ export function checkOperatorConfig(
   }
   return issues;
 }
-
-export { DEFAULT_SOCKET_DIR };

@@ -1,7 +1,8 @@
 /*
  * The Pod Security Standards "restricted" profile (which includes "baseline"), as read from pod
- * specs; rules/pod-security.ts applies it to plugin pods and sidecar plugin containers (CNPGI050). Kept apart so it can grow with the
- * standard: https://kubernetes.io/docs/concepts/security/pod-security-standards/
+ * specs; the doctor's CNPGI050 (src/doctor/rules/pod-security/) applies it to plugin pods and
+ * sidecar plugin containers. Kept apart so it can grow with the standard:
+ * https://kubernetes.io/docs/concepts/security/pod-security-standards/
  */
 import { dig, objectsOf, asArray, asString, asObject, Json } from '../manifests/json';
 import { ContainerRef } from '../manifests/pod-template';

@@ -73,3 +73,12 @@ function matchHostnames(pattern: string, host: string): boolean {
   if (pp.length !== hp.length) return false;
   return pp.every((p, i) => (i === 0 && p === '*') || p === hp[i]);
 }
+
+/**
+ * Go-style host name match against one DNS SAN (a leftmost `*` matches one label; a SAN with a
+ * trailing dot only matches an identical name).
+ * @internal
+ */
+export function sanMatches(san: string, host: string): boolean {
+  return goVerifyHostname(host, [san], []);
+}

@@ -5,9 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
-import { DoctorOptions, DoctorReport, Finding } from '../doctor/finding';
+import { DoctorOptions, DoctorReport } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
+import type { Finding } from '../rules/finding';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
 import { runPlan } from './plan';

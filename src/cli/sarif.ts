@@ -4,9 +4,10 @@
  * at the line and column where its object's document starts.
  */
 import * as path from 'path';
-import { DoctorReport, Finding, SuppressedFinding } from '../doctor/finding';
-import { DOCTOR_RULES } from '../doctor/rules';
+import { DOCTOR_RULES } from '../doctor/registry';
+import { DoctorReport } from '../doctor/report';
 import { LoadedDocument } from '../manifests/load';
+import type { Finding, SuppressedFinding } from '../rules/finding';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

@@ -3,8 +3,9 @@
  * types are restated structurally so that nothing here loads cdk8s-cli at run time.
  */
 import { invalid } from '../manifests/errors';
+import type { Finding } from '../rules/finding';
 import { analyzeManifests } from './check-manifests';
-import { DoctorOptions, Finding } from './finding';
+import { DoctorOptions } from './report';
 
 /**
  * A resource in violation, as cdk8s-cli's `ValidationViolatingResource`.

@@ -1,12 +1,10 @@
 import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
-import { nearestRuleId } from '../rules/suppressions';
-import { DoctorOptions, DoctorReport, Finding, Severity, SuppressedFinding } from './finding';
-import { DoctorModel, FindingTarget, buildModel } from './model';
-import { RULE_FAMILIES, RULE_SPECS, RuleFamily, RuleId, ruleSpec } from './rules/index';
-import { retiredRule } from './rules/retired';
-
-const SCOPE = 'checkManifests';
+import type { Finding } from '../rules/finding';
+import { validateRuleIds } from '../rules/suppressions';
+import { buildModel } from './model/doctor-model';
+import { DOCTOR_REGISTRY } from './registry';
+import { DoctorOptions, DoctorReport } from './report';
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
 export type OptionNames = Readonly<
@@ -45,34 +43,6 @@ function item(name: string, i: number | string): string {
   return typeof i === 'number' ? `${name}[${i}]` : `${name}.${i}`;
 }
 
-const RULE_IDS = RULE_SPECS.map((r) => r.id);
-
-/** Checks `ids` against the registry; an unknown id throws, naming the nearest one. */
-export function validateRuleIds(ids: readonly unknown[], prop: (i: number) => string, scope = SCOPE): RuleId[] {
-  return ids.map((id, i) => {
-    if (typeof id !== 'string' || ruleSpec(id) === undefined) {
-      const retired = typeof id === 'string' ? retiredRule(id) : undefined;
-      if (retired)
-        invalid(
-          scope,
-          prop(i),
-          id,
-          `is a retired rule (${retired.name}); ${retired.replacedBy} reports its problem now`,
-          `disable ${retired.replacedBy} instead, if that is what you mean`,
-        );
-      const nearest = typeof id === 'string' ? nearestRuleId(id, RULE_IDS) : undefined;
-      invalid(
-        scope,
-        prop(i),
-        id,
-        'is not a rule of the doctor',
-        nearest ? `did you mean ${nearest}? (the rules are listed in docs/doctor-rules.md)` : 'use an id from docs/doctor-rules.md, e.g. CNPGI050',
-      );
-    }
-    return id as RuleId;
-  });
-}
-
 function readOptions(options: unknown, names: OptionNames) {
   const scope = names.scope;
   const optionalString = (prop: string, value: unknown, fix: string): string | undefined => {
@@ -105,10 +75,10 @@ function readOptions(options: unknown, names: OptionNames) {
     if (!Array.isArray(o.knownPlugins)) invalid(scope, names.knownPlugins, o.knownPlugins, 'must be an array of plugin names', "pass ['backup.example.com']");
     knownPlugins = (o.knownPlugins as unknown[]).map((p, i) => optionalString(item(names.knownPlugins, i), p, 'pass the plugin name as a string') ?? '');
   }
-  let disable: RuleId[] = [];
+  let disable: string[] = [];
   if (o.disable !== undefined && o.disable !== null) {
     if (!Array.isArray(o.disable)) invalid(scope, names.disable, o.disable, 'must be an array of rule ids', "pass ['CNPGI050']");
-    disable = validateRuleIds(o.disable as unknown[], (i) => item(names.disable, i), scope);
+    disable = validateRuleIds(DOCTOR_REGISTRY, o.disable as unknown[], (i) => item(names.disable, i), scope);
   }
   const sidecarPlugins = new Map<string, string>();
   if (o.sidecarPlugins !== undefined && o.sidecarPlugins !== null) {
@@ -144,49 +114,6 @@ function readOptions(options: unknown, names: OptionNames) {
 }
 
 /**
- * Runs every family over the model: stamps each finding with its rule's name (and the rule's
- * fix when the check gives none), refuses a severity the registry does not declare, drops
- * duplicates and applies `disable` and ignore annotations.
- */
-function runRules(model: DoctorModel, disable: ReadonlySet<string>): { findings: Finding[]; suppressed: SuppressedFinding[] } {
-  const findings: Finding[] = [];
-  const suppressed: SuppressedFinding[] = [];
-  const seen = new Set<string>();
-  for (const family of RULE_FAMILIES as readonly RuleFamily<RuleId>[]) {
-    const own = new Map(family.rules.map((r) => [r.id, r]));
-    family.check(model, (ruleId: RuleId, severity: Severity, target: FindingTarget, message: string, fix?: string, path?: string) => {
-      const spec = own.get(ruleId);
-      if (!spec) throw new Error(`doctor: a check reported ${ruleId}, which its family does not declare`);
-      if (!spec.severities.some((s) => s.severity === severity)) {
-        throw new Error(`doctor: ${ruleId} reported ${severity}, but its registry entry declares only ${spec.severities.map((s) => s.severity).join(' and ')}`);
-      }
-      // the same object can be reached through two Services
-      const key = `${ruleId}\u0000${target.ref}\u0000${path ?? ''}\u0000${message}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const finding: Finding = {
-        ruleId,
-        ruleName: spec.name,
-        severity,
-        object: target.ref,
-        message,
-        fix: fix ?? spec.fix,
-        ...(path !== undefined ? { path } : {}),
-        ...(target.index !== undefined ? { index: target.index } : {}),
-      };
-      if (disable.has(ruleId)) {
-        suppressed.push({ ...finding, suppressedBy: 'disable' });
-      } else if (target.raw !== undefined && model.ignores.get(target.raw)?.ids.has(ruleId)) {
-        suppressed.push({ ...finding, suppressedBy: 'annotation' });
-      } else {
-        findings.push(finding);
-      }
-    });
-  }
-  return { findings, suppressed };
-}
-
-/**
  * Checks plain Kubernetes manifest objects as the CloudNativePG operator would read them, and
  * returns the findings together with the plugins the operator would discover.
  *
@@ -206,8 +133,11 @@ export function analyzeManifests(objects: readonly unknown[], options?: DoctorOp
 export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames): DoctorReport {
   if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
-  const model = buildModel(objects, { ...opts, ruleIds: new Set(RULE_IDS) });
-  const { findings, suppressed } = runRules(model, new Set(opts.disable));
+  const model = buildModel(objects, { ...opts, rules: DOCTOR_REGISTRY });
+  const { findings, suppressed } = DOCTOR_REGISTRY.run(model, {
+    disable: new Set(opts.disable),
+    ignored: (target, ruleId) => target.raw !== undefined && model.ignores.get(target.raw)?.ids.has(ruleId) === true,
+  });
   const order = (f: Finding) => (f.severity === 'error' ? 0 : 1);
   const sorted = findings
     .map((f, i) => ({ f, i }))

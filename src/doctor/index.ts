@@ -1,6 +1,7 @@
-export * from './finding';
-export * from './rules';
-export type { RuleId, SeverityCase } from './rules/index';
+export * from './report';
+export type { Finding, SuppressedFinding } from '../rules/finding';
+export type { RuleSpec, Severity, SeverityCase, Subsumption } from '../rules/rule';
+export { DOCTOR_RULES } from './registry';
 export { analyzeManifests, checkManifests } from './check-manifests';
 export * from './synth-validation';
 export * from './cdk8s-validation-plugin';

@@ -2,15 +2,16 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
 import { SidecarPlugin } from '../plugins/sidecar-plugin';
+import { Finding, formatFinding } from '../rules/finding';
+import type { RuleSpec } from '../rules/rule';
 import type * as CheckManifests from './check-manifests';
-import { DoctorOptions, DoctorReport, Finding } from './finding';
-import type * as Rules from './rules';
-import type { DoctorRule } from './rules';
+import type * as Registry from './registry';
+import { DoctorOptions, DoctorReport } from './report';
 
 // The checks and the rule registry load on first use (the library's load time, src/lazy-api.ts):
 // this module is all that `Doctor` needs at import, and jsii sees `Doctor` as the class it is.
 const engine = (): typeof CheckManifests => require('./check-manifests');
-const registry = (): typeof Rules => require('./rules');
+const registry = (): typeof Registry => require('./registry');
 const analyzeManifests: typeof CheckManifests.analyzeManifests = (objects, options) => engine().analyzeManifests(objects, options);
 
 /**
@@ -34,10 +35,7 @@ export interface DoctorValidationOptions extends DoctorOptions {
   readonly printWarning?: (line: string) => void;
 }
 
-/** One line per finding, as cdk8s prints validation errors. */
-export function formatFinding(f: Finding): string {
-  return `${f.ruleId} ${f.severity} ${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}; fix: ${f.fix}`;
-}
+export { formatFinding };
 
 /**
  * The doctor, as one class: its functions and constants are also static members here (the
@@ -51,7 +49,7 @@ export class Doctor {
    */
   // (jsii makes a constant of a static readonly with an initializer; the getter defined after the
   // class replaces this placeholder before anything can read it)
-  public static readonly DOCTOR_RULES: DoctorRule[] = [];
+  public static readonly DOCTOR_RULES: RuleSpec[] = [];
 
   /**
    * `checkManifests(objects, options)`: the findings on plain manifest objects. (A read-only

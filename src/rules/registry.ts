@@ -82,9 +82,9 @@ export class RuleRegistry<Input> {
     return this.byId.get(id);
   }
 
-  /** The retired rule of an id, if the id is retired. */
+  /** The retired rule of an id (in any case, with surrounding spaces or not), if the id is retired. */
   public retiredRule(id: string): RetiredRule | undefined {
-    return this.retiredById.get(id);
+    return this.retiredById.get(id.trim().toUpperCase());
   }
 
   /**

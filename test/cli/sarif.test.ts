@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
-import { DOCTOR_RULES } from '../../src/doctor/rules';
+import { DOCTOR_RULES } from '../../src/doctor/registry';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
 

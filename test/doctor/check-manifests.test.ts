@@ -1,5 +1,5 @@
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
-import { DOCTOR_RULES } from '../../src/doctor/rules';
+import { DOCTOR_RULES } from '../../src/doctor/registry';
 import { countingReads } from '../util';
 import { Doc, fixture, summary } from './helpers';
 

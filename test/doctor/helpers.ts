@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { Finding } from '../../src/doctor/finding';
+import type { Finding } from '../../src/rules/finding';
 
 /** A parsed manifest, loosely typed so tests can break any field. */
 export type Doc = Record<string, any>;

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, parseArgs } from '../../src/cli/doctor';
-import { checkManifests } from '../../src/doctor/check-manifests';
+import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
+import { DOCTOR_RULES } from '../../src/doctor/registry';
+import { IGNORE_ANNOTATION } from '../../src/rules/suppressions';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 const CRT = readFileSync(join(__dirname, '../fixtures/fidelity/client.crt'), 'utf8');
@@ -195,6 +197,10 @@ describe('one problem, one rule', () => {
     expect(() => checkManifests([], { disable: ['CNPGI043'] })).toThrow(
       "checkManifests: options.disable[0] 'CNPGI043' is a retired rule (external-cluster-source); CNPGI100 reports its problem now; disable CNPGI100 instead, if that is what you mean",
     );
+    // in any case, with spaces or not
+    expect(() => checkManifests([], { disable: [' cnpgi043'] })).toThrow(
+      "checkManifests: options.disable[0] ' cnpgi043' is a retired rule (external-cluster-source); CNPGI100 reports its problem now; disable CNPGI100 instead, if that is what you mean",
+    );
     expect(() => checkManifests([], { disable: ['CNPGI021'] })).toThrow('CNPGI110 reports its problem now');
     const f = run((docs) => {
       doc(docs, 'Cluster', 'pg').metadata.annotations = { 'cnpg-i.dev/doctor-ignore': 'CNPGI043' };
@@ -202,6 +208,126 @@ describe('one problem, one rule', () => {
     expect(ofRule(f, 'CNPGI091').map((x) => x.message)).toEqual([
       "annotation cnpg-i.dev/doctor-ignore names 'CNPGI043', a retired rule (external-cluster-source); CNPGI100 reports its problem now, and the old id silences nothing",
     ]);
+  });
+});
+
+describe('overlapping rules say so in their spec (subsumes), and the findings stay as they were', () => {
+  const analyze = (mutate: (docs: Doc[]) => void, options = {}) => {
+    const docs = fixture('good-plugin.yaml');
+    mutate(docs);
+    return analyzeManifests(docs, options);
+  };
+  const lines = (findings: Array<{ ruleId: string; severity: string; object: string; path?: string }>) =>
+    findings.map((f) => `${f.ruleId} ${f.severity} ${f.object} ${f.path ?? ''}`);
+  const silenced = (findings: Array<{ ruleId: string; suppressedBy: string }>) => findings.map((f) => `${f.ruleId} ${f.suppressedBy}`);
+  const ignore = (docs: Doc[], kind: string, name: string, ids: string) => {
+    doc(docs, kind, name).metadata.annotations = { [IGNORE_ANNOTATION]: ids };
+  };
+
+  test('the registry lists the overlaps', () => {
+    const subsumes = DOCTOR_RULES.filter((r) => r.subsumes).map((r) => [r.id, r.subsumes]);
+    expect(subsumes).toEqual([
+      ['CNPGI002', [{ rule: 'CNPGI104', path: 'spec.template.spec.containers[manager].env' }]],
+      ['CNPGI044', [{ rule: 'CNPGI101' }]],
+      ['CNPGI045', [{ rule: 'CNPGI101' }]],
+    ]);
+  });
+
+  describe('CNPGI044 and CNPGI045 subsume the missing plugin name of CNPGI101', () => {
+    const noName = (docs: Doc[]) => {
+      delete doc(docs, 'Backup', 'pg-now').spec.pluginConfiguration;
+    };
+    const emptyName = (docs: Doc[]) => {
+      doc(docs, 'ScheduledBackup', 'pg-daily').spec.pluginConfiguration.name = '';
+    };
+    test('a Backup without the name: CNPGI044 only', () => {
+      const r = analyze(noName);
+      expect(lines(r.findings)).toEqual(['CNPGI044 error Backup/app/pg-now spec.pluginConfiguration.name']);
+      expect(r.suppressed).toEqual([]);
+    });
+    test('with CNPGI044 disabled or ignored, CNPGI101 does not come back', () => {
+      const disabled = analyze(noName, { disable: ['CNPGI044'] });
+      expect(disabled.findings).toEqual([]);
+      expect(silenced(disabled.suppressed)).toEqual(['CNPGI044 disable']);
+      const ignored = analyze((docs) => {
+        noName(docs);
+        ignore(docs, 'Backup', 'pg-now', 'CNPGI044');
+      });
+      expect(ignored.findings).toEqual([]);
+      expect(silenced(ignored.suppressed)).toEqual(['CNPGI044 annotation']);
+    });
+    test('a ScheduledBackup with an empty name: CNPGI045 only, also when it is disabled', () => {
+      expect(lines(analyze(emptyName).findings)).toEqual(['CNPGI045 error ScheduledBackup/app/pg-daily spec.pluginConfiguration.name']);
+      const disabled = analyze(emptyName, { disable: ['CNPGI045'] });
+      expect(disabled.findings).toEqual([]);
+      expect(silenced(disabled.suppressed)).toEqual(['CNPGI045 disable']);
+    });
+    test('a Backup of another API group: CNPGI044 does not read it, and CNPGI101 reports its other problems but not the name (as before)', () => {
+      const r = analyze((docs) => {
+        docs.push({ apiVersion: 'example.com/v1', kind: 'Backup', metadata: { name: 'x', namespace: 'app' }, spec: { method: 'plugin', target: 'nope' } });
+      });
+      expect(lines(r.findings)).toEqual(['CNPGI101 error Backup/app/x spec.target']);
+    });
+  });
+
+  describe("CNPGI002 subsumes CNPGI104's OPERATOR_NAMESPACE finding", () => {
+    const noEnv = (docs: Doc[]) => {
+      doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [];
+    };
+    const notDiscovered = [
+      'CNPGI040 error Cluster/app/pg spec.plugins[0].name',
+      'CNPGI040 error Cluster/app/pg spec.externalClusters[0].plugin.name',
+      'CNPGI040 error Backup/app/pg-now spec.pluginConfiguration.name',
+      'CNPGI040 error ScheduledBackup/app/pg-daily spec.pluginConfiguration.name',
+    ];
+    test('a manager without the env: CNPGI002 only (and no plugin is discovered)', () => {
+      const r = analyze(noEnv);
+      expect(lines(r.findings)).toEqual(['CNPGI002 error Deployment/cnpg-system/cnpg-controller-manager spec.template.spec.containers', ...notDiscovered]);
+    });
+    test('with CNPGI002 disabled or ignored, CNPGI104 does not come back', () => {
+      const disabled = analyze(noEnv, { disable: ['CNPGI002'] });
+      expect(lines(disabled.findings)).toEqual(notDiscovered);
+      expect(silenced(disabled.suppressed)).toEqual(['CNPGI002 disable']);
+      const ignored = analyze((docs) => {
+        noEnv(docs);
+        ignore(docs, 'Deployment', 'cnpg-controller-manager', 'CNPGI002');
+      });
+      expect(lines(ignored.findings)).toEqual(notDiscovered);
+      expect(silenced(ignored.suppressed)).toEqual(['CNPGI002 annotation']);
+    });
+    test('an env set from a Secret the input does not show is unknown, not unset: neither rule reports it', () => {
+      const r = analyze((docs) => {
+        doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [
+          { name: 'OPERATOR_NAMESPACE', valueFrom: { secretKeyRef: { name: 'nope', key: 'x' } } },
+        ];
+      });
+      expect(r.findings).toEqual([]);
+    });
+    test('an env entry without a value: CNPGI104 says it is empty (CNPGI002 sees the entry)', () => {
+      const r = analyze((docs) => {
+        doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [{ name: 'OPERATOR_NAMESPACE' }];
+      });
+      expect(lines(r.findings)).toEqual(['CNPGI104 error Deployment/cnpg-system/cnpg-controller-manager spec.template.spec.containers[manager].env']);
+      expect(r.findings[0].message).toMatch(/^OPERATOR_NAMESPACE is empty; /);
+    });
+  });
+});
+
+describe('one operator detector (src/manifests/operator.ts) for the model and CNPGI104', () => {
+  const includeMissing = (image?: string) =>
+    run((docs) => {
+      const manager = doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0];
+      if (image) manager.image = image;
+      manager.env.push({ name: 'INCLUDE_PLUGINS', value: 'missing.example.com' });
+    });
+  test('the upstream image', () => {
+    expect(summary(ofRule(includeMissing(), 'CNPGI104'))).toEqual(['CNPGI104 error Deployment/cnpg-system/cnpg-controller-manager']);
+  });
+  test('a mirrored image (recognized by its pod label and manager container): CNPGI104 runs too', () => {
+    const f = includeMissing('registry.example.com/mirror/cnpg-operator:1.30.0');
+    expect(summary(ofRule(f, 'CNPGI104'))).toEqual(['CNPGI104 error Deployment/cnpg-system/cnpg-controller-manager']);
+    expect(ofRule(f, 'CNPGI104')[0]).toMatchObject({ path: 'INCLUDE_PLUGINS' });
+    expect(ofRule(f, 'CNPGI104')[0].message).toMatch(/^names 'missing.example.com' \(from the env\)/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { checkManifests } from '../../src/doctor/check-manifests';
-import { nearMissOf } from '../../src/doctor/plugin-service-rules';
+import { nearMissOf } from '../../src/doctor/model/plugin-services';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 function withService(mutate: (svc: Doc, docs: Doc[]) => void, options = {}) {

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
-import { DOCTOR_RULES } from '../../src/doctor/rules';
+import { DOCTOR_RULES } from '../../src/doctor/registry';
 import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
 import { CnpgOperator } from '../../src/plugins/cnpg-operator';
 import { StandalonePlugin } from '../../src/plugins/standalone-plugin';

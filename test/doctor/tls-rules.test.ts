@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sanMatches } from '../../src/checks/tls-precision';
 import { checkManifests } from '../../src/doctor/check-manifests';
-import { sanMatches } from '../../src/doctor/tls-rules';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 // A throw-away self-signed pair made for the tests (test/fixtures/fidelity).

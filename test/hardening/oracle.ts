@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { checkManifests } from '../../src/doctor';
-import { Finding } from '../../src/doctor/finding';
+import type { Finding } from '../../src/rules/finding';
 import { apiServerIssues, formatIssue } from '../../src/schema/guard';
 import { haveShared, sharedPath, SHARED_REQUIRED } from '../shared';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { nearMissOf } from '../../src/doctor/plugin-service-rules';
+import { nearMissOf } from '../../src/doctor/model/plugin-services';
 import { editDistance, nearestName } from '../../src/manifests/nearest-name';
 import { nearestRuleId } from '../../src/rules/suppressions';
 

@@ -1,0 +1,332 @@
+/*
+ * The model the rules read: what the operator would see in the input (its namespace, the plugin
+ * Services, the sidecar plugins, the plugins it would discover). What every rule needs is built
+ * completely before any rule runs, so that no rule depends on the order the others ran in; what
+ * only some rules need (the operator's configuration, the cert-manager index, the Deployments
+ * behind a plugin Service, the schema layer's issues) is computed on first use, once per run,
+ * and shared by the rules that read it.
+ */
+import { CertManagerIndex, ClientIssuance, clientIssuance } from '../../checks/client-trust';
+import { Version, dialsFullyQualified } from '../../checks/cnpg-version';
+import { OperatorConfig, resolveOperatorConfig } from '../../checks/operator-config';
+import { ContainerPort } from '../../checks/service-port';
+import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
+import { Manifest, ManifestIndex, PodTemplate } from '../../manifests/manifest-index';
+import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../../manifests/operator';
+import type { RetiredRule } from '../../rules/registry';
+import { IgnoreAnnotation, readIgnoreAnnotation } from '../../rules/suppressions';
+import { DiscoveredPlugin, NotEvaluatedRule } from '../report';
+import { buildCertManagerIndex } from './cert-manager';
+import { PluginKeyId, PluginKeyReading, readPluginService } from './plugin-services';
+import { SchemaReading, readSchemaIssues } from './schema-issues';
+import { SidecarDeployment, readSidecars } from './sidecars';
+
+/** A Service that looks like a plugin Service, as the operator would read it. */
+export interface PluginServiceInfo {
+  readonly service: Manifest;
+  /** `cnpg.io/pluginName`, when a non-empty string. */
+  readonly pluginName?: string;
+  /** `cnpg.io/pluginPort`, when a non-empty string (whether or not it is a port). */
+  readonly portAnnotation?: string;
+  /** `cnpg.io/pluginPort` read as the operator's `strconv.Atoi` reads it; undefined when it is no integer. */
+  readonly parsedPort?: number;
+  /** The port the operator dials: `parsedPort` when it is a TCP port (1 to 65535). */
+  readonly port?: number;
+  readonly clientSecret?: string;
+  readonly serverSecret?: string;
+  /** `cnpg.io/pluginServerName`, when a non-empty string. */
+  readonly serverNameAnnotation?: string;
+  /** The name the operator verifies (depends on the CNPG version). */
+  readonly verifiedName: string;
+  /** All of label and the three annotations usable. */
+  readonly valid: boolean;
+  /** In the operator namespace. */
+  readonly inOperatorNamespace: boolean;
+  /** Pod templates behind its selector (at most 25). */
+  readonly templates: PodTemplate[];
+  /** How the Service holds each plugin key: where, with which value, or a near-miss spelling. */
+  readonly keys: Readonly<Record<PluginKeyId, PluginKeyReading>>;
+}
+
+/** A sidecar plugin container in the operator Deployment. */
+export interface SidecarInfo {
+  readonly deployment: Manifest;
+  readonly containerName: string;
+  readonly containerPath: string;
+  /** The plugin name, when the manifests or the options show it. */
+  readonly pluginName?: string;
+  /** Where the name comes from. */
+  readonly nameSource?: 'manifest' | 'option';
+  readonly socketPath?: string;
+}
+
+/** The Deployments a plugin Service selects, with their containers' images and ports. */
+export interface PluginBackends {
+  /** The Deployments whose pod template labels match the Service's selector (none without one). */
+  readonly deployments: readonly Manifest[];
+  /** The distinct images of their containers. */
+  readonly images: readonly string[];
+  /** The ports their containers declare. */
+  readonly ports: readonly ContainerPort[];
+}
+
+/** How the operator namespace was chosen. */
+export type OperatorNamespaceSource =
+  | { readonly kind: 'option' }
+  | {
+      readonly kind: 'deployment';
+      readonly from: OperatorCandidate;
+      readonly conflicting: ReadonlyArray<{ readonly candidate: OperatorCandidate; readonly namespace: string }>;
+    }
+  | { readonly kind: 'default'; readonly candidate?: OperatorCandidate };
+
+/** The registered and retired rule ids, against which ignore annotations are read. */
+export interface KnownRules {
+  readonly ids: ReadonlySet<string>;
+  /** The retired rule of an id (in any case, surrounded by spaces or not), if it is one. */
+  retiredRule(id: string): RetiredRule | undefined;
+}
+
+/** The options the model is built from, validated. */
+export interface ModelOptions {
+  readonly operatorNamespace?: string;
+  readonly defaultNamespace?: string;
+  readonly version: Version;
+  readonly versionString: string;
+  readonly knownPlugins: readonly string[];
+  /** Sidecar container name to the plugin name it serves. */
+  readonly sidecarPlugins: ReadonlyMap<string, string>;
+  /** The doctor's rules. */
+  readonly rules: KnownRules;
+  /** Whether the schema layer notes what it could not evaluate (`notEvaluated`). */
+  readonly verbose?: boolean;
+  /** cert-manager's cluster-resource namespace, when given. */
+  readonly clusterResourceNamespace?: string;
+}
+
+/** A part of the model that a family of rules shares, computed on first use and once per run. */
+export interface ModelPart<T> {
+  readonly compute: (model: DoctorModel) => T;
+}
+
+/** Declares a {@link ModelPart}; the rules that share it read `model.part(PART)`. */
+export function modelPart<T>(compute: (model: DoctorModel) => T): ModelPart<T> {
+  return { compute };
+}
+
+/**
+ * Everything the rules read. Immutable once `buildModel` returns (the parts computed on first
+ * use are fixed by the input, whichever rule asks first).
+ */
+export class DoctorModel {
+  public readonly pluginServices: PluginServiceInfo[] = [];
+  public readonly sidecarDeployments: SidecarDeployment[] = [];
+  public readonly sidecars: SidecarInfo[] = [];
+  public readonly discovered = new Map<string, DiscoveredPlugin>();
+  /** The ignore annotation of each object that has one, by the object's raw JSON. */
+  public readonly ignores = new Map<Json, IgnoreAnnotation>();
+  /** Whether the schema layer notes the CRD rules it could not evaluate. */
+  public verbose = false;
+  /** cert-manager's cluster-resource namespace, when the options give it. */
+  public clusterResourceNamespace: string | undefined;
+
+  private readonly parts = new Map<ModelPart<unknown>, unknown>();
+  private readonly backends = new Map<string, PluginBackends>();
+  private readonly issuances = new Map<string, ClientIssuance>();
+
+  constructor(
+    public readonly index: ManifestIndex,
+    public readonly operatorNamespace: string,
+    public readonly operatorNamespaceSource: OperatorNamespaceSource,
+    public readonly operatorCandidates: readonly OperatorCandidate[],
+    public readonly version: Version,
+    public readonly versionString: string,
+    public readonly knownPlugins: ReadonlySet<string>,
+    public readonly sidecarPlugins: ReadonlyMap<string, string>,
+    /** The namespace assumed for objects that have none, when given. */
+    public readonly defaultNamespace: string | undefined,
+    /** The doctor's rules: the ignore annotations are read against them. */
+    public readonly rules: KnownRules,
+  ) {}
+
+  /** Registers a plugin the operator would know; the first source wins. */
+  public discover(plugin: DiscoveredPlugin): void {
+    if (!this.discovered.has(plugin.name)) this.discovered.set(plugin.name, plugin);
+  }
+
+  /** Sidecars whose plugin name neither the manifests nor the options show. */
+  public unnamedSidecars(): SidecarInfo[] {
+    return this.sidecars.filter((s) => s.pluginName === undefined);
+  }
+
+  /** A part a family of rules shares: computed the first time a rule asks, then read. */
+  public part<T>(part: ModelPart<T>): T {
+    if (!this.parts.has(part)) this.parts.set(part, part.compute(this));
+    return this.parts.get(part) as T;
+  }
+
+  /**
+   * The operator Deployment of the input (the first, when there are several), as
+   * src/manifests/operator.ts recognizes it; undefined when the input has none.
+   */
+  public get operatorDeployment(): Manifest | undefined {
+    return this.part(OPERATOR_DEPLOYMENT);
+  }
+
+  /** The operator's configuration as its Deployment, ConfigMaps and Secrets show it. */
+  public get operatorConfig(): OperatorConfig | undefined {
+    return this.part(OPERATOR_CONFIG);
+  }
+
+  /** The cert-manager objects of the input, indexed once, with cert-manager's cluster-resource namespace. */
+  public get certManager(): CertManagerIndex {
+    return this.part(CERT_MANAGER);
+  }
+
+  /** What the schema layer finds in each object, and (with `verbose`) what it could not evaluate. */
+  public get schema(): SchemaReading {
+    return this.part(SCHEMA);
+  }
+
+  /** The CRD rules the objects reach that the schema layer could not evaluate (with `verbose`). */
+  public get notEvaluated(): NotEvaluatedRule[] {
+    return this.schema.notEvaluated;
+  }
+
+  /** How the client certificate in Secret `namespace/secretName` is issued, as far as the input shows. */
+  public clientIssuance(secretName: string, namespace: string): ClientIssuance {
+    const key = `${namespace}/${secretName}`;
+    let issuance = this.issuances.get(key);
+    if (issuance === undefined) {
+      issuance = clientIssuance(secretName, namespace, this.certManager);
+      this.issuances.set(key, issuance);
+    }
+    return issuance;
+  }
+
+  /**
+   * The Deployments behind a Service's selector (however many), with their images and ports;
+   * Services with one selector in one namespace share the answer.
+   */
+  public pluginBackends(service: Manifest): PluginBackends {
+    const ns = service.namespace;
+    const selector = Object.entries(stringMap(dig(service.raw, 'spec', 'selector'))).sort(([a], [b]) => a.localeCompare(b));
+    const key = JSON.stringify([ns, selector]);
+    let backends = this.backends.get(key);
+    if (!backends) {
+      const deployments =
+        selector.length === 0
+          ? []
+          : this.index
+              .podTemplatesSelected(ns, Object.fromEntries(selector))
+              .filter((t) => t.owner.kind === 'Deployment')
+              .map((t) => t.owner);
+      const containers = deployments.flatMap((d) => asArray(dig(d.raw, 'spec', 'template', 'spec', 'containers')).map((c) => asObject(c) ?? {}));
+      backends = {
+        deployments,
+        images: [...new Set(containers.map((c) => asString(c.image) ?? ''))],
+        ports: containers.flatMap((c) =>
+          asArray(c.ports)
+            .map((p) => asObject(p) ?? {})
+            .map((p) => ({ containerPort: Number(p.containerPort), name: asString(p.name) })),
+        ),
+      };
+      this.backends.set(key, backends);
+    }
+    return backends;
+  }
+
+  /** The object of this kind, namespace and name (the last, when the input repeats it). */
+  public lastNamed(kind: string, namespace: string | undefined, name: string): Manifest | undefined {
+    const list = this.index.get(kind, namespace, name);
+    return list[list.length - 1];
+  }
+}
+
+const OPERATOR_DEPLOYMENT = modelPart((model) => {
+  const operators = new Set<Json>(model.operatorCandidates.map((c) => c.raw));
+  return model.index.ofKind('Deployment').find((m) => operators.has(m.raw));
+});
+
+const OPERATOR_CONFIG = modelPart((model) => {
+  const operator = model.operatorDeployment;
+  if (!operator) return undefined;
+  return resolveOperatorConfig({
+    deployment: operator.raw,
+    configMaps: model.index.ofKind('ConfigMap').map((m) => m.raw),
+    secrets: model.index.ofKind('Secret').map((m) => m.raw),
+  });
+});
+
+const CERT_MANAGER = modelPart((model) => buildCertManagerIndex(model));
+
+const SCHEMA = modelPart((model) => readSchemaIssues(model));
+
+function resolveOperatorNamespace(candidates: readonly OperatorCandidate[], opts: ModelOptions): { ns: string; source: OperatorNamespaceSource } {
+  if (opts.operatorNamespace) return { ns: opts.operatorNamespace, source: { kind: 'option' } };
+  const resolved = candidates.map((c) => ({ c, ns: c.envNamespace ?? c.namespace ?? opts.defaultNamespace }));
+  const first = resolved.find((r) => r.ns !== undefined);
+  if (!first) return { ns: DEFAULT_OPERATOR_NAMESPACE, source: { kind: 'default', candidate: candidates[0] } };
+  const conflicting = resolved.filter((r) => r.ns !== undefined && r.ns !== first.ns).map((r) => ({ candidate: r.c, namespace: r.ns! }));
+  return { ns: first.ns!, source: { kind: 'deployment', from: first.c, conflicting } };
+}
+
+/** Builds the model of `objects`: the operator namespace first, then plugins and sidecars. */
+export function buildModel(objects: readonly unknown[], opts: ModelOptions): DoctorModel {
+  // the operator namespace first: it is also the default namespace of unnamespaced objects
+  const candidates = findOperatorCandidates(objects);
+  const { ns, source } = resolveOperatorNamespace(candidates, opts);
+  const index = new ManifestIndex(objects, opts.defaultNamespace ?? ns);
+  const model = new DoctorModel(
+    index,
+    ns,
+    source,
+    candidates,
+    opts.version,
+    opts.versionString,
+    new Set(opts.knownPlugins),
+    opts.sidecarPlugins,
+    opts.defaultNamespace,
+    opts.rules,
+  );
+  model.verbose = opts.verbose === true;
+  model.clusterResourceNamespace = opts.clusterResourceNamespace;
+
+  for (const m of index.all) {
+    const ignore = readIgnoreAnnotation(m.raw, opts.rules.ids);
+    if (ignore) model.ignores.set(m.raw, ignore);
+  }
+  for (const svc of index.ofKind('Service', '')) {
+    const info = readPluginService(model, svc);
+    if (info) model.pluginServices.push(info);
+  }
+  // An operator whose manager sets no OPERATOR_NAMESPACE matches no plugin Service at all
+  // (cloudnative-pg v1.30.0 internal/controller/plugin_predicates.go isPluginService compares the
+  // Service's namespace with configuration.Current.OperatorNamespace, empty then): CNPGI002.
+  const blind = candidates.length > 0 && candidates.every((c) => !c.hasNamespaceEnv);
+  for (const info of model.pluginServices) {
+    if (blind || !info.valid || !info.inOperatorNamespace) continue;
+    const svcNs = info.service.namespace!;
+    const host = dialsFullyQualified(model.version) ? `${info.service.name}.${svcNs}.svc` : info.service.name;
+    model.discover({
+      name: info.pluginName!,
+      source: 'service',
+      object: info.service.ref,
+      port: info.port,
+      clientSecret: info.clientSecret,
+      serverSecret: info.serverSecret,
+      serverName: info.verifiedName,
+      address: `${host}:${info.port}`,
+    });
+  }
+  for (const d of readSidecars(model)) {
+    model.sidecarDeployments.push(d);
+    for (const s of d.sidecars) {
+      model.sidecars.push(s);
+      if (s.pluginName)
+        model.discover({ name: s.pluginName, source: 'sidecar', object: s.deployment.ref, address: s.socketPath ? `unix://${s.socketPath}` : undefined });
+    }
+  }
+  for (const name of opts.knownPlugins) model.discover({ name, source: 'known' });
+  return model;
+}

@@ -1,0 +1,38 @@
+/*
+ * CNPGI106: a Cluster's Barman Cloud plugin settings, as the plugin reads them.
+ */
+import { checkBarmanCloudCluster, referencedObjectStores } from '../../../checks/barman-cloud';
+import { Json, asArray, dig } from '../../../manifests/json';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../../../manifests/known-plugins';
+import type { RuleDefinition } from '../../../rules/rule';
+import type { DoctorModel } from '../../model/doctor-model';
+import { reportIssues } from './fidelity-inputs';
+
+/** Barman Cloud parameters, the ObjectStore's namespace, recovery into the source destination. */
+export const rule: RuleDefinition<DoctorModel> = {
+  id: 'CNPGI106',
+  name: 'barman-cloud-cluster',
+  severities: [
+    { severity: 'error', when: 'otherwise' },
+    { severity: 'warning', when: 'for ignored keys and ObjectStores outside the input' },
+  ],
+  what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.',
+  why: 'plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination.',
+  fix: 'Use barmanObjectName/serverName; keep the ObjectStore in the Cluster namespace; give a recovered Cluster its own serverName.',
+  kinds: ['postgresql.cnpg.io/Cluster', 'barmancloud.cnpg.io/ObjectStore'],
+  check(model, report) {
+    const anyStore = model.index.ofKind('ObjectStore').length > 0;
+    for (const c of model.index.ofKind('Cluster')) {
+      if (!mentionsBarmanCloud(c.raw)) continue;
+      const stores = anyStore ? referencedObjectStores(c.raw).flatMap((n) => model.index.named('ObjectStore', n).map((m) => m.raw)) : undefined;
+      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores));
+    }
+  },
+};
+
+function mentionsBarmanCloud(c: Json): boolean {
+  return (
+    asArray(dig(c, 'spec', 'plugins')).some((p) => dig(p, 'name') === BARMAN_CLOUD_PLUGIN_NAME) ||
+    asArray(dig(c, 'spec', 'externalClusters')).some((e) => dig(e, 'plugin', 'name') === BARMAN_CLOUD_PLUGIN_NAME)
+  );
+}

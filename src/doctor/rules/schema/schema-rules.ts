@@ -1,0 +1,54 @@
+/*
+ * What the schema rules (CNPGI060 to CNPGI064) share: the schema layer reads each object once
+ * (the model's `schema` part) and its issues are sorted among these rules here; the kinds and
+ * the upstream code the rules cite.
+ */
+import { describeValue } from '../../../manifests/errors';
+import type { Report } from '../../../rules/rule';
+import type { SchemaIssue } from '../../../schema/issue';
+import type { DoctorModel } from '../../model/doctor-model';
+
+/** The kinds of the pinned CRDs. */
+export const CRD_KINDS = [
+  'postgresql.cnpg.io/Cluster',
+  'postgresql.cnpg.io/Backup',
+  'postgresql.cnpg.io/ScheduledBackup',
+  'cert-manager.io/Certificate',
+  'cert-manager.io/Issuer',
+  'cert-manager.io/ClusterIssuer',
+  'barmancloud.cnpg.io/ObjectStore',
+];
+export const AX = 'apiextensions-apiserver v0.32.13';
+export const AM = 'apimachinery v0.32.13';
+export const PINNED = 'the CRDs pinned in imports/schemas (cloudnative-pg v1.30.0, cert-manager v1.21.1, plugin-barman-cloud v0.14.0)';
+
+type SchemaRuleId = 'CNPGI060' | 'CNPGI061' | 'CNPGI062' | 'CNPGI063' | 'CNPGI064';
+
+/** Which rule an issue of the schema layer belongs to. */
+function ruleOf(issue: SchemaIssue): SchemaRuleId | undefined {
+  switch (issue.kind) {
+    case 'pruned-unknown-field':
+    case 'null-dropped':
+      return 'CNPGI061';
+    case 'cel':
+      return 'CNPGI062';
+    case 'cel-not-evaluated':
+      return undefined; // verbose output only: a skipped check, not a finding
+    case 'invalid-port':
+      return 'CNPGI064';
+    default:
+      if (issue.path === 'metadata' || issue.path.startsWith('metadata.') || issue.kind.startsWith('invalid-')) return 'CNPGI063';
+      return 'CNPGI060';
+  }
+}
+
+/** Reports, as errors of rule `id`, the schema layer's issues that belong to it. */
+export function reportSchemaIssues(model: DoctorModel, id: SchemaRuleId, report: Report): void {
+  for (const [m, issues] of model.schema.issues) {
+    for (const found of issues) {
+      if (ruleOf(found) !== id) continue;
+      const value = found.value === undefined ? '' : ` ${describeValue(found.value)}`;
+      report('error', m, `${found.path}${value} ${found.problem}`, found.fix, found.path === '<root>' ? undefined : found.path);
+    }
+  }
+}
