@@ -80,6 +80,9 @@ describe('ObjectStore', () => {
     expect(obj.metadata.namespace).toBe('db');
     expect(store.destinationPath).toBe('s3://b');
     expect(ObjectStore.fromObjectStoreName('shared', 'db')).toEqual({ name: 'shared', namespace: 'db' });
+    // Each names the parameter that points Barman Cloud at it, for the Clusters that link it.
+    expect(store.clusterParameters()).toEqual({ barmanObjectName: 'store' });
+    expect(ObjectStore.fromObjectStoreName('shared').clusterParameters()).toEqual({ barmanObjectName: 'shared' });
     expectValidationError(
       () => ObjectStore.fromObjectStoreName('Shared_Store'),
       "ObjectStore.fromObjectStoreName: name 'Shared_Store' is not an ObjectStore name (an RFC 1123 subdomain); pass the metadata.name of the ObjectStore",
