@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
+import { recordSidecarPlugin } from '../common/sidecar-plugins';
 import { describeValue, invalid } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
@@ -286,6 +287,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
+    recordSidecarPlugin(this, { containerName, pluginName: this.pluginName });
     const manager = found as ContainerView; // refused above when missing
     const existing = socketVolume.name;
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
