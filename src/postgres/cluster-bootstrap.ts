@@ -30,9 +30,10 @@ export interface RecoveryFromPluginOptions {
   readonly parameters?: Record<string, string>;
 
   /**
-   * The object store holding the backups, such as a Barman Cloud `ObjectStore`: the parameters
-   * that point the plugin at it (`IObjectStore.clusterParameters`) are added to `parameters`. It
-   * must be in the recovering Cluster's namespace.
+   * The object store holding the backups, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
+   * `parameters`. It must be in the recovering Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */
   readonly objectStore?: IObjectStore;

@@ -49,8 +49,9 @@ export interface ExternalClusterPluginOptions {
    */
   readonly parameters?: Record<string, string>;
   /**
-   * The object store holding the other cluster's backups, such as a Barman Cloud `ObjectStore`:
-   * the parameters that point the plugin at it (`IObjectStore.clusterParameters`) are added to
+   * The object store holding the other cluster's backups, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
    * `parameters`. It must be in the Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */

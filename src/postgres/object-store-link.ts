@@ -3,8 +3,9 @@ import { checkValue, refuseFirst } from '../common/props';
 import { ErrorScope, describeValue, wrongType } from '../manifests/errors';
 
 /**
- * An object store that a Cluster's plugin archives to, backs up into or recovers from, linked
- * with the `objectStore` option of `addPlugin`, `ExternalClusterSource.fromPlugin` and
+ * An object store that a Cluster's plugin archives to, backs up into or recovers from.
+ *
+ * Linked with the `objectStore` option of `addPlugin`, `ExternalClusterSource.fromPlugin` and
  * `ClusterBootstrap.recoveryFromPlugin`: a Barman Cloud `ObjectStore` of this program, or one
  * managed elsewhere (`ObjectStore.fromObjectStoreName`). The store names the plugin parameters
  * that point its plugin at it; the Cluster adds them to the plugin's own.
@@ -15,8 +16,10 @@ export interface IObjectStore {
   /** The store's namespace; undefined when unknown (then nothing checks it). */
   readonly namespace?: string;
   /**
-   * The plugin parameters that point a Cluster's plugin at this store, added to the parameters
-   * given beside it (for a Barman Cloud `ObjectStore`, the parameter that names it).
+   * The plugin parameters that point a Cluster's plugin at this store.
+   *
+   * They are added to the parameters given beside the store (for a Barman Cloud `ObjectStore`,
+   * the parameter that names it).
    */
   clusterParameters(): Record<string, string>;
 }

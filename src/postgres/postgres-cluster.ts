@@ -168,9 +168,10 @@ export interface ClusterPluginOptions {
   readonly parameters?: Record<string, string>;
 
   /**
-   * The object store the plugin archives to and backs up into, such as a Barman Cloud
-   * `ObjectStore`: the parameters that point the plugin at it (`IObjectStore.clusterParameters`)
-   * are added to `parameters`. It must be in the Cluster's namespace.
+   * The object store the plugin archives to and backs up into, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
+   * `parameters`. It must be in the Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */
   readonly objectStore?: IObjectStore;

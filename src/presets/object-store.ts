@@ -14,9 +14,9 @@ import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
 /**
- * The Cluster plugin parameters that point Barman Cloud at the ObjectStore `name`
- * (plugin-barman-cloud v0.14.0 internal/cnpgi/common/config.go: `barmanObjectName`, looked up in
- * the Cluster's namespace).
+ * The Cluster plugin parameters that point Barman Cloud at the ObjectStore `name`, which it looks
+ * up in the Cluster's namespace (plugin-barman-cloud v0.14.0
+ * internal/cnpgi/operator/config/config.go NewFromCluster, GetBarmanObjectKey).
  */
 function barmanCloudParameters(name: string): Record<string, string> {
   return { barmanObjectName: name };
@@ -568,8 +568,9 @@ export class ObjectStore extends Construct implements IObjectStore {
   }
 
   /**
-   * The Cluster plugin parameters that point Barman Cloud at this ObjectStore:
-   * `{ barmanObjectName: <name> }`, what the `objectStore` options of `addPlugin`,
+   * The Cluster plugin parameters that point Barman Cloud at this ObjectStore.
+   *
+   * `{ barmanObjectName: <name> }`: what the `objectStore` options of `addPlugin`,
    * `ExternalClusterSource.fromPlugin` and `ClusterBootstrap.recoveryFromPlugin` add.
    */
   public clusterParameters(): Record<string, string> {
