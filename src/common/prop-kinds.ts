@@ -109,13 +109,20 @@ export const Kind = {
    * A value written as given (a CRD field, passed through): plain JSON, whose shape the schema
    * guard judges at synth. A missing one is the schema guard's too.
    */
-  json: ((_s, p, v) => (v === undefined ? undefined : jsonProblem(v, p))) as PropKind,
+  json: ((_s: ErrorScope, p: string, v: unknown) => (v === undefined ? undefined : jsonProblem(v, p))) satisfies PropKind,
   /** An array of one kind. */
   each,
   /** A nested object with its own keys. */
   props: <T>(spec: PropSpec<T>, options?: CheckPropsOptions<T>): PropKind => throwing((s, p, v) => checkProps(s, p, v, spec, options)),
+  /** A nested object that may be left out, written as given: its own keys, and plain JSON as a whole. */
+  jsonProps:
+    <T>(spec: PropSpec<T>): PropKind =>
+    (s, p, v) => {
+      checkProps(s, p, v, spec, { optional: true });
+      return v === undefined ? undefined : jsonProblem(v, p);
+    },
   /** The `metadata` of the object a construct writes (`ApiObjectMetadata`). */
-  metadata: checkMetadata as PropKind,
+  metadata: checkMetadata satisfies PropKind,
   envVariables: throwing(checkEnvVariables),
   /** cdk8s-plus container resources of the given keys, written as quantities. */
   resources: (keys: readonly ResourceKey[] = ALL_RESOURCE_KEYS, sizes: RequireAmountOptions = {}): PropKind =>

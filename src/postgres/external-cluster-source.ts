@@ -90,7 +90,8 @@ const CONNECTION_SPEC: PropSpec<ExternalClusterConnection> = {
 
 const PLUGIN_SPEC: PropSpec<ExternalClusterPluginOptions> = {
   connection: Kind.props(CONNECTION_SPEC, { optional: true }),
-  parameters: Kind.stringMap,
+  // Judged after the plugin, below.
+  parameters: Kind.any,
   // Linked by the Cluster, which knows its namespace.
   objectStore: Kind.any,
 };
@@ -115,6 +116,7 @@ export class ExternalClusterSource {
     // The options are named as the path from the argument (`options.parameters`).
     const o = checkProps(where, 'options', options, PLUGIN_SPEC, { optional: true, keysAlone: false }) ?? {};
     checkValue(where, 'plugin', plugin, PLUGIN_KIND);
+    if (o.parameters !== undefined) checkValue(where, 'options.parameters', o.parameters, Kind.stringMap);
     return new ExternalClusterSource(
       {
         ...connectionOf(o.connection),

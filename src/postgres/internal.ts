@@ -11,10 +11,11 @@ import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec } from '../common/props';
 import { claimName } from '../common/stable-names';
 import { pluginNameProblem } from '../common/validate';
-import { ErrorScope, describeValue, invalid, refuseProblem, wrongType } from '../manifests/errors';
+import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/errors';
 import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
 import { addChecks, addSchemaGuard } from '../schema/guard';
+import type { IPostgresCluster } from './cluster-reference';
 import type { SecretKeyReference } from './secret-key-reference';
 
 /**
@@ -99,39 +100,42 @@ export function checkBackupPlugin(scope: ErrorScope, binding: ClusterBinding, cl
 }
 
 /**
- * Where a Backup or ScheduledBackup goes: its Cluster's name and namespace, the namespace it
- * must be written in, and the binding of a `PostgresCluster` of this program. A backup object
- * in another namespace than its Cluster's is refused: CloudNativePG backs up only a Cluster of
- * the same namespace.
+ * The Cluster a Backup or ScheduledBackup backs up: an `IPostgresCluster` (a name, and maybe a
+ * namespace). Refuses a missing one too.
+ * @internal
+ */
+export const POSTGRES_CLUSTER_KIND: PropKind = Kind.evenMissing(
+  Kind.instance(
+    (v) => v !== null && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string',
+    'an IPostgresCluster',
+    "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
+  ),
+);
+
+/**
+ * Where a Backup or ScheduledBackup of a checked `cluster` goes: its Cluster's name and
+ * namespace, the namespace it must be written in, and the binding of a `PostgresCluster` of this
+ * program. A backup object in another namespace than its Cluster's is refused: CloudNativePG
+ * backs up only a Cluster of the same namespace.
  * @internal
  */
 export function resolveBackupCluster(
   scope: Construct,
-  cluster: unknown,
+  cluster: IPostgresCluster,
   metadataNamespace: string | undefined,
 ): { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
-  const isCluster = cluster !== null && typeof cluster === 'object' && typeof (cluster as { name?: unknown }).name === 'string';
-  const { name, namespace: clusterNamespace } = (isCluster ? cluster : {}) as { name: string; namespace?: string };
-  const binding = isCluster ? clusterBinding(cluster) : undefined;
-  const namespace = isCluster ? (metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace) : undefined;
-  refuseProblem(
-    scope,
-    !isCluster
-      ? {
-          prop: 'cluster',
-          value: cluster,
-          problem: wrongType('an IPostgresCluster', cluster),
-          fix: "pass the PostgresCluster construct, or PostgresCluster.fromClusterName('pg') for a Cluster managed elsewhere",
-        }
-      : (binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace
-        ? {
-            prop: 'metadata.namespace',
-            value: namespace,
-            problem: `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
-            fix: 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
-          }
-        : undefined,
-  );
+  const { name, namespace: clusterNamespace } = cluster;
+  const binding = clusterBinding(cluster);
+  const namespace = metadataNamespace ?? clusterNamespace ?? Chart.of(scope).namespace;
+  if ((binding !== undefined || clusterNamespace !== undefined) && namespace !== clusterNamespace) {
+    invalid(
+      scope,
+      'metadata.namespace',
+      namespace,
+      `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
+      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+    );
+  }
   return { name, namespace, binding };
 }
 

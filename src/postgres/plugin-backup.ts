@@ -7,7 +7,7 @@ import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
 import { IPostgresCluster } from './cluster-reference';
-import { PLUGIN_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 
 /**
  * Which instance takes a backup (`spec.target`), with the wire values of the CRD.
@@ -71,8 +71,7 @@ export interface PluginBackupProps extends PluginBackupOptions {
 const PROPS_SPEC: PropSpec<PluginBackupProps> = {
   plugin: PLUGIN_KIND,
   metadata: Kind.metadata,
-  // Resolved with the namespace of metadata.
-  cluster: Kind.any,
+  cluster: POSTGRES_CLUSTER_KIND,
   target: Kind.json,
   online: Kind.json,
   parameters: Kind.stringMap,

@@ -13,7 +13,7 @@ import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
 import { IPostgresCluster } from './cluster-reference';
-import { PLUGIN_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
 
 /**
@@ -109,8 +109,7 @@ const PROPS_SPEC: PropSpec<PluginScheduledBackupProps> = {
   plugin: PLUGIN_KIND,
   schedule: Kind.evenMissing(Kind.factory(BackupSchedule)),
   metadata: Kind.metadata,
-  // Resolved with the namespace of metadata.
-  cluster: Kind.any,
+  cluster: POSTGRES_CLUSTER_KIND,
   backupOwnerReference: Kind.json,
   immediate: Kind.json,
   suspend: Kind.json,

@@ -413,21 +413,22 @@ export interface ObjectStoreProps {
   readonly metadata?: ApiObjectMetadata;
 }
 
-// The values written as given are plain JSON here; the schema guard judges them at synth.
+// The WAL and data options are written as given, so the whole object must be plain JSON (not a
+// Date or another class, whose fields would be lost); the schema guard judges them at synth.
 const WAL_SPEC: PropSpec<ObjectStoreWalOptions> = {
-  compression: Kind.json,
-  encryption: Kind.json,
-  maxParallel: Kind.json,
-  archiveAdditionalCommandArgs: Kind.json,
-  restoreAdditionalCommandArgs: Kind.json,
+  compression: Kind.any,
+  encryption: Kind.any,
+  maxParallel: Kind.any,
+  archiveAdditionalCommandArgs: Kind.any,
+  restoreAdditionalCommandArgs: Kind.any,
 };
 const DATA_SPEC: PropSpec<ObjectStoreDataOptions> = {
-  compression: Kind.json,
-  encryption: Kind.json,
-  jobs: Kind.json,
-  immediateCheckpoint: Kind.json,
-  additionalCommandArgs: Kind.json,
-  restoreAdditionalCommandArgs: Kind.json,
+  compression: Kind.any,
+  encryption: Kind.any,
+  jobs: Kind.any,
+  immediateCheckpoint: Kind.any,
+  additionalCommandArgs: Kind.any,
+  restoreAdditionalCommandArgs: Kind.any,
 };
 const SIDECAR_SPEC: PropSpec<InstanceSidecarConfiguration> = {
   logLevel: Kind.json,
@@ -444,11 +445,11 @@ const SIDECAR_SPEC: PropSpec<InstanceSidecarConfiguration> = {
 const PROPS_SPEC: PropSpec<ObjectStoreProps> = {
   credentials: Kind.evenMissing(Kind.factory(ObjectStoreCredentials)),
   metadata: Kind.metadata,
-  wal: Kind.props(WAL_SPEC, { optional: true }),
-  data: Kind.props(DATA_SPEC, { optional: true }),
   // A missing destination is the schema guard's to report.
   destinationPath: Kind.evenMissing(Kind.json),
   endpointUrl: Kind.json,
+  wal: Kind.jsonProps(WAL_SPEC),
+  data: Kind.jsonProps(DATA_SPEC),
   retentionPolicy: Kind.json,
   tags: Kind.json,
   historyTags: Kind.json,

@@ -354,6 +354,16 @@ describe('ObjectStore', () => {
         "test/store: wal 'gzip' must be an object, not a string; pass an object with any of archiveAdditionalCommandArgs, compression, encryption, maxParallel, restoreAdditionalCommandArgs, or leave it out",
       ],
       [
+        'data an object of another class, whose fields would be lost',
+        { destinationPath: 's3://b', credentials: S3, data: new Date(0) },
+        'test/store: data "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+      ],
+      [
+        'a value of wal that is not plain JSON',
+        { destinationPath: 's3://b', credentials: S3, wal: { maxParallel: Duration.seconds(4) } },
+        'test/store: wal.maxParallel {"amount":4,"unit":{"label":"seconds","inMillis":1000}} is not plain JSON (Duration); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+      ],
+      [
         'endpointCa not a reference',
         { destinationPath: 's3://b', credentials: S3, endpointCa: 'minio-ca' },
         "test/store: endpointCa 'minio-ca' must be an object, not a string; pass { name: ..., key: ... } (these keys are required)",
