@@ -69,3 +69,12 @@ export function countingReads<T extends object>(values: T[]): { values: T[]; rea
   };
   return { values: values.map((v) => wrap(v) as T), reads: () => reads };
 }
+
+/**
+ * The keys of a props interface, sorted, as a test states them: the object literal must list
+ * every key of `T` (optional ones included) and nothing else, so the compiler keeps the list in
+ * step with the interface, independently of the construct's own spec.
+ */
+export function declaredKeys<T>(keys: { readonly [K in keyof Required<T>]: true }): readonly string[] {
+  return Object.keys(keys).sort();
+}

@@ -2,6 +2,7 @@ import { ApiObjectMetadata } from 'cdk8s';
 import { ErrorScope, Problem, refuseProblem, wrongType } from '../manifests/errors';
 import { isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 import { jsonProblem } from './plain-json';
+import { PropSpec, anyValue, checkProps } from './props';
 
 type Shape = readonly [is: (v: unknown) => boolean, what: string, fix: string];
 
@@ -25,9 +26,40 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   ownerReferences: [Array.isArray, 'a list of owner references', 'pass [{ apiVersion, kind, name, uid }]'],
 };
 
+/** The fields of `ApiObjectMetadata` a construct writes; their values are judged together by {@link validateMetadata}. */
+const METADATA_SPEC: PropSpec<ApiObjectMetadata> = {
+  name: anyValue,
+  namespace: anyValue,
+  labels: anyValue,
+  annotations: anyValue,
+  finalizers: anyValue,
+  ownerReferences: anyValue,
+};
+
+/**
+ * The `metadata` prop of a construct that writes one object, as a kind: declared keys only, and
+ * values cdk8s can render ({@link validateMetadata}). Names, label and annotation keys,
+ * finalizers and owner references are judged again by the schema guard at synth.
+ * @internal
+ */
+export function checkMetadata(scope: ErrorScope, prop: string, value: unknown): undefined {
+  const given = checkProps<ApiObjectMetadata>(scope, prop, value, METADATA_SPEC, { optional: true });
+  if (given !== undefined) validateMetadata(scope, prop, given as Record<string, unknown>);
+  return undefined;
+}
+
+/**
+ * The metadata a construct writes from its checked `metadata` prop: the fields that are set
+ * (an explicit `name: undefined` keeps the generated name), `{}` when not given.
+ * @internal
+ */
+export function writtenMetadata(value: ApiObjectMetadata | undefined): ApiObjectMetadata {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as ApiObjectMetadata;
+}
+
 /**
  * Checks the `metadata` prop of a construct that writes one object, after its keys were checked
- * (`refuseUnknownKeys`): each field has the type cdk8s can render (the name and namespace their
+ * ({@link checkMetadata}): each field has the type cdk8s can render (the name and namespace their
  * form), and the whole is plain JSON. What else the API server checks in them (label and
  * annotation keys and values, distinct finalizers, owner references with a uid, the name rule
  * of the kind) is the schema guard's to judge at synth (src/schema/object-meta.ts
@@ -36,7 +68,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
  * @internal
  */
 export function validateMetadata(scope: ErrorScope, prop: string, value: Record<string, unknown>): ApiObjectMetadata {
-  const out = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  const out = writtenMetadata(value as ApiObjectMetadata) as Record<string, unknown>;
   refuseProblem(scope, shapeProblem(prop, out) ?? jsonProblem(out, prop));
   return out as ApiObjectMetadata;
 }

@@ -1,7 +1,7 @@
 import { Size } from 'cdk8s';
-import { Cpu } from 'cdk8s-plus-28';
-import { ErrorScope, invalid, refuseProblem, wrongType } from '../manifests/errors';
-import { declaredKeys, unknownKeysProblem } from './keys';
+import { Cpu, CpuResources } from 'cdk8s-plus-28';
+import { ErrorScope, invalid, wrongType } from '../manifests/errors';
+import { PropKind, PropSpec, anyValue, checkProps } from './props';
 import { RequireAmountOptions, renderQuantity, requireSize } from './render';
 
 /** The cdk8s-plus resource keys and the Kubernetes resource names they stand for. @internal */
@@ -13,7 +13,22 @@ export type ResourceKey = keyof typeof RESOURCE_NAMES;
 /** Every resource key, in the order they are written. @internal */
 export const ALL_RESOURCE_KEYS: readonly ResourceKey[] = ['cpu', 'memory', 'ephemeralStorage'];
 
-const REQUEST_LIMIT_KEYS = declaredKeys<{ request?: unknown; limit?: unknown }>({ request: true, limit: true });
+/** The keys of one resource; the values are judged as they are rendered. */
+const REQUEST_LIMIT_SPEC: PropSpec<CpuResources> = { request: anyValue, limit: anyValue };
+
+/** One resource (`{ request, limit }`), which may be left out. */
+const RESOURCE_KIND: PropKind = (scope, prop, value) => void checkProps(scope, prop, value, REQUEST_LIMIT_SPEC, { optional: true });
+
+/** The spec of a resources prop that takes `keys`, made once per list of keys. */
+const SPECS = new WeakMap<readonly ResourceKey[], Readonly<Record<string, PropKind>>>();
+function resourcesSpec(keys: readonly ResourceKey[]): Readonly<Record<string, PropKind>> {
+  let spec = SPECS.get(keys);
+  if (spec === undefined) {
+    spec = Object.fromEntries(keys.map((k) => [k, RESOURCE_KIND]));
+    SPECS.set(keys, spec);
+  }
+  return spec;
+}
 
 /** Requests and limits as Kubernetes quantities. @internal */
 export interface ResourceQuantities {
@@ -39,7 +54,7 @@ export function cpuOf(scope: ErrorScope, prop: string, value: unknown): string {
  * and the Cluster alike: declared keys only (`keys` are those the prop declares), a `Cpu` for cpu
  * and a `Size` of whole bytes for the others, written as quantities (a Cpu's amount, a Size in
  * the largest whole binary unit). A request above its limit is left to the schema guard, which
- * compares the quantities exactly (src/common/schema-guard.ts apiServerIssues). `undefined` when
+ * compares the quantities exactly (src/schema/guard.ts apiServerIssues). `undefined` when
  * not given.
  * @internal
  */
@@ -47,19 +62,14 @@ export function resourcesOf(
   scope: ErrorScope,
   prop: string,
   value: unknown,
-  keys: readonly string[] = ALL_RESOURCE_KEYS,
+  keys: readonly ResourceKey[] = ALL_RESOURCE_KEYS,
   sizes: RequireAmountOptions = {},
 ): ResourceQuantities | undefined {
-  const r = value as Record<string, { request?: unknown; limit?: unknown } | undefined> | undefined;
-  // The keys of the prop, then those of each resource (`{ request, limit }`): one check of the shape.
-  refuseProblem(
-    scope,
-    unknownKeysProblem(prop, value, [...keys].sort(), { optional: true }) ??
-      keys.map((key) => unknownKeysProblem(`${prop}.${key}`, r?.[key], REQUEST_LIMIT_KEYS, { optional: true })).find((p) => p !== undefined),
-  );
+  // The keys of the prop, then those of each resource (`{ request, limit }`), then the amounts.
+  const r = checkProps<Record<string, { request?: unknown; limit?: unknown } | undefined>>(scope, prop, value, resourcesSpec(keys), { optional: true });
   if (r === undefined) return undefined;
   const out: { requests?: Record<string, string>; limits?: Record<string, string> } = {};
-  for (const key of keys as readonly ResourceKey[]) {
+  for (const key of keys) {
     for (const [which, side] of [
       ['request', 'requests'],
       ['limit', 'limits'],

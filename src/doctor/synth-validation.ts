@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { sidecarPluginOf } from '../common/sidecar-plugins';
 import { invalid } from '../manifests/errors';
-import { SidecarPlugin } from '../plugins/sidecar-plugin';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
 import type * as CheckManifests from './check-manifests';
@@ -81,8 +81,9 @@ export class Doctor {
     const objects: unknown[] = [];
     const sidecarPlugins: Record<string, string> = {};
     for (const c of scope.node.findAll()) {
+      const sidecar = sidecarPluginOf(c);
       if (ApiObject.isApiObject(c)) objects.push(c.toJson());
-      else if (c instanceof SidecarPlugin) sidecarPlugins[c.containerName] = c.pluginName;
+      else if (sidecar !== undefined) sidecarPlugins[sidecar.containerName] = sidecar.pluginName;
     }
     // the options' own mapping wins for a container both name
     return analyzeManifests(objects, { ...options, sidecarPlugins: { ...sidecarPlugins, ...(options.sidecarPlugins ?? {}) } });

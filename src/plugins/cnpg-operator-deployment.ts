@@ -1,8 +1,10 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { invalid, wrongType } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
-import { Kind, PropSpec, checkProps, refuseFirst, resourcesManifest } from './internal';
+import { resourcesManifest } from './internal';
 import { restrictedContainerSecurityContext, restrictedContainerSecurityContextManifest } from './pod-security';
 
 /**

@@ -1,10 +1,12 @@
 import * as fs from 'fs';
 import { ApiObject, Include } from 'cdk8s';
 import { Construct } from 'constructs';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { invalid } from '../manifests/errors';
 import { isDnsLabel } from '../manifests/k8s-names';
 import { IOperatorDeployment, OperatorDeployment, SidecarHost, isManagerContainer, podViewOfManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, checkProps, guardOnce, refuseFirst } from './internal';
+import { guardOnce } from './internal';
 import { SidecarPlugin, SidecarPluginOptions } from './sidecar-plugin';
 
 const PROPS_SPEC: PropSpec<CnpgOperatorManifestProps> = {

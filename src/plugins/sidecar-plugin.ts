@@ -1,11 +1,14 @@
 import { ApiObject, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
+import { recordSidecarPlugin } from '../common/sidecar-plugins';
 import { describeValue, invalid } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, Rule, checkProps, guardOnce, refuseFirst, reportedNameRule, subcommandRule } from './internal';
+import { RENAMED_PLUGIN_KEYS, containerResourcesKind, guardOnce, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
@@ -33,6 +36,9 @@ const MAX_SOCKET_PATH = 107;
  * How a sidecar plugin is told where to create its socket.
  */
 export class PluginPathFlag {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories = "PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()";
+
   /**
    * Passes the directory as `<name>=<dir>`, after the other `args`. cnpg-i-machinery based
    * plugins (hello-world and most others) take `--plugin-path`.
@@ -146,11 +152,11 @@ const OPTIONS_SPEC: PropSpec<SidecarPluginOptions> = {
   image: Kind.image('ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0'),
   args: Kind.strings,
   envVariables: Kind.envVariables,
-  resources: Kind.resources,
+  resources: containerResourcesKind,
   imagePullPolicy: Kind.enumOf(kplus.ImagePullPolicy, 'kplus.ImagePullPolicy'),
   socketDir: Kind.string("use an absolute directory such as '/plugins'"),
   securityContext: Kind.props<PluginSecurityContextProps>({ user: Kind.integer(1), group: Kind.integer(1) }),
-  pluginPathFlag: Kind.instance((v) => v instanceof PluginPathFlag, 'a PluginPathFlag', "use PluginPathFlag.flag('--plugin-path') or PluginPathFlag.none()"),
+  pluginPathFlag: Kind.factory(PluginPathFlag),
   containerName: Kind.string("use a DNS label such as 'my-plugin'"),
 };
 
@@ -281,6 +287,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
+    recordSidecarPlugin(this, { containerName, pluginName: this.pluginName });
     const manager = found as ContainerView; // refused above when missing
     const existing = socketVolume.name;
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;

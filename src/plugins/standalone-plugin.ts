@@ -2,24 +2,15 @@ import { ApiObject, Chart, Duration, JsonPatch, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { childObjectName } from '../common/names';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
 import { pickDefined } from '../common/validate';
 import { invalid } from '../manifests/errors';
 import { isDns1035Label, isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 import { addSchemaGuard, internalChild } from '../schema/guard';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
-import {
-  Kind,
-  PropSpec,
-  RENAMED_PLUGIN_KEYS,
-  Rule,
-  checkProps,
-  refuseFirst,
-  reportedNameRule,
-  resourcesManifest,
-  subcommandRule,
-  tolerationKind,
-} from './internal';
+import { RENAMED_PLUGIN_KEYS, containerResourcesKind, reportedNameRule, resourcesManifest, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps, restrictedContainerSecurityContext } from './pod-security';
 
@@ -236,7 +227,7 @@ export const SCALED_DEPLOYMENT_SPEC: Pick<PropSpec<StandalonePluginProps>, 'repl
 /** What each key of {@link PluginDeploymentProps} holds. @internal */
 export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
-  tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
+  tls: Kind.factory(PluginTls),
   // Checked here, not only by the guard: the name is also the one the operator verifies and the
   // server certificate's first DNS name.
   serviceName: Kind.test(
@@ -246,11 +237,11 @@ export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
   ),
   port: Kind.integer(1, 65535),
   envVariables: Kind.envVariables,
-  resources: Kind.resources,
+  resources: containerResourcesKind,
   imagePullPolicy: Kind.enumOf(kplus.ImagePullPolicy, 'kplus.ImagePullPolicy'),
   imagePullSecrets: Kind.each(SECRET_KIND),
   nodeSelector: Kind.labels,
-  tolerations: tolerationKind,
+  tolerations: Kind.tolerations,
   priorityClassName: Kind.dnsName('a PriorityClass name', 'system-cluster-critical'),
   securityContext: Kind.props<PluginSecurityContextProps>({ user: Kind.integer(1), group: Kind.integer(1) }),
   networkPolicy: Kind.boolean,

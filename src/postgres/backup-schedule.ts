@@ -1,7 +1,7 @@
-import { declaredKeys } from '../common/keys';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { ErrorScope, invalid, wrongType } from '../manifests/errors';
 import { validateSchedule } from './cron';
-import { ownKeys } from './internal';
 
 /**
  * The fields of `BackupSchedule.cron()`, each in robfig/cron syntax (`*`, `5`, `1-5`, `*\/15`,
@@ -40,7 +40,23 @@ export interface BackupCronOptions {
   readonly weekDay?: string;
 }
 
-const CRON_KEYS = declaredKeys<BackupCronOptions>({ second: true, minute: true, hour: true, day: true, month: true, weekDay: true });
+/** One cron field: a string without spaces; what it may hold is judged with the whole expression. */
+const CRON_FIELD = Kind.test(
+  (v) => typeof v === 'string' && v.trim() !== '' && !/\s/.test(v.trim()),
+  (v) => (typeof v === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', v)),
+  "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'",
+);
+
+/** The fields, in the order they are written, and the value of each that is left out. */
+const CRON_SPEC: PropSpec<BackupCronOptions> = {
+  second: CRON_FIELD,
+  minute: CRON_FIELD,
+  hour: CRON_FIELD,
+  day: CRON_FIELD,
+  month: CRON_FIELD,
+  weekDay: CRON_FIELD,
+};
+const CRON_DEFAULTS: Required<BackupCronOptions> = { second: '0', minute: '0', hour: '*', day: '*', month: '*', weekDay: '*' };
 
 /**
  * When a `ScheduledBackup` runs (`spec.schedule`), as CloudNativePG parses it (robfig/cron
@@ -51,23 +67,17 @@ const CRON_KEYS = declaredKeys<BackupCronOptions>({ second: true, minute: true, 
  * `expression()`, which refuses it with the 6-field form the author meant.
  */
 export class BackupSchedule {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories = "BackupSchedule.daily(2), BackupSchedule.cron({ hour: '2' }) or BackupSchedule.expression('0 0 2 * * *')";
+
   /**
    * A schedule from its fields; unset seconds and minutes are `0`, the other fields `*`.
    * `BackupSchedule.cron({ hour: '2' })` is `0 0 2 * * *` (02:00 every day).
    */
   public static cron(options: BackupCronOptions = {}): BackupSchedule {
     const where = 'BackupSchedule.cron';
-    const o = ownKeys(where, 'options', options, CRON_KEYS) ?? {};
-    const fields = (
-      [
-        ['second', '0'],
-        ['minute', '0'],
-        ['hour', '*'],
-        ['day', '*'],
-        ['month', '*'],
-        ['weekDay', '*'],
-      ] as const
-    ).map(([key, dflt]) => cronField(where, key, o[key], dflt));
+    const o = checkProps(where, 'options', options, CRON_SPEC, { optional: true }) ?? {};
+    const fields = (Object.keys(CRON_SPEC) as Array<keyof BackupCronOptions>).map((key) => o[key]?.trim() ?? CRON_DEFAULTS[key]);
     return new BackupSchedule(validateSchedule(where, 'options', fields.join(' ')));
   }
 
@@ -91,20 +101,6 @@ export class BackupSchedule {
   private constructor(expression: string) {
     this.expressionString = expression;
   }
-}
-
-function cronField(where: ErrorScope, key: string, value: unknown, dflt: string): string {
-  if (value === undefined) return dflt;
-  if (typeof value !== 'string' || value.trim() === '' || /\s/.test(value.trim())) {
-    invalid(
-      where,
-      key,
-      value,
-      typeof value === 'string' ? 'is not one cron field (it is empty or holds spaces)' : wrongType('a string', value),
-      "write one field, e.g. '2', '*/15', '1-5' or 'mon-fri'",
-    );
-  }
-  return value.trim();
 }
 
 function clockField(where: ErrorScope, key: string, value: unknown, max: number): number {

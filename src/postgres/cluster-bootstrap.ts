@@ -3,12 +3,13 @@ import {
   ClusterSpecBootstrapInitdb,
   ClusterSpecBootstrapRecoveryRecoveryTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { invalid } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
-import type { IObjectStore } from '../presets/object-store';
 import { ExternalClusterSource } from './external-cluster-source';
-import { externalClusterNameOf, propsOf } from './internal';
+import { EXTERNAL_CLUSTER_NAME_KIND } from './internal';
+import type { IObjectStore } from './object-store-link';
 
 /**
  * Options of `ClusterBootstrap.recoveryFromPlugin()`.
@@ -29,8 +30,10 @@ export interface RecoveryFromPluginOptions {
   readonly parameters?: Record<string, string>;
 
   /**
-   * The Barman Cloud ObjectStore holding the backups: written as the parameter
-   * `barmanObjectName`; it must be in the recovering Cluster's namespace.
+   * The object store holding the backups, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
+   * `parameters`. It must be in the recovering Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */
   readonly objectStore?: IObjectStore;
@@ -63,15 +66,17 @@ export interface RecoveryFromPluginOptions {
   readonly recoveryTarget?: ClusterSpecBootstrapRecoveryRecoveryTarget;
 }
 
-const RECOVERY_KEYS = declaredKeys<RecoveryFromPluginOptions>({
-  sourceName: true,
-  parameters: true,
-  objectStore: true,
-  database: true,
-  owner: true,
-  secretName: true,
-  recoveryTarget: true,
-});
+const RECOVERY_SPEC: PropSpec<RecoveryFromPluginOptions> = {
+  sourceName: EXTERNAL_CLUSTER_NAME_KIND,
+  // Judged by ExternalClusterSource.fromPlugin.
+  parameters: Kind.any,
+  objectStore: Kind.any,
+  // Written as given; the schema guard judges them at synth.
+  database: Kind.any,
+  owner: Kind.any,
+  secretName: Kind.any,
+  recoveryTarget: Kind.any,
+};
 
 /**
  * The external cluster that a `ClusterBootstrap` adds to the Cluster it is given to.
@@ -91,6 +96,10 @@ export interface BootstrapSource {
  * CRD schema (and its CEL rules, e.g. `icuLocale` needs `localeProvider: icu`) at synth.
  */
 export class ClusterBootstrap {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories =
+    'ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })';
+
   /**
    * Creates a new, empty PostgreSQL data directory (`spec.bootstrap.initdb`).
    * @param options the `initdb` section as the CRD defines it; `{}` keeps CloudNativePG's
@@ -110,8 +119,8 @@ export class ClusterBootstrap {
    */
   public static recoveryFromPlugin(plugin: IPlugin, options: RecoveryFromPluginOptions): ClusterBootstrap {
     const where = 'ClusterBootstrap.recoveryFromPlugin';
-    const o = propsOf(where, 'options', options, RECOVERY_KEYS);
-    const name = externalClusterNameOf(where, 'sourceName', o.sourceName);
+    const o = checkProps(where, 'options', options, RECOVERY_SPEC);
+    const name = o.sourceName;
     const source = ExternalClusterSource.fromPlugin(plugin, { parameters: o.parameters, objectStore: o.objectStore });
     return new ClusterBootstrap(
       {

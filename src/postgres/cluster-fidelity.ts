@@ -33,7 +33,7 @@ export function clusterMistake(scope: Construct, cluster: Json): Problem | undef
   return first && { prop: first.path, value: valueAt(cluster, first.path), problem: first.message, fix: first.fix };
 }
 
-/** The value at a path such as `spec.plugins[0].parameters.barmanObjectName`, for the error message. */
+/** The value at a path such as `spec.plugins[0].parameters.serverName`, for the error message. */
 function valueAt(root: Json, path: string): unknown {
   let v: unknown = root;
   for (const part of path.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== ''))) {

@@ -1,6 +1,6 @@
 import { ClusterSpecImageCatalogRef as CnpgImageCatalogRef } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
-import { plainJson, propsOf } from './internal';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, checkValue } from '../common/props';
 
 /** Which kind of image catalog `ClusterImage.fromCatalog()` names. */
 export enum ImageCatalogKind {
@@ -25,7 +25,8 @@ export interface ImageCatalogReference {
   readonly kind?: ImageCatalogKind;
 }
 
-const CATALOG_KEYS = declaredKeys<ImageCatalogReference>({ name: true, major: true, kind: true });
+/** The reference is written as given; the schema guard judges its fields at synth. */
+const CATALOG_SPEC: PropSpec<ImageCatalogReference> = { name: Kind.json, major: Kind.json, kind: Kind.json };
 
 /**
  * The PostgreSQL image of a Cluster: an image reference (`spec.imageName`) or an entry of an
@@ -33,14 +34,18 @@ const CATALOG_KEYS = declaredKeys<ImageCatalogReference>({ name: true, major: tr
  * the other impossible to write.
  */
 export class ClusterImage {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories = "ClusterImage.fromName('ghcr.io/cloudnative-pg/postgresql:17.5') or ClusterImage.fromCatalog({ name, major })";
+
   /** An image reference, e.g. `ghcr.io/cloudnative-pg/postgresql:17.5`. */
   public static fromName(imageName: string): ClusterImage {
-    return new ClusterImage(plainJson('ClusterImage.fromName', { imageName }));
+    checkValue('ClusterImage.fromName', 'imageName', imageName, Kind.json);
+    return new ClusterImage({ imageName });
   }
 
   /** The image of one PostgreSQL major version in an `ImageCatalog` or `ClusterImageCatalog`. */
   public static fromCatalog(reference: ImageCatalogReference): ClusterImage {
-    const r = plainJson('ClusterImage.fromCatalog', { ...propsOf('ClusterImage.fromCatalog', 'reference', reference, CATALOG_KEYS) });
+    const r = checkProps('ClusterImage.fromCatalog', 'reference', reference, CATALOG_SPEC, { keysAlone: true });
     return new ClusterImage({
       imageCatalogRef: {
         // The CRD's CEL rule requires the group, although Kubernetes references usually omit it.

@@ -28,7 +28,7 @@ import {
   ClusterSpecTablespaces,
   ClusterSpecTopologySpreadConstraints,
 } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
+import { PropSpec, anyValue } from '../common/props';
 
 /**
  * The fields of the CloudNativePG Cluster spec that `PostgresCluster` writes as given (its
@@ -126,50 +126,55 @@ export interface ClusterSpecPassthrough {
   readonly topologySpreadConstraints?: ClusterSpecTopologySpreadConstraints[];
 }
 
-/** The fields of `ClusterSpecPassthrough`, kept in sync with it by the compiler. @internal */
-export const CLUSTER_SPEC_PASSTHROUGH_KEYS = declaredKeys<ClusterSpecPassthrough>({
-  backup: true,
-  certificates: true,
-  description: true,
-  enablePdb: true,
-  enableSuperuserAccess: true,
-  env: true,
-  envFrom: true,
-  ephemeralVolumeSource: true,
-  ephemeralVolumesSizeLimit: true,
-  failoverDelay: true,
-  imagePullPolicy: true,
-  imagePullSecrets: true,
-  inheritedMetadata: true,
-  livenessProbeTimeout: true,
-  logLevel: true,
-  managed: true,
-  maxSyncReplicas: true,
-  minSyncReplicas: true,
-  monitoring: true,
-  nodeMaintenanceWindow: true,
-  podSecurityContext: true,
-  podSelectorRefs: true,
-  postgresGid: true,
-  postgresUid: true,
-  postgresql: true,
-  primaryLease: true,
-  primaryUpdateMethod: true,
-  primaryUpdateStrategy: true,
-  priorityClassName: true,
-  probes: true,
-  projectedVolumeTemplate: true,
-  replicationSlots: true,
-  schedulerName: true,
-  seccompProfile: true,
-  securityContext: true,
-  serviceAccountName: true,
-  serviceAccountTemplate: true,
-  smartShutdownTimeout: true,
-  startDelay: true,
-  stopDelay: true,
-  superuserSecret: true,
-  switchoverDelay: true,
-  tablespaces: true,
-  topologySpreadConstraints: true,
-});
+/**
+ * The fields of `ClusterSpecPassthrough`, kept in sync with it by the compiler. Their values are
+ * written as given: PostgresCluster refuses at synth what the bindings would not write, and the
+ * schema guard judges the rest.
+ * @internal
+ */
+export const CLUSTER_SPEC_PASSTHROUGH_SPEC: PropSpec<ClusterSpecPassthrough> = {
+  backup: anyValue,
+  certificates: anyValue,
+  description: anyValue,
+  enablePdb: anyValue,
+  enableSuperuserAccess: anyValue,
+  env: anyValue,
+  envFrom: anyValue,
+  ephemeralVolumeSource: anyValue,
+  ephemeralVolumesSizeLimit: anyValue,
+  failoverDelay: anyValue,
+  imagePullPolicy: anyValue,
+  imagePullSecrets: anyValue,
+  inheritedMetadata: anyValue,
+  livenessProbeTimeout: anyValue,
+  logLevel: anyValue,
+  managed: anyValue,
+  maxSyncReplicas: anyValue,
+  minSyncReplicas: anyValue,
+  monitoring: anyValue,
+  nodeMaintenanceWindow: anyValue,
+  podSecurityContext: anyValue,
+  podSelectorRefs: anyValue,
+  postgresGid: anyValue,
+  postgresUid: anyValue,
+  postgresql: anyValue,
+  primaryLease: anyValue,
+  primaryUpdateMethod: anyValue,
+  primaryUpdateStrategy: anyValue,
+  priorityClassName: anyValue,
+  probes: anyValue,
+  projectedVolumeTemplate: anyValue,
+  replicationSlots: anyValue,
+  schedulerName: anyValue,
+  seccompProfile: anyValue,
+  securityContext: anyValue,
+  serviceAccountName: anyValue,
+  serviceAccountTemplate: anyValue,
+  smartShutdownTimeout: anyValue,
+  startDelay: anyValue,
+  stopDelay: anyValue,
+  superuserSecret: anyValue,
+  switchoverDelay: anyValue,
+  tablespaces: anyValue,
+  topologySpreadConstraints: anyValue,
+};

@@ -2,11 +2,12 @@ import {
   ClusterSpecExternalClusters as CnpgExternalCluster,
   ClusterSpecExternalClustersBarmanObjectStore as CnpgExternalClusterBarmanObjectStore,
 } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
-import { ErrorScope, invalid } from '../manifests/errors';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, checkValue } from '../common/props';
+import { ErrorScope, Problem } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
-import type { IObjectStore } from '../presets/object-store';
-import { ownKeys, parametersOf, pluginNameOf, propsOf, secretKeyReferenceOf } from './internal';
+import { PLUGIN_KIND, SECRET_KEY_REFERENCE_KIND, secretKeyReferenceOf } from './internal';
+import type { IObjectStore } from './object-store-link';
 import { SecretKeyReference } from './secret-key-reference';
 
 /**
@@ -48,8 +49,10 @@ export interface ExternalClusterPluginOptions {
    */
   readonly parameters?: Record<string, string>;
   /**
-   * The Barman Cloud ObjectStore holding the other cluster's backups: written as the parameter
-   * `barmanObjectName`; it must be in the Cluster's namespace.
+   * The object store holding the other cluster's backups, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
+   * `parameters`. It must be in the Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */
   readonly objectStore?: IObjectStore;
@@ -60,14 +63,38 @@ export interface ExternalClusterPluginOptions {
   readonly connection?: ExternalClusterConnection;
 }
 
-const CONNECTION_KEYS = declaredKeys<ExternalClusterConnection>({
-  connectionParameters: true,
-  password: true,
-  sslCert: true,
-  sslKey: true,
-  sslRootCert: true,
-});
-const PLUGIN_KEYS = declaredKeys<ExternalClusterPluginOptions>({ parameters: true, objectStore: true, connection: true });
+/**
+ * libpq connection parameters: required (the CRD types them as optional, so a left-out map is
+ * refused as null), and without a password, which would put a secret in the manifest.
+ */
+function connectionParametersProblem(scope: ErrorScope, prop: string, value: unknown): Problem | undefined {
+  checkValue(scope, prop, value ?? null, Kind.stringMap);
+  const secret = Object.keys(value as Record<string, string>).find((k) => k.toLowerCase() === 'password');
+  return secret === undefined
+    ? undefined
+    : {
+        prop: `${prop}.${secret}`,
+        value: '<redacted>',
+        problem: 'would put a secret in the manifest',
+        fix: 'store it in a Secret and reference it with password: { name, key }',
+      };
+}
+
+const CONNECTION_SPEC: PropSpec<ExternalClusterConnection> = {
+  connectionParameters: Kind.evenMissing(connectionParametersProblem),
+  password: SECRET_KEY_REFERENCE_KIND,
+  sslCert: SECRET_KEY_REFERENCE_KIND,
+  sslKey: SECRET_KEY_REFERENCE_KIND,
+  sslRootCert: SECRET_KEY_REFERENCE_KIND,
+};
+
+const PLUGIN_SPEC: PropSpec<ExternalClusterPluginOptions> = {
+  connection: Kind.props(CONNECTION_SPEC, { optional: true }),
+  // Judged after the plugin, below.
+  parameters: Kind.any,
+  // Linked by the Cluster, which knows its namespace.
+  objectStore: Kind.any,
+};
 
 /**
  * How CloudNativePG reaches an external cluster (`spec.externalClusters[]`): through a CNPG-I
@@ -75,6 +102,10 @@ const PLUGIN_KEYS = declaredKeys<ExternalClusterPluginOptions>({ parameters: tru
  * Give one to `PostgresCluster.addExternalCluster()`.
  */
 export class ExternalClusterSource {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories =
+    'ExternalClusterSource.fromPlugin(plugin), ExternalClusterSource.fromConnection({ connectionParameters }) or ExternalClusterSource.fromBarmanObjectStore({ ... })';
+
   /**
    * Through a CNPG-I plugin (`externalClusters[].plugin`), e.g. Barman Cloud reading the other
    * cluster's archive. Only `name` and `parameters` are written: `enabled` and `isWALArchiver`
@@ -82,11 +113,14 @@ export class ExternalClusterSource {
    */
   public static fromPlugin(plugin: IPlugin, options: ExternalClusterPluginOptions = {}): ExternalClusterSource {
     const where = 'ExternalClusterSource.fromPlugin';
-    const o = ownKeys(where, 'options', options, PLUGIN_KEYS) ?? {};
+    // The options are named as the path from the argument (`options.parameters`).
+    const o = checkProps(where, 'options', options, PLUGIN_SPEC, { optional: true, keysAlone: false }) ?? {};
+    checkValue(where, 'plugin', plugin, PLUGIN_KIND);
+    if (o.parameters !== undefined) checkValue(where, 'options.parameters', o.parameters, Kind.stringMap);
     return new ExternalClusterSource(
       {
-        ...connectionOf(where, 'options.connection', o.connection),
-        plugin: { name: pluginNameOf(where, 'plugin', plugin), parameters: parametersOf(where, 'options.parameters', o.parameters) },
+        ...connectionOf(o.connection),
+        plugin: { name: plugin.pluginName, parameters: o.parameters === undefined ? undefined : { ...o.parameters } },
       },
       o.objectStore,
     );
@@ -94,8 +128,7 @@ export class ExternalClusterSource {
 
   /** Through a libpq connection (`connectionParameters` and Secret references). */
   public static fromConnection(connection: ExternalClusterConnection): ExternalClusterSource {
-    const where = 'ExternalClusterSource.fromConnection';
-    return new ExternalClusterSource(connectionOf(where, 'connection', propsOf(where, 'connection', connection, CONNECTION_KEYS)));
+    return new ExternalClusterSource(connectionOf(checkProps('ExternalClusterSource.fromConnection', 'connection', connection, CONNECTION_SPEC)));
   }
 
   /**
@@ -104,7 +137,8 @@ export class ExternalClusterSource {
    */
   public static fromBarmanObjectStore(barmanObjectStore: CnpgExternalClusterBarmanObjectStore, connection?: ExternalClusterConnection): ExternalClusterSource {
     // Written as given: the Cluster refuses at synth what the bindings would drop or change.
-    return new ExternalClusterSource({ ...connectionOf('ExternalClusterSource.fromBarmanObjectStore', 'connection', connection), barmanObjectStore });
+    const checked = checkProps('ExternalClusterSource.fromBarmanObjectStore', 'connection', connection, CONNECTION_SPEC, { optional: true });
+    return new ExternalClusterSource({ ...connectionOf(checked), barmanObjectStore });
   }
 
   /** @internal */
@@ -118,25 +152,14 @@ export class ExternalClusterSource {
   }
 }
 
-function connectionOf(where: ErrorScope, prop: string, value: ExternalClusterConnection | undefined): Omit<CnpgExternalCluster, 'name'> {
-  const c = ownKeys(where, prop, value, CONNECTION_KEYS);
+/** The connection fields of an external cluster, from a checked connection. */
+function connectionOf(c: ExternalClusterConnection | undefined): Omit<CnpgExternalCluster, 'name'> {
   if (c === undefined) return {};
-  const connectionParameters = parametersOf(where, `${prop}.connectionParameters`, c.connectionParameters ?? null);
-  const secret = Object.keys(connectionParameters ?? {}).find((k) => k.toLowerCase() === 'password');
-  if (secret !== undefined) {
-    invalid(
-      where,
-      `${prop}.connectionParameters.${secret}`,
-      '<redacted>',
-      'would put a secret in the manifest',
-      'store it in a Secret and reference it with password: { name, key }',
-    );
-  }
   return {
-    connectionParameters,
-    password: secretKeyReferenceOf(where, `${prop}.password`, c.password),
-    sslCert: secretKeyReferenceOf(where, `${prop}.sslCert`, c.sslCert),
-    sslKey: secretKeyReferenceOf(where, `${prop}.sslKey`, c.sslKey),
-    sslRootCert: secretKeyReferenceOf(where, `${prop}.sslRootCert`, c.sslRootCert),
+    connectionParameters: { ...c.connectionParameters },
+    password: secretKeyReferenceOf(c.password),
+    sslCert: secretKeyReferenceOf(c.sslCert),
+    sslKey: secretKeyReferenceOf(c.sslKey),
+    sslRootCert: secretKeyReferenceOf(c.sslRootCert),
   };
 }

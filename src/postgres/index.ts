@@ -1,8 +1,10 @@
 export * from './backup-schedule';
 export * from './cluster-bootstrap';
 export * from './cluster-image';
+export * from './cluster-reference';
 export type { ClusterSpecPassthrough } from './cluster-spec-passthrough';
 export * from './external-cluster-source';
+export type { IObjectStore } from './object-store-link';
 export * from './postgres-cluster';
 export * from './plugin-backup';
 export * from './plugin-scheduled-backup';

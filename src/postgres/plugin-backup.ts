@@ -1,11 +1,13 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Backup as CnpgBackup, BackupSpecMethod as CnpgBackupSpecMethod, BackupSpecTarget as CnpgBackupSpecTarget } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
+import { writtenMetadata } from '../common/metadata';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
-import { checkBackupPlugin, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
-import type { IPostgresCluster } from './postgres-cluster';
+import { IPostgresCluster } from './cluster-reference';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 
 /**
  * Which instance takes a backup (`spec.target`), with the wire values of the CRD.
@@ -66,7 +68,14 @@ export interface PluginBackupProps extends PluginBackupOptions {
   readonly cluster: IPostgresCluster;
 }
 
-const KEYS = declaredKeys<PluginBackupProps>({ plugin: true, parameters: true, target: true, online: true, metadata: true, cluster: true });
+const PROPS_SPEC: PropSpec<PluginBackupProps> = {
+  plugin: PLUGIN_KIND,
+  metadata: Kind.metadata,
+  cluster: POSTGRES_CLUSTER_KIND,
+  target: Kind.json,
+  online: Kind.json,
+  parameters: Kind.stringMap,
+};
 
 /**
  * An on-demand CloudNativePG `Backup` (`postgresql.cnpg.io/v1`) taken by a CNPG-I plugin:
@@ -87,19 +96,19 @@ export class PluginBackup extends Construct {
 
   public constructor(scope: Construct, id: string, props: PluginBackupProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, KEYS);
-    this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    const metadata = metadataOf(this, p.metadata);
+    const p = checkProps(this, 'props', props, PROPS_SPEC);
+    this.pluginName = p.plugin.pluginName;
+    const metadata = writtenMetadata(p.metadata);
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
-    const { target, online } = plainJson(this, { target: p.target, online: p.online });
+    const { target, online } = p;
 
     this.apiObject = new CnpgBackup(this, 'Resource', {
       metadata: { ...metadata, name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('Backup'), `${cluster.name}-${id}`), namespace: cluster.namespace },
       spec: {
         cluster: { name: cluster.name },
         method: CnpgBackupSpecMethod.PLUGIN,
-        pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
+        pluginConfiguration: { name: this.pluginName, parameters: p.parameters === undefined ? undefined : { ...p.parameters } },
         // The enum's wire values are the CRD's: anything else is left to the schema guard.
         target: target as unknown as CnpgBackupSpecTarget | undefined,
         online,

@@ -6,13 +6,15 @@ import {
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
+import { writtenMetadata } from '../common/metadata';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
-import { checkBackupPlugin, classOf, guardAndCheck, metadataOf, parametersOf, plainJson, pluginNameOf, propsOf, resolveBackupCluster } from './internal';
+import { IPostgresCluster } from './cluster-reference';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
-import type { IPostgresCluster } from './postgres-cluster';
 
 /**
  * Which object owns the Backups a ScheduledBackup creates (`spec.backupOwnerReference`), with
@@ -103,18 +105,18 @@ export interface PluginScheduledBackupProps extends PluginScheduledBackupOptions
   readonly cluster: IPostgresCluster;
 }
 
-const KEYS = declaredKeys<PluginScheduledBackupProps>({
-  plugin: true,
-  schedule: true,
-  parameters: true,
-  immediate: true,
-  suspend: true,
-  backupOwnerReference: true,
-  target: true,
-  online: true,
-  metadata: true,
-  cluster: true,
-});
+const PROPS_SPEC: PropSpec<PluginScheduledBackupProps> = {
+  plugin: PLUGIN_KIND,
+  schedule: Kind.evenMissing(Kind.factory(BackupSchedule)),
+  metadata: Kind.metadata,
+  cluster: POSTGRES_CLUSTER_KIND,
+  backupOwnerReference: Kind.json,
+  immediate: Kind.json,
+  suspend: Kind.json,
+  target: Kind.json,
+  online: Kind.json,
+  parameters: Kind.stringMap,
+};
 
 /**
  * A CloudNativePG `ScheduledBackup` (`postgresql.cnpg.io/v1`) whose backups a CNPG-I plugin
@@ -135,13 +137,12 @@ export class PluginScheduledBackup extends Construct {
 
   public constructor(scope: Construct, id: string, props: PluginScheduledBackupProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, KEYS);
-    this.pluginName = pluginNameOf(this, 'plugin', p.plugin);
-    this.schedule = classOf(this, 'schedule', p.schedule, BackupSchedule).expressionString;
-    const metadata = metadataOf(this, p.metadata);
+    const p = checkProps(this, 'props', props, PROPS_SPEC);
+    this.pluginName = p.plugin.pluginName;
+    this.schedule = p.schedule.expressionString;
+    const metadata = writtenMetadata(p.metadata);
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
-    const o = plainJson(this, { backupOwnerReference: p.backupOwnerReference, immediate: p.immediate, suspend: p.suspend, target: p.target, online: p.online });
 
     this.apiObject = new CnpgScheduledBackup(this, 'Resource', {
       metadata: {
@@ -153,13 +154,13 @@ export class PluginScheduledBackup extends Construct {
         cluster: { name: cluster.name },
         schedule: this.schedule,
         method: CnpgScheduledBackupSpecMethod.PLUGIN,
-        pluginConfiguration: { name: this.pluginName, parameters: parametersOf(this, 'parameters', p.parameters) },
+        pluginConfiguration: { name: this.pluginName, parameters: p.parameters === undefined ? undefined : { ...p.parameters } },
         // The enums' wire values are the CRD's: anything else is left to the schema guard.
-        backupOwnerReference: (o.backupOwnerReference ?? BackupOwnerReference.NONE) as unknown as CnpgBackupOwnerReference,
-        immediate: o.immediate,
-        suspend: o.suspend,
-        target: o.target as unknown as CnpgScheduledBackupSpecTarget | undefined,
-        online: o.online,
+        backupOwnerReference: (p.backupOwnerReference ?? BackupOwnerReference.NONE) as unknown as CnpgBackupOwnerReference,
+        immediate: p.immediate,
+        suspend: p.suspend,
+        target: p.target as unknown as CnpgScheduledBackupSpecTarget | undefined,
+        online: p.online,
       },
     });
     this.name = this.apiObject.name;

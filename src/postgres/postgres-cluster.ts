@@ -14,34 +14,26 @@ import {
   ClusterSpecStoragePvcTemplate,
   toJson_ClusterSpec,
 } from '../../imports/postgresql.cnpg.io';
-import { declaredKeys } from '../common/keys';
+import { writtenMetadata } from '../common/metadata';
 import { jsonProblem } from '../common/plain-json';
-import { renderDuration, renderQuantity, requireDuration, requireSize } from '../common/render';
-import { resourcesOf } from '../common/resources';
+import { Kind } from '../common/prop-kinds';
+import { PropKind, PropSpec, Rule, checkProps, checkValue, refuseFirst, specKeys } from '../common/props';
+import { renderDuration, renderQuantity } from '../common/render';
+import { ResourceKey, resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
-import { Problem, describeValue, invalid, refuseProblem, wrongType } from '../manifests/errors';
+import { Problem, invalid, refuseProblem } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
-import type { IObjectStore } from '../presets/object-store';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
-import { CLUSTER_SPEC_PASSTHROUGH_KEYS, ClusterSpecPassthrough } from './cluster-spec-passthrough';
+import { IPostgresCluster } from './cluster-reference';
+import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
-import { bindCluster, classOf, externalClusterNameOf, guardAndCheck, metadataOf, ownKeys, parametersOf, plainJson, pluginNameOf, propsOf } from './internal';
+import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, bindCluster, guardAndCheck } from './internal';
+import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
-
-/**
- * A CloudNativePG Cluster that Backups, ScheduledBackups and other objects refer to: a
- * `PostgresCluster` of this program, or one managed elsewhere (`PostgresCluster.fromClusterName`).
- */
-export interface IPostgresCluster {
-  /** The Cluster's `metadata.name`. */
-  readonly name: string;
-  /** The Cluster's namespace; undefined when it follows the chart of whatever refers to it. */
-  readonly namespace?: string;
-}
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -176,8 +168,10 @@ export interface ClusterPluginOptions {
   readonly parameters?: Record<string, string>;
 
   /**
-   * The Barman Cloud ObjectStore the plugin archives to and backs up into: written as the
-   * parameter `barmanObjectName`. It must be in the Cluster's namespace.
+   * The object store the plugin archives to and backs up into, such as a Barman Cloud `ObjectStore`.
+   *
+   * The parameters that point the plugin at it (`IObjectStore.clusterParameters()`) are added to
+   * `parameters`. It must be in the Cluster's namespace.
    * @default - none: name it in `parameters` if the plugin needs one
    */
   readonly objectStore?: IObjectStore;
@@ -278,34 +272,6 @@ export interface PostgresClusterProps {
   readonly spec?: ClusterSpecPassthrough;
 }
 
-const PROPS_KEYS = declaredKeys<PostgresClusterProps>({
-  metadata: true,
-  instances: true,
-  storage: true,
-  walStorage: true,
-  image: true,
-  postgresql: true,
-  bootstrap: true,
-  replica: true,
-  monitoring: true,
-  resources: true,
-  affinity: true,
-  spec: true,
-});
-const STORAGE_KEYS = declaredKeys<ClusterStorage>({ size: true, storageClass: true, resizeInUseVolumes: true, pvcTemplate: true });
-const POSTGRESQL_KEYS = declaredKeys<PostgresqlConfiguration>({ parameters: true });
-const MONITORING_KEYS = declaredKeys<ClusterMonitoring>({ enablePodMonitor: true });
-const RESOURCES_KEYS = declaredKeys<ClusterResources>({ cpu: true, memory: true });
-const REPLICA_KEYS = declaredKeys<ClusterReplica>({
-  source: true,
-  enabled: true,
-  primary: true,
-  self: true,
-  promotionToken: true,
-  minApplyDelay: true,
-});
-const PLUGIN_KEYS = declaredKeys<ClusterPluginOptions>({ enabled: true, isWalArchiver: true, parameters: true, objectStore: true });
-
 /** The spec fields a typed prop or a method writes, and where the user sets each of them instead. */
 const MANAGED: Record<string, string> = {
   instances: 'the instances prop',
@@ -334,6 +300,82 @@ const PROP_OF_FIELD: Record<string, string> = {
   instances: 'instances',
   replica: 'replica',
   resources: 'resources',
+};
+
+/**
+ * The passthrough keys, sorted, then the managed ones, which are refused by {@link managedRules}
+ * with the prop to use; the messages list them in this order.
+ */
+const PASSTHROUGH_SPEC: Readonly<Record<string, PropKind>> = Object.fromEntries(
+  [...specKeys(CLUSTER_SPEC_PASSTHROUGH_SPEC), ...Object.keys(MANAGED)].map((k) => [k, Kind.any]),
+);
+
+/** The passthrough fields a typed prop or a method writes, nested ones last. */
+function managedRules(spec: Record<string, unknown>): Rule[] {
+  const nested = (section: string, field: string): unknown => {
+    const v = spec[section];
+    return v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[field] : undefined;
+  };
+  return [
+    ...Object.entries(MANAGED).map(([k, use]): Rule => [spec[k] !== undefined, `spec.${k}`, spec[k], 'is written by PostgresCluster', `use ${use} instead`]),
+    ...(['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).map((k): Rule => {
+      const [section, field] = k.split('.');
+      return [nested(section, field) !== undefined, `spec.${k}`, nested(section, field), 'is written by PostgresCluster', `use the ${k} prop instead`];
+    }),
+  ];
+}
+
+const STORAGE_SPEC: PropSpec<ClusterStorage> = {
+  size: Kind.evenMissing(Kind.size()),
+  // Written as given; the schema guard judges them at synth.
+  storageClass: Kind.any,
+  resizeInUseVolumes: Kind.any,
+  pvcTemplate: Kind.any,
+};
+const STORAGE_KIND = Kind.props(STORAGE_SPEC, { required: ['size'] });
+
+const REPLICA_SPEC: PropSpec<ClusterReplica> = {
+  // A missing source, and the strings, are the schema guard's to judge at synth.
+  source: Kind.evenMissing(Kind.any),
+  enabled: Kind.any,
+  primary: Kind.any,
+  self: Kind.any,
+  promotionToken: Kind.any,
+  minApplyDelay: Kind.duration(),
+};
+
+const RESOURCES_SPEC: PropSpec<ClusterResources> = { cpu: Kind.any, memory: Kind.any };
+const RESOURCE_KEYS = specKeys(RESOURCES_SPEC) as readonly ResourceKey[];
+
+/** What each prop holds, in the order they are judged. */
+const PROPS_SPEC: PropSpec<PostgresClusterProps> = {
+  metadata: Kind.metadata,
+  spec: (scope, prop, value) => {
+    refuseFirst(
+      scope,
+      managedRules(checkProps<Record<string, unknown> | undefined>(scope, prop, value, PASSTHROUGH_SPEC, { optional: true, listKeys: 'declared' }) ?? {}),
+    );
+    return undefined;
+  },
+  image: Kind.factory(ClusterImage),
+  bootstrap: Kind.factory(ClusterBootstrap),
+  postgresql: Kind.props<PostgresqlConfiguration>({ parameters: Kind.stringMap }, { optional: true }),
+  monitoring: Kind.props<ClusterMonitoring>({ enablePodMonitor: Kind.json }, { optional: true }),
+  storage: Kind.evenMissing(STORAGE_KIND),
+  walStorage: STORAGE_KIND,
+  replica: Kind.props(REPLICA_SPEC, { required: ['source'] }),
+  resources: Kind.resources(RESOURCE_KEYS),
+  // Written as given; the schema guard judges them at synth.
+  instances: Kind.any,
+  affinity: Kind.any,
+};
+
+const PLUGIN_SPEC: PropSpec<ClusterPluginOptions> = {
+  enabled: Kind.json,
+  isWalArchiver: Kind.json,
+  parameters: Kind.stringMap,
+  // Linked by linkObjectStore, which needs the Cluster's namespace and the parameters.
+  objectStore: Kind.any,
 };
 
 interface Rendered {
@@ -402,30 +444,24 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, PROPS_KEYS, false, ['storage']);
-    const metadata = metadataOf(this, p.metadata);
+    const p = checkProps(this, 'props', props, PROPS_SPEC, { required: ['storage'] });
+    const metadata = writtenMetadata(p.metadata);
     // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
     this.name = metadata.name ?? nameFromId(this, CLUSTER_NAME_RULE);
-    this.passthrough = this.passthroughOf(p.spec);
-    classOf(this, 'image', p.image, ClusterImage, true);
-    classOf(this, 'bootstrap', p.bootstrap, ClusterBootstrap, true);
-    const postgresql = ownKeys(this, 'postgresql', p.postgresql, POSTGRESQL_KEYS);
-    const monitoring = ownKeys(this, 'monitoring', p.monitoring, MONITORING_KEYS);
-    plainJson(this, { 'monitoring.enablePodMonitor': monitoring?.enablePodMonitor });
+    this.passthrough = { ...p.spec };
+    const parameters = p.postgresql?.parameters;
     const pt = this.passthrough as Partial<CnpgClusterSpec>;
     this.fixedSpec = {
       instances: p.instances ?? 1,
-      storage: this.renderStorage('storage', p.storage),
-      walStorage: p.walStorage === undefined ? undefined : this.renderStorage('walStorage', p.walStorage),
+      storage: renderStorage(p.storage),
+      walStorage: p.walStorage === undefined ? undefined : renderStorage(p.walStorage),
       ...p.image?._spec,
-      postgresql: mergeSection<CnpgClusterSpecPostgresql>(pt.postgresql, {
-        parameters: parametersOf(this, 'postgresql.parameters', postgresql?.parameters),
-      }),
+      postgresql: mergeSection<CnpgClusterSpecPostgresql>(pt.postgresql, { parameters: parameters === undefined ? undefined : { ...parameters } }),
       bootstrap: p.bootstrap?._spec,
-      replica: p.replica === undefined ? undefined : this.renderReplica(p.replica),
-      monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor: monitoring?.enablePodMonitor }),
-      resources: resourcesOf(this, 'resources', p.resources, RESOURCES_KEYS) as CnpgClusterSpecResources | undefined,
+      replica: p.replica === undefined ? undefined : renderReplica(p.replica),
+      monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor: p.monitoring?.enablePodMonitor }),
+      resources: resourcesOf(this, 'resources', p.resources, RESOURCE_KEYS) as CnpgClusterSpecResources | undefined,
       affinity: p.affinity,
     };
 
@@ -473,35 +509,39 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * beside `spec.backup.barmanObjectStore` throws.
    */
   public addPlugin(plugin: IPlugin, options: ClusterPluginOptions = {}): void {
-    const pluginName = pluginNameOf(this, 'plugin', plugin);
+    checkValue(this, 'plugin', plugin, PLUGIN_KIND);
+    const pluginName = plugin.pluginName;
     const at = `plugins[${pluginName}]`;
-    const o = ownKeys(this, at, options, PLUGIN_KEYS) ?? {};
-    plainJson(this, { [`${at}.enabled`]: o.enabled, [`${at}.isWalArchiver`]: o.isWalArchiver });
+    const o = checkProps(this, at, options, PLUGIN_SPEC, { optional: true }) ?? {};
+    const given = o.parameters === undefined ? undefined : { ...o.parameters };
     const entry: PluginEntry = {
       pluginName,
       enabled: o.enabled ?? true,
       isWalArchiver: o.isWalArchiver ?? false,
-      parameters: this.withObjectStore(`${at}.objectStore`, parametersOf(this, `${at}.parameters`, o.parameters), o.objectStore),
+      parameters: linkObjectStore(this, `${at}.objectStore`, given, o.objectStore, this.namespace),
     };
     // One enabled WAL archiver, none beside spec.backup.barmanObjectStore (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); the webhook does not
     // refuse the same plugin twice.
-    const archiver = entry.enabled === true && entry.isWalArchiver === true ? this.pluginEntries.find((e) => e.enabled && e.isWalArchiver) : undefined;
-    const problem = this.pluginEntries.some((e) => e.pluginName === pluginName)
-      ? ['', pluginName, 'is added twice', 'add each plugin once, with all its parameters']
-      : archiver
-        ? ['.isWalArchiver', true, `is already set by plugin '${archiver.pluginName}'`, 'CloudNativePG allows one WAL archiver per Cluster']
-        : entry.enabled === true &&
-            entry.isWalArchiver === true &&
-            (this.passthrough.backup as { barmanObjectStore?: unknown } | undefined)?.barmanObjectStore !== undefined
-          ? [
-              '.isWalArchiver',
-              true,
-              'is set while spec.backup.barmanObjectStore is set',
-              'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false',
-            ]
-          : undefined;
-    if (problem) invalid(this, `${at}${problem[0]}`, problem[1], problem[2] as string, problem[3] as string);
+    const archiving = entry.enabled === true && entry.isWalArchiver === true;
+    const archiver = archiving ? this.pluginEntries.find((e) => e.enabled && e.isWalArchiver) : undefined;
+    refuseFirst(this, [
+      [this.pluginEntries.some((e) => e.pluginName === pluginName), at, pluginName, 'is added twice', 'add each plugin once, with all its parameters'],
+      [
+        archiver !== undefined,
+        `${at}.isWalArchiver`,
+        true,
+        `is already set by plugin '${archiver?.pluginName}'`,
+        'CloudNativePG allows one WAL archiver per Cluster',
+      ],
+      [
+        archiving && (this.passthrough.backup as { barmanObjectStore?: unknown } | undefined)?.barmanObjectStore !== undefined,
+        `${at}.isWalArchiver`,
+        true,
+        'is set while spec.backup.barmanObjectStore is set',
+        'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false',
+      ],
+    ]);
     this.pluginEntries.push(entry);
     this.version++;
   }
@@ -512,8 +552,8 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * `.fromBarmanObjectStore(...)`. Names must be unique.
    */
   public addExternalCluster(name: string, source: ExternalClusterSource): void {
-    externalClusterNameOf(this, 'externalClusters', name);
-    classOf(this, `externalClusters[${name}]`, source, ExternalClusterSource);
+    checkValue(this, 'externalClusters', name, EXTERNAL_CLUSTER_NAME_KIND);
+    checkValue(this, `externalClusters[${name}]`, source, Kind.factory(ExternalClusterSource));
     // The Cluster webhook refuses duplicate names (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validateExternalClusters).
     if (this.externalClusters.some((c) => c.name === name)) {
@@ -525,7 +565,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       ...spec,
       plugin: spec.plugin && {
         ...spec.plugin,
-        parameters: this.withObjectStore(`externalClusters[${name}].objectStore`, spec.plugin.parameters, source._objectStore),
+        parameters: linkObjectStore(this, `externalClusters[${name}].objectStore`, spec.plugin.parameters, source._objectStore, this.namespace),
       },
     });
     this.version++;
@@ -545,68 +585,6 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addScheduledBackup(id: string, options: PluginScheduledBackupOptions): PluginScheduledBackup {
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
-  }
-
-  /** Adds `barmanObjectName` from a linked ObjectStore, which must live in this Cluster's namespace. */
-  private withObjectStore(prop: string, parameters: Record<string, string> | undefined, store: IObjectStore | undefined): Record<string, string> | undefined {
-    if (store === undefined) return parameters;
-    const problem =
-      store === null || typeof store !== 'object' || typeof store.name !== 'string'
-        ? [wrongType('an ObjectStore or ObjectStore.fromObjectStoreName(...)', store), 'pass the ObjectStore construct']
-        : store.namespace !== undefined && store.namespace !== this.namespace
-          ? [
-              `is in namespace '${store.namespace}', but Barman Cloud looks for it in the Cluster's namespace ${describeValue(this.namespace)}`,
-              "create the ObjectStore in the Cluster's chart or namespace",
-            ]
-          : parameters?.barmanObjectName !== undefined
-            ? ['is given together with parameters.barmanObjectName', 'give the ObjectStore only: its name is the parameter']
-            : undefined;
-    if (problem) invalid(this, prop, store?.name ?? store, problem[0], problem[1]);
-    return { ...parameters, barmanObjectName: store.name };
-  }
-
-  private passthroughOf(spec: unknown): Record<string, unknown> {
-    const s = ownKeys(this, 'spec', spec as Record<string, unknown> | undefined, [...CLUSTER_SPEC_PASSTHROUGH_KEYS, ...Object.keys(MANAGED)]) ?? {};
-    const managed =
-      Object.keys(MANAGED).find((k) => s[k] !== undefined) ??
-      (['postgresql.parameters', 'monitoring.enablePodMonitor'] as const).find((k) => {
-        const [section, field] = k.split('.');
-        const v = s[section];
-        return v !== null && typeof v === 'object' && (v as Record<string, unknown>)[field] !== undefined;
-      });
-    if (managed !== undefined) {
-      const [section, field] = managed.split('.');
-      invalid(
-        this,
-        `spec.${managed}`,
-        field === undefined ? s[section] : (s[section] as Record<string, unknown>)[field],
-        'is written by PostgresCluster',
-        `use ${MANAGED[managed] ?? `the ${managed} prop`} instead`,
-      );
-    }
-    return { ...s };
-  }
-
-  private renderStorage(prop: string, storage: unknown): CnpgClusterSpecStorage {
-    const s = propsOf(this, prop, storage as ClusterStorage, STORAGE_KEYS, false, ['size']);
-    return {
-      size: renderQuantity(requireSize(this, `${prop}.size`, s.size)),
-      storageClass: s.storageClass,
-      resizeInUseVolumes: s.resizeInUseVolumes,
-      pvcTemplate: s.pvcTemplate,
-    };
-  }
-
-  private renderReplica(replica: unknown): CnpgClusterSpecReplica {
-    const r = propsOf(this, 'replica', replica as ClusterReplica, REPLICA_KEYS, false, ['source']);
-    return {
-      source: r.source,
-      enabled: r.enabled,
-      primary: r.primary,
-      self: r.self,
-      promotionToken: r.promotionToken,
-      minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(requireDuration(this, 'replica.minApplyDelay', r.minApplyDelay)),
-    };
   }
 
   /**
@@ -682,6 +660,23 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       'ClusterSpec',
     ) as CnpgClusterSpec;
   }
+}
+
+/** `spec.storage` or `spec.walStorage` from its checked prop. */
+function renderStorage(s: ClusterStorage): CnpgClusterSpecStorage {
+  return { size: renderQuantity(s.size), storageClass: s.storageClass, resizeInUseVolumes: s.resizeInUseVolumes, pvcTemplate: s.pvcTemplate };
+}
+
+/** `spec.replica` from its checked prop. */
+function renderReplica(r: ClusterReplica): CnpgClusterSpecReplica {
+  return {
+    source: r.source,
+    enabled: r.enabled,
+    primary: r.primary,
+    self: r.self,
+    promotionToken: r.promotionToken,
+    minApplyDelay: r.minApplyDelay === undefined ? undefined : renderDuration(r.minApplyDelay),
+  };
 }
 
 /** The JSON key the generated bindings write each ClusterSpec field under (`enablePdb` is `enablePDB`), learnt from the first conversion of the field. */

@@ -3,9 +3,11 @@ import { ApiObject, Include, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { childObjectName } from '../common/names';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { invalid } from '../manifests/errors';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps, refuseFirst } from '../plugins/internal';
+import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { addSchemaGuard, internalChild } from '../schema/guard';
@@ -295,7 +297,7 @@ const PROPS_SPEC: PropSpec<BarmanCloudPluginProps> = {
   sidecarImage: Kind.image(BARMAN_CLOUD_SIDECAR_IMAGE),
   logLevel: Kind.enumOf(PluginLogLevel, 'PluginLogLevel'),
   objectStoreCrd: Kind.string('use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL'),
-  names: Kind.instance((v) => v instanceof BarmanCloudNames, 'a BarmanCloudNames', 'use BarmanCloudNames.upstream() or BarmanCloudNames.generated()'),
+  names: Kind.factory(BarmanCloudNames),
 };
 
 /**

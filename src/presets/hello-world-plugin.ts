@@ -1,8 +1,10 @@
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { validateLabelKey, validateStringMap } from '../common/validate';
 import { HELLO_WORLD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { Kind, PropSpec, RENAMED_PLUGIN_KEYS, checkProps } from '../plugins/internal';
+import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import {
   PLUGIN_DEPLOYMENT_SPEC,

@@ -2,27 +2,46 @@ import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { ObjectStore as CnpgObjectStore } from '../../imports/barmancloud.cnpg.io';
-import { declaredKeys } from '../common/keys';
-import { requireDuration } from '../common/render';
+import { writtenMetadata } from '../common/metadata';
+import { Kind } from '../common/prop-kinds';
+import { PropKind, PropSpec, checkProps, refuseFirst } from '../common/props';
 import { resourcesOf } from '../common/resources';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { ErrorScope, invalid } from '../manifests/errors';
-import { checkEnvVariables, refuseFirst } from '../plugins/internal';
-import { classOf, guardAndCheck, metadataOf, ownKeys, plainJson, propsOf, secretKeyReferenceOf } from '../postgres/internal';
+import { invalid } from '../manifests/errors';
+import { SECRET_KEY_REFERENCE_KIND, guardAndCheck, secretKeyReferenceOf } from '../postgres/internal';
+import { IObjectStore } from '../postgres/object-store-link';
 import { SecretKeyReference } from '../postgres/secret-key-reference';
 import { PluginLogLevel } from './log-level';
 
 /**
- * A Barman Cloud ObjectStore that Clusters and recoveries link to (the plugin parameter
- * `barmanObjectName`): an `ObjectStore` of this program, or one managed elsewhere
- * (`ObjectStore.fromObjectStoreName`).
+ * The Cluster plugin parameters that point Barman Cloud at the ObjectStore `name`, which it looks
+ * up in the Cluster's namespace (plugin-barman-cloud v0.14.0
+ * internal/cnpgi/operator/config/config.go NewFromCluster, GetBarmanObjectKey).
  */
-export interface IObjectStore {
-  /** The ObjectStore's `metadata.name`. */
-  readonly name: string;
-  /** The ObjectStore's namespace; undefined when unknown (then nothing checks it). */
-  readonly namespace?: string;
+function barmanCloudParameters(name: string): Record<string, string> {
+  return { barmanObjectName: name };
 }
+
+/** An ObjectStore managed elsewhere, known by name (and namespace, when given). */
+class ObjectStoreReference implements IObjectStore {
+  public constructor(
+    public readonly name: string,
+    public readonly namespace?: string,
+  ) {}
+
+  public clusterParameters(): Record<string, string> {
+    return barmanCloudParameters(this.name);
+  }
+}
+
+/**
+ * A reference a credentials factory requires: the CRD types every reference as optional, so one
+ * left out is refused here, as null.
+ */
+const REQUIRED_REFERENCE: PropKind = Kind.evenMissing((s, p, v) => SECRET_KEY_REFERENCE_KIND(s, p, v ?? null));
+
+/** A reference a credentials factory may take; null is left out, as undefined is. */
+const OPTIONAL_REFERENCE: PropKind = (s, p, v) => (v === null ? undefined : SECRET_KEY_REFERENCE_KIND(s, p, v));
 
 /** The object storage provider of a set of credentials. */
 export enum ObjectStoreProvider {
@@ -82,21 +101,25 @@ export interface AzureSasTokenOptions {
  * a factory. Secrets are referenced by key only, so no credential ends up in the YAML.
  */
 export class ObjectStoreCredentials {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories =
+    'a factory such as ObjectStoreCredentials.s3AccessKeys({ accessKeyId, secretAccessKey }) or ObjectStoreCredentials.s3IamRole()';
+
   /** Amazon S3 (or S3-compatible) access keys read from Secrets. */
   public static s3AccessKeys(options: S3AccessKeysOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of(
+    return ObjectStoreCredentials.of<S3AccessKeysOptions>(
       's3AccessKeys',
       ObjectStoreProvider.S3,
       's3Credentials',
       options,
-      declaredKeys<S3AccessKeysOptions>({ accessKeyId: true, secretAccessKey: true, sessionToken: true, region: true }),
+      { accessKeyId: REQUIRED_REFERENCE, region: OPTIONAL_REFERENCE, secretAccessKey: REQUIRED_REFERENCE, sessionToken: OPTIONAL_REFERENCE },
       ['accessKeyId', 'secretAccessKey'],
     );
   }
 
   /** The IAM role bound to the instance pods (IRSA, EKS Pod Identity) instead of keys (`inheritFromIAMRole`). */
   public static s3IamRole(options: S3IamRoleOptions = {}): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('s3IamRole', ObjectStoreProvider.S3, 's3Credentials', options, declaredKeys<S3IamRoleOptions>({ region: true }), [], {
+    return ObjectStoreCredentials.of<S3IamRoleOptions>('s3IamRole', ObjectStoreProvider.S3, 's3Credentials', options, { region: OPTIONAL_REFERENCE }, [], {
       inheritFromIAMRole: true,
     });
   }
@@ -108,43 +131,43 @@ export class ObjectStoreCredentials {
       ObjectStoreProvider.AZURE,
       'azureCredentials',
       { connectionString },
-      ['connectionString'],
+      { connectionString: REQUIRED_REFERENCE },
       ['connectionString'],
     );
   }
 
   /** An Azure storage account and its key, read from Secrets. */
   public static azureStorageKey(options: AzureStorageKeyOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of(
+    return ObjectStoreCredentials.of<AzureStorageKeyOptions>(
       'azureStorageKey',
       ObjectStoreProvider.AZURE,
       'azureCredentials',
       options,
-      declaredKeys<AzureStorageKeyOptions>({ storageAccount: true, storageKey: true }),
+      { storageAccount: REQUIRED_REFERENCE, storageKey: REQUIRED_REFERENCE },
       ['storageAccount', 'storageKey'],
     );
   }
 
   /** An Azure storage account and a shared access signature token, read from Secrets. */
   public static azureSasToken(options: AzureSasTokenOptions): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of(
+    return ObjectStoreCredentials.of<AzureSasTokenOptions>(
       'azureSasToken',
       ObjectStoreProvider.AZURE,
       'azureCredentials',
       options,
-      declaredKeys<AzureSasTokenOptions>({ storageAccount: true, storageSasToken: true }),
+      { storageAccount: REQUIRED_REFERENCE, storageSasToken: REQUIRED_REFERENCE },
       ['storageAccount', 'storageSasToken'],
     );
   }
 
   /** Azure AD workload identity of the instance pods, without keys (`inheritFromAzureAD`). */
   public static azureWorkloadIdentity(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureWorkloadIdentity', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], { inheritFromAzureAD: true });
+    return ObjectStoreCredentials.of('azureWorkloadIdentity', ObjectStoreProvider.AZURE, 'azureCredentials', {}, {}, [], { inheritFromAzureAD: true });
   }
 
   /** The default Azure credential chain (`useDefaultAzureCredentials`: environment, managed identity...). */
   public static azureDefaultCredentials(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, [], [], {
+    return ObjectStoreCredentials.of('azureDefaultCredentials', ObjectStoreProvider.AZURE, 'azureCredentials', {}, {}, [], {
       useDefaultAzureCredentials: true,
     });
   }
@@ -156,30 +179,29 @@ export class ObjectStoreCredentials {
       ObjectStoreProvider.GOOGLE,
       'googleCredentials',
       { applicationCredentials },
-      ['applicationCredentials'],
+      { applicationCredentials: REQUIRED_REFERENCE },
       ['applicationCredentials'],
     );
   }
 
   /** The GKE workload identity of the instance pods (`gkeEnvironment`). */
   public static gkeWorkloadIdentity(): ObjectStoreCredentials {
-    return ObjectStoreCredentials.of('gkeWorkloadIdentity', ObjectStoreProvider.GOOGLE, 'googleCredentials', {}, [], [], { gkeEnvironment: true });
+    return ObjectStoreCredentials.of('gkeWorkloadIdentity', ObjectStoreProvider.GOOGLE, 'googleCredentials', {}, {}, [], { gkeEnvironment: true });
   }
 
-  private static of(
+  /** The credentials of one factory, whose `spec` lists the references in the order they are written. */
+  private static of<T extends object>(
     factory: string,
     provider: ObjectStoreProvider,
     field: string,
-    options: object,
-    keys: readonly string[],
-    required: readonly string[],
+    options: T,
+    spec: PropSpec<T>,
+    required: ReadonlyArray<keyof T & string>,
     flags: Record<string, boolean> = {},
   ): ObjectStoreCredentials {
-    const where = `ObjectStoreCredentials.${factory}`;
-    const o = propsOf(where, 'options', options as Record<string, unknown>, keys, false, required);
-    // A reference left out is refused here: the CRD types every reference as optional.
-    const refs = keys
-      .map((k) => [k, secretKeyReferenceOf(where, k, o[k] ?? (required.includes(k) ? null : undefined))] as const)
+    const o = checkProps(`ObjectStoreCredentials.${factory}`, 'options', options, spec, { required }) as Record<string, SecretKeyReference | null | undefined>;
+    const refs = Object.keys(spec)
+      .map((k) => [k, secretKeyReferenceOf(o[k] ?? undefined)] as const)
       .filter(([, v]) => v !== undefined);
     return new ObjectStoreCredentials(provider, { [field]: { ...Object.fromEntries(refs), ...flags } });
   }
@@ -391,42 +413,49 @@ export interface ObjectStoreProps {
   readonly metadata?: ApiObjectMetadata;
 }
 
-const PROPS_KEYS = declaredKeys<ObjectStoreProps>({
-  destinationPath: true,
-  credentials: true,
-  endpointUrl: true,
-  endpointCa: true,
-  wal: true,
-  data: true,
-  retentionPolicy: true,
-  tags: true,
-  historyTags: true,
-  instanceSidecarConfiguration: true,
-  metadata: true,
-});
-const WAL_KEYS = declaredKeys<ObjectStoreWalOptions>({
-  compression: true,
-  encryption: true,
-  maxParallel: true,
-  archiveAdditionalCommandArgs: true,
-  restoreAdditionalCommandArgs: true,
-});
-const DATA_KEYS = declaredKeys<ObjectStoreDataOptions>({
-  compression: true,
-  encryption: true,
-  jobs: true,
-  immediateCheckpoint: true,
-  additionalCommandArgs: true,
-  restoreAdditionalCommandArgs: true,
-});
-const SIDECAR_KEYS = declaredKeys<InstanceSidecarConfiguration>({
-  env: true,
-  resources: true,
-  logLevel: true,
-  retentionPolicyInterval: true,
-  additionalContainerArgs: true,
-});
-const RESOURCES_KEYS = declaredKeys<kplus.ContainerResources>({ cpu: true, memory: true, ephemeralStorage: true });
+// The WAL and data options are written as given, so the whole object must be plain JSON (not a
+// Date or another class, whose fields would be lost); the schema guard judges them at synth.
+const WAL_SPEC: PropSpec<ObjectStoreWalOptions> = {
+  compression: Kind.any,
+  encryption: Kind.any,
+  maxParallel: Kind.any,
+  archiveAdditionalCommandArgs: Kind.any,
+  restoreAdditionalCommandArgs: Kind.any,
+};
+const DATA_SPEC: PropSpec<ObjectStoreDataOptions> = {
+  compression: Kind.any,
+  encryption: Kind.any,
+  jobs: Kind.any,
+  immediateCheckpoint: Kind.any,
+  additionalCommandArgs: Kind.any,
+  restoreAdditionalCommandArgs: Kind.any,
+};
+const SIDECAR_SPEC: PropSpec<InstanceSidecarConfiguration> = {
+  logLevel: Kind.json,
+  additionalContainerArgs: Kind.json,
+  // A fraction of a second is written as such, and refused at synth by the schema guard: the
+  // CRD field is an integer of seconds (plugin-barman-cloud v0.14.0 api/v1/objectstore_types.go
+  // InstanceSidecarConfiguration, RetentionPolicyIntervalSeconds int).
+  retentionPolicyInterval: Kind.duration('Duration.minutes(30)'),
+  env: Kind.envVariables,
+  resources: Kind.resources(),
+};
+
+/** What each prop holds, in the order they are judged. */
+const PROPS_SPEC: PropSpec<ObjectStoreProps> = {
+  credentials: Kind.evenMissing(Kind.factory(ObjectStoreCredentials)),
+  metadata: Kind.metadata,
+  // A missing destination is the schema guard's to report.
+  destinationPath: Kind.evenMissing(Kind.json),
+  endpointUrl: Kind.json,
+  wal: Kind.jsonProps(WAL_SPEC),
+  data: Kind.jsonProps(DATA_SPEC),
+  retentionPolicy: Kind.json,
+  tags: Kind.json,
+  historyTags: Kind.json,
+  endpointCa: SECRET_KEY_REFERENCE_KIND,
+  instanceSidecarConfiguration: Kind.props(SIDECAR_SPEC, { optional: true }),
+};
 
 /** The destination URL each provider takes (Barman Cloud picks the provider from the credentials). */
 const DESTINATIONS: Record<ObjectStoreProvider, [RegExp, string]> = {
@@ -473,7 +502,7 @@ export class ObjectStore extends Construct implements IObjectStore {
         'pass the metadata.name of the ObjectStore',
       );
     }
-    return namespace === undefined ? { name } : { name, namespace };
+    return new ObjectStoreReference(name, namespace);
   }
 
   /** The ObjectStore's `metadata.name`: the value of the Cluster plugin parameter `barmanObjectName`. */
@@ -488,21 +517,10 @@ export class ObjectStore extends Construct implements IObjectStore {
 
   constructor(scope: Construct, id: string, props: ObjectStoreProps) {
     super(scope, id);
-    const p = propsOf(this, 'props', props, PROPS_KEYS, false, ['destinationPath', 'credentials']);
-    classOf(this, 'credentials', p.credentials, ObjectStoreCredentials);
+    const p = checkProps(this, 'props', props, PROPS_SPEC, { required: ['destinationPath', 'credentials'] });
     this.destinationPath = p.destinationPath;
-    const metadata = metadataOf(this, p.metadata);
-    const wal = ownKeys(this, 'wal', p.wal, WAL_KEYS);
-    const data = ownKeys(this, 'data', p.data, DATA_KEYS);
-    plainJson(this, {
-      destinationPath: p.destinationPath,
-      endpointUrl: p.endpointUrl,
-      wal,
-      data,
-      retentionPolicy: p.retentionPolicy,
-      tags: p.tags,
-      historyTags: p.historyTags,
-    });
+    const metadata = writtenMetadata(p.metadata);
+    const { wal, data } = p;
     this.apiObject = new ApiObject(this, 'Resource', {
       apiVersion: CnpgObjectStore.GVK.apiVersion,
       kind: CnpgObjectStore.GVK.kind,
@@ -511,7 +529,7 @@ export class ObjectStore extends Construct implements IObjectStore {
         configuration: {
           destinationPath: p.destinationPath,
           endpointURL: p.endpointUrl,
-          endpointCA: secretKeyReferenceOf(this, 'endpointCa', p.endpointCa),
+          endpointCA: secretKeyReferenceOf(p.endpointCa),
           ...p.credentials._json,
           wal: wal && { ...wal },
           data: data && { ...data },
@@ -550,21 +568,23 @@ export class ObjectStore extends Construct implements IObjectStore {
     return this.apiObject.metadata.namespace;
   }
 
-  private renderSidecar(value: InstanceSidecarConfiguration | undefined): Record<string, unknown> | undefined {
-    const sidecar = ownKeys(this, 'instanceSidecarConfiguration', value, SIDECAR_KEYS);
+  /**
+   * The Cluster plugin parameters that point Barman Cloud at this ObjectStore.
+   *
+   * `{ barmanObjectName: <name> }`: what the `objectStore` options of `addPlugin`,
+   * `ExternalClusterSource.fromPlugin` and `ClusterBootstrap.recoveryFromPlugin` add.
+   */
+  public clusterParameters(): Record<string, string> {
+    return barmanCloudParameters(this.name);
+  }
+
+  /** `spec.instanceSidecarConfiguration` from its checked prop. */
+  private renderSidecar(sidecar: InstanceSidecarConfiguration | undefined): Record<string, unknown> | undefined {
     if (sidecar === undefined) return undefined;
-    const prop = 'instanceSidecarConfiguration';
-    plainJson(this, { [`${prop}.logLevel`]: sidecar.logLevel, [`${prop}.additionalContainerArgs`]: sidecar.additionalContainerArgs });
-    // A fraction of a second is written as such, and refused at synth by the schema guard: the
-    // CRD field is an integer of seconds (plugin-barman-cloud v0.14.0 api/v1/objectstore_types.go
-    // InstanceSidecarConfiguration, RetentionPolicyIntervalSeconds int).
-    const ms =
-      sidecar.retentionPolicyInterval === undefined
-        ? undefined
-        : requireDuration(this, `${prop}.retentionPolicyInterval`, sidecar.retentionPolicyInterval, 'Duration.minutes(30)').toMilliseconds();
+    const ms = sidecar.retentionPolicyInterval?.toMilliseconds();
     return {
-      env: renderEnv(this, `${prop}.env`, sidecar.env),
-      resources: resourcesOf(this, `${prop}.resources`, sidecar.resources, RESOURCES_KEYS),
+      env: renderEnv(sidecar.env),
+      resources: resourcesOf(this, 'instanceSidecarConfiguration.resources', sidecar.resources),
       logLevel: sidecar.logLevel,
       retentionPolicyIntervalSeconds: ms === undefined ? undefined : ms / 1000,
       additionalContainerArgs: sidecar.additionalContainerArgs,
@@ -572,10 +592,10 @@ export class ObjectStore extends Construct implements IObjectStore {
   }
 }
 
-/** The sidecar's environment, checked by the plugin side's one environment check. */
-function renderEnv(scope: ErrorScope, prop: string, env: unknown): unknown[] | undefined {
+/** The sidecar's environment, from its checked prop. */
+function renderEnv(env: Record<string, kplus.EnvValue> | undefined): unknown[] | undefined {
   if (env === undefined) return undefined;
-  return Object.entries(checkEnvVariables(scope, prop, env)).map(([name, v]) =>
+  return Object.entries(env).map(([name, v]) =>
     v.valueFrom === undefined ? { name, value: v.value } : { name, valueFrom: kplus.k8s.toJson_EnvVarSource(v.valueFrom) },
   );
 }

@@ -1,4 +1,5 @@
-import { Kind, PropSpec, checkProps, checkValue } from '../plugins/internal';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps, checkValue } from '../common/props';
 
 /** The API group of cert-manager's own issuers. */
 export const CERT_MANAGER_GROUP = 'cert-manager.io';
@@ -21,6 +22,9 @@ export interface ExternalIssuerProps {
  * cluster-scoped.
  */
 export class IssuerRef {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories = "IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})";
+
   /** The API group of cert-manager's own issuers (`cert-manager.io`). */
   public static readonly CERT_MANAGER_GROUP = CERT_MANAGER_GROUP;
 

@@ -8,9 +8,10 @@ import {
   Issuer,
 } from '../../imports/cert-manager.io';
 import { childObjectName } from '../common/names';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, checkProps } from '../common/props';
 import { renderDuration } from '../common/render';
 import { invalid } from '../manifests/errors';
-import { Kind, PropSpec, checkProps } from '../plugins/internal';
 import { addSchemaGuard } from '../schema/guard';
 import { CERT_MANAGER_GROUP } from './issuer-ref';
 import { DEFAULT_LIFETIMES } from './lifetimes';
@@ -88,7 +89,7 @@ export const PLUGIN_CERTIFICATE_NAMES_SPEC: PropSpec<PluginCertificateNames> = {
 };
 
 const PROPS_SPEC: PropSpec<PluginCertificatesProps> = {
-  tls: Kind.instance((v) => v instanceof PluginTls, 'a PluginTls', 'use PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)'),
+  tls: Kind.factory(PluginTls),
   serviceName: Kind.string("use the plugin Service's name"),
   namespace: Kind.string("use the plugin's namespace"),
   serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),

@@ -1,8 +1,8 @@
 import { Duration } from 'cdk8s';
+import { Kind } from '../common/prop-kinds';
+import { PropSpec, Rule, checkProps, checkValue, refuseFirst } from '../common/props';
 import { renderDuration } from '../common/render';
-import { wrongType } from '../manifests/errors';
 import { isDnsSubdomain } from '../manifests/k8s-names';
-import { Kind, PropSpec, Rule, checkProps, refuseFirst } from '../plugins/internal';
 import { IssuerRef } from './issuer-ref';
 import { DEFAULT_LIFETIMES } from './lifetimes';
 
@@ -124,6 +124,9 @@ export type PluginTlsConfig =
  * `tls: certificate required`.
  */
 export class PluginTls {
+  /** How a value of this class is made, for the message that refuses another value. @internal */
+  public static readonly _factories = 'PluginTls.selfSigned(), privateCa(), fromIssuer(...) or fromSecrets(...)';
+
   /**
    * A namespaced SelfSigned Issuer and one self-signed certificate per side, like the upstream
    * plugin installs. The default.
@@ -174,8 +177,8 @@ const MIN_RENEW_BEFORE_MS = 300_000;
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
 const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
-  duration: Kind.duration,
-  renewBefore: Kind.duration,
+  duration: Kind.duration(),
+  renewBefore: Kind.duration(),
   privateKeyAlgorithm: Kind.enumOf(PrivateKeyAlgorithm, 'PrivateKeyAlgorithm'),
   privateKeySize: Kind.integer(1),
   rotationPolicy: Kind.enumOf(CertificateRotationPolicy, 'CertificateRotationPolicy'),
@@ -188,7 +191,7 @@ const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
   ),
 };
 
-const PRIVATE_CA_SPEC: PropSpec<PrivateCaOptions> = { ...CERTIFICATE_SPEC, caDuration: Kind.duration, caRenewBefore: Kind.duration };
+const PRIVATE_CA_SPEC: PropSpec<PrivateCaOptions> = { ...CERTIFICATE_SPEC, caDuration: Kind.duration(), caRenewBefore: Kind.duration() };
 
 const SECRETS_SPEC: PropSpec<PluginSecretsOptions> = {
   clientSecretName: Kind.dnsName('a Secret name', 'plugin-client-tls'),
@@ -222,15 +225,20 @@ const KEY_SIZES: Record<PrivateKeyAlgorithm, [(n: number) => boolean, string]> =
  */
 function checkTlsConfig(where: string, config: PluginTlsConfig): void {
   const secrets = config.mode === PluginTlsMode.SECRETS ? config.secrets : undefined;
-  checkProps(
-    where,
-    'options',
-    config.mode === PluginTlsMode.SECRETS ? config.secrets : config.certificates,
-    SPECS[config.mode],
-    config.mode === PluginTlsMode.SECRETS
-      ? { required: ['clientSecretName', 'serverSecretName'], example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }" }
-      : { optional: true },
-  );
+  const options = config.mode === PluginTlsMode.SECRETS ? config.secrets : config.certificates;
+  // The options of the certificate factories may be left out.
+  if (options !== undefined || config.mode === PluginTlsMode.SECRETS) {
+    checkProps(
+      where,
+      'options',
+      options,
+      SPECS[config.mode],
+      config.mode === PluginTlsMode.SECRETS
+        ? { required: ['clientSecretName', 'serverSecretName'], example: "{ clientSecretName: 'plugin-client-tls', serverSecretName: 'plugin-server-tls' }" }
+        : {},
+    );
+  }
+  if (config.mode === PluginTlsMode.ISSUER) checkValue(where, 'issuer', config.issuer, Kind.factory(IssuerRef));
   const o: PrivateCaOptions = config.mode === PluginTlsMode.SECRETS ? {} : (config.certificates ?? {});
   const go = (n: number) => renderDuration(Duration.millis(n));
   const ms = (d: Duration | undefined, fallback: Duration) => (d ?? fallback).toMilliseconds();
@@ -251,13 +259,6 @@ function checkTlsConfig(where: string, config: PluginTlsConfig): void {
       secrets?.serverSecretName,
       'is also the client Secret',
       'use two Secrets: the operator presents the client one and trusts the server one',
-    ],
-    [
-      config.mode === PluginTlsMode.ISSUER && !(config.issuer instanceof IssuerRef),
-      'issuer',
-      (config as { issuer?: unknown }).issuer,
-      wrongType('an IssuerRef', (config as { issuer?: unknown }).issuer),
-      "use IssuerRef.issuer('name'), IssuerRef.clusterIssuer('name') or IssuerRef.external({...})",
     ],
     ...(config.mode !== PluginTlsMode.SECRETS ? lifetimes('duration', duration, 'renewBefore', ms(o.renewBefore, DEFAULT_LIFETIMES.renewBefore)) : []),
     ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', ms(o.caRenewBefore, DEFAULT_LIFETIMES.caRenewBefore)) : []),

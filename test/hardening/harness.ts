@@ -102,7 +102,7 @@ function describe(v: unknown): string {
 
 // ---------------------------------------------------------------------------------------------
 // Errors reported at synth: cdk8s folds the construct validations (addChecks, addSchemaGuard in
-// src/common/schema-guard.ts) into one plain Error, one line per problem.
+// src/schema/guard.ts) into one plain Error, one line per problem.
 
 const VALIDATION_HEADER = 'Validation failed with the following errors:';
 
@@ -182,7 +182,7 @@ function asCheckError(line: ValidationLine): CheckError | undefined {
 
 // ---------------------------------------------------------------------------------------------
 // The key property: a props or options object with a key it does not declare is refused with
-// this library's error naming that key (src/common/keys.ts refuseUnknownKeys), never dropped.
+// this library's error naming that key (src/common/props.ts checkProps), never dropped.
 
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -1,9 +1,10 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import fc from 'fast-check';
-import { declaredKeys, refuseUnknownKeys } from '../../src/common/keys';
+import { refuseUnknownKeys } from '../../src/common/props';
 import { invalid } from '../../src/manifests/errors';
 import { addChecks, addSchemaGuard } from '../../src/schema/guard';
+import { declaredKeys } from '../util';
 import { announce } from './fc-config';
 import {
   expectLibraryRefusal,

@@ -22,7 +22,7 @@ import {
   PostgresCluster,
   StandalonePlugin,
 } from '../../src';
-import { refuseUnknownKeys } from '../../src/common/keys';
+import { refuseUnknownKeys } from '../../src/common/props';
 import { requireDuration, requireSize } from '../../src/common/render';
 import { validatePluginName } from '../../src/common/validate';
 import { expectReadableMessage, validationLines } from './harness';

@@ -458,7 +458,7 @@ export function secretProblems(objects: Obj[]): string[] {
 
 // ---------------------------------------------------------------------------------------------
 // The API server oracle: every object passes the validation the library's schema guard runs
-// (src/common/schema-guard.ts apiServerIssues: the pinned CRD schema after pruning and
+// (src/schema/guard.ts apiServerIssues: the pinned CRD schema after pruning and
 // defaulting, its CEL rules, object metadata and names per kind, workload names as DNS labels,
 // Cluster names, and no resource request above its limit). So the properties prove that no
 // object the library emits would be refused for any of these reasons.

@@ -11,7 +11,7 @@ import type {
   SidecarPluginOptions,
   StandalonePluginProps,
 } from '../../src';
-import { declaredKeys } from '../../src/common/keys';
+import { declaredKeys } from '../util';
 import { announce, check } from './fc-config';
 import { Scenario, expectUnknownKeyError, unknownKey } from './harness';
 import { Call, Path, realize, setIn, showPath } from './mutation';

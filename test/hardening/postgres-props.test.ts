@@ -1,7 +1,6 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { CpuResources } from 'cdk8s-plus-28';
 import { MANAGED_FIELDS } from '../../scripts/cluster-spec-passthrough';
-import { declaredKeys } from '../../src/common/keys';
 import {
   ClusterMonitoring,
   ClusterPluginOptions,
@@ -13,7 +12,8 @@ import {
   PostgresClusterProps,
   PostgresqlConfiguration,
 } from '../../src/postgres';
-import { CLUSTER_SPEC_PASSTHROUGH_KEYS } from '../../src/postgres/cluster-spec-passthrough';
+import { CLUSTER_SPEC_PASSTHROUGH_SPEC } from '../../src/postgres/cluster-spec-passthrough';
+import { declaredKeys } from '../util';
 import { keyProperty } from './harness';
 import { propertyFile } from './property-file';
 import * as S from './scenarios';
@@ -78,7 +78,7 @@ describe('the key property: an unknown key in any props or options object is ref
     ['resources.cpu', ['cluster', 'resources', 'cpu'], REQUEST_LIMIT],
     ['resources.memory', ['cluster', 'resources', 'memory'], REQUEST_LIMIT],
     ['replica', ['cluster', 'replica'], REPLICA],
-    ['spec (the passthrough)', ['cluster', 'spec'], [...CLUSTER_SPEC_PASSTHROUGH_KEYS, ...MANAGED_FIELDS]],
+    ['spec (the passthrough)', ['cluster', 'spec'], [...Object.keys(CLUSTER_SPEC_PASSTHROUGH_SPEC), ...MANAGED_FIELDS]],
     ['addPlugin options', ['plugins', 0, 'options'], PLUGIN],
     ['addBackup options', ['backups', 0], BACKUP],
     ['addBackup metadata', ['backups', 0, 'metadata'], METADATA],

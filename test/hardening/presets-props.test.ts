@@ -1,7 +1,7 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { ContainerResources } from 'cdk8s-plus-28';
 import { InstanceSidecarConfiguration, ObjectStoreDataOptions, ObjectStoreProps, ObjectStoreWalOptions, SecretKeyReference } from '../../src';
-import { declaredKeys } from '../../src/common/keys';
+import { declaredKeys } from '../util';
 import { keyProperty } from './harness';
 import { propertyFile } from './property-file';
 import * as S from './scenarios';

@@ -155,7 +155,7 @@ function synthChecked(...charts: Chart[]): any[] {
     if (!m) throw e;
     const [, path, line] = m;
     // A synth-time check's line about the construct cdk8s names has lost its own leading path
-    // (src/common/schema-guard.ts ownMessage); the schema guard's lines end with `; allowed ...`.
+    // (src/schema/guard.ts ownMessage); the schema guard's lines end with `; allowed ...`.
     const rest = line.startsWith(`${path}: `) ? line.slice(path.length + 2) : /; allowed /.test(line) ? undefined : line;
     if (rest !== undefined) {
       const prop = rest.split(' ')[0];

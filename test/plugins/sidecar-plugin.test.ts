@@ -527,7 +527,7 @@ describe('input validation', () => {
     expect(make(options)).toThrow(message);
   });
 
-  // The guard on the operator Deployment compares the quantities at synth (src/common/schema-guard.ts).
+  // The guard on the operator Deployment compares the quantities at synth (src/schema/guard.ts).
   test.each<[string, kplus.ContainerResources, string]>([
     ['memory', { memory: { request: Size.gibibytes(2), limit: Size.mebibytes(1024) } }, "requests.memory: is above the memory limit '1Gi'"],
     ['cpu', { cpu: { request: kplus.Cpu.units(2), limit: kplus.Cpu.millis(1500) } }, "requests.cpu: is above the cpu limit '1500m'"],

@@ -569,7 +569,7 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
         "resources.requests.ephemeral-storage: is above the ephemeral-storage limit '1Gi'",
       ],
     ];
-    // The schema guard compares the quantities at synth (src/common/schema-guard.ts apiServerIssues).
+    // The schema guard compares the quantities at synth (src/schema/guard.ts apiServerIssues).
     for (const [resources, message] of cases) {
       expect(() => render({ resources })).toThrow(message);
     }

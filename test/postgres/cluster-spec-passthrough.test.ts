@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import { BINDINGS, MANAGED_FIELDS, TARGET, renderPassthrough } from '../../scripts/cluster-spec-passthrough';
-import { CLUSTER_SPEC_PASSTHROUGH_KEYS } from '../../src/postgres/cluster-spec-passthrough';
+import { CLUSTER_SPEC_PASSTHROUGH_SPEC } from '../../src/postgres/cluster-spec-passthrough';
+
+const CLUSTER_SPEC_PASSTHROUGH_KEYS = Object.keys(CLUSTER_SPEC_PASSTHROUGH_SPEC);
 
 describe('ClusterSpecPassthrough', () => {
   test('is generated from the imported bindings and up to date (run npx tsx scripts/cluster-spec-passthrough.ts)', () => {

@@ -9,6 +9,7 @@ import {
   ClusterSpecPassthrough,
   ExternalClusterSource,
   ImageCatalogKind,
+  IObjectStore,
   IPostgresCluster,
   PostgresCluster,
   PostgresClusterProps,
@@ -344,6 +345,26 @@ describe('PostgresCluster.addPlugin', () => {
     expectValidationError(
       () => pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('s', 'db'), parameters: { barmanObjectName: 's' } }),
       `apps/pg: plugins[${BARMAN.pluginName}].objectStore 's' is given together with parameters.barmanObjectName; give the ObjectStore only: its name is the parameter`,
+    );
+  });
+
+  test('the Cluster adds the parameters the store names, whatever the store (it knows no plugin parameter itself)', () => {
+    const chart = chartIn('db', 'apps');
+    const store: IObjectStore = { name: 'vault', namespace: 'db', clusterParameters: () => ({ storeName: 'vault' }) };
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    pg.addPlugin(Plugin.fromPluginName('backup.example.com'), { objectStore: store, parameters: { retention: '7d' } });
+    expect(pg.plugins[0].parameters).toEqual({ retention: '7d', storeName: 'vault' });
+    expectValidationError(
+      () =>
+        pg.addExternalCluster(
+          'x',
+          ExternalClusterSource.fromPlugin(Plugin.fromPluginName('backup.example.com'), { objectStore: store, parameters: { storeName: 'v' } }),
+        ),
+      "apps/pg: externalClusters[x].objectStore 'vault' is given together with parameters.storeName; give the ObjectStore only: its name is the parameter",
+    );
+    expectValidationError(
+      () => pg.addPlugin(BARMAN, { objectStore: js({ name: 'store' }) }),
+      `apps/pg: plugins[${BARMAN.pluginName}].objectStore 'store' must be an ObjectStore or ObjectStore.fromObjectStoreName(...), not an object; pass the ObjectStore construct`,
     );
   });
 

@@ -452,7 +452,7 @@ describe('BarmanCloudPlugin and issue #13', () => {
   });
 
   test('a request above its limit is refused', () => {
-    // The schema guard compares the quantities at synth (src/common/schema-guard.ts apiServerIssues).
+    // The schema guard compares the quantities at synth (src/schema/guard.ts apiServerIssues).
     expect(() => synth({ resources: { memory: { request: Size.gibibytes(1), limit: Size.mebibytes(512) } } })).toThrow(
       /Validation failed with the following errors:[\s\S]*containers\[0\]\.resources\.requests\.memory: is above the memory limit '512Mi'/,
     );

@@ -80,6 +80,9 @@ describe('ObjectStore', () => {
     expect(obj.metadata.namespace).toBe('db');
     expect(store.destinationPath).toBe('s3://b');
     expect(ObjectStore.fromObjectStoreName('shared', 'db')).toEqual({ name: 'shared', namespace: 'db' });
+    // Each names the parameter that points Barman Cloud at it, for the Clusters that link it.
+    expect(store.clusterParameters()).toEqual({ barmanObjectName: 'store' });
+    expect(ObjectStore.fromObjectStoreName('shared').clusterParameters()).toEqual({ barmanObjectName: 'shared' });
     expectValidationError(
       () => ObjectStore.fromObjectStoreName('Shared_Store'),
       "ObjectStore.fromObjectStoreName: name 'Shared_Store' is not an ObjectStore name (an RFC 1123 subdomain); pass the metadata.name of the ObjectStore",
@@ -349,6 +352,16 @@ describe('ObjectStore', () => {
         'wal not an object',
         { destinationPath: 's3://b', credentials: S3, wal: 'gzip' },
         "test/store: wal 'gzip' must be an object, not a string; pass an object with any of archiveAdditionalCommandArgs, compression, encryption, maxParallel, restoreAdditionalCommandArgs, or leave it out",
+      ],
+      [
+        'data an object of another class, whose fields would be lost',
+        { destinationPath: 's3://b', credentials: S3, data: new Date(0) },
+        'test/store: data "1970-01-01T00:00:00.000Z" is not plain JSON (Date); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
+      ],
+      [
+        'a value of wal that is not plain JSON',
+        { destinationPath: 's3://b', credentials: S3, wal: { maxParallel: Duration.seconds(4) } },
+        'test/store: wal.maxParallel {"amount":4,"unit":{"label":"seconds","inMillis":1000}} is not plain JSON (Duration); write strings, numbers, booleans, arrays and plain objects, as the CRD takes them',
       ],
       [
         'endpointCa not a reference',
