@@ -225,7 +225,9 @@ async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<L
       try {
         text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
       } catch (e) {
-        throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
+        throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
+          reason: 'unreadable',
+        });
       }
     }
     docs.push(...parseManifestText(text, file === '-' ? '<stdin>' : file));

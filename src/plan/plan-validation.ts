@@ -37,7 +37,7 @@ function readPrevious(dir: string): unknown[] | undefined {
     files = collectFiles([full], process.cwd());
   } catch (e) {
     // An empty output folder is a first synth too.
-    if (e instanceof InputError && e.message.endsWith('no .yaml, .yml or .json files in this directory')) return undefined;
+    if (e instanceof InputError && e.reason === 'no-manifests') return undefined;
     throw e;
   }
   const out: unknown[] = [];
