@@ -64,6 +64,7 @@ describe('cnpg-i-doctor plan', () => {
     expect(json.summary).toEqual({ errors: 1, warnings: 1 });
     expect(json.findings[0]).toEqual({
       ruleId: 'CNPGI201',
+      ruleName: 'cluster-removed',
       severity: 'error',
       object: 'Cluster/databases/databases-pg-c8505f9f',
       path: 'metadata.name',
