@@ -10,6 +10,7 @@ import { CnpgIValidationError } from '../manifests/errors';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
 import type { Finding } from '../rules/finding';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
+import { findingSections, plural, severityCounts } from '../rules/text-report';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
 import { runPlan } from './plan';
 import { formatSarif, sarifForError } from './sarif';
@@ -226,16 +227,14 @@ async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<L
       try {
         text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
       } catch (e) {
-        throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
+        throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
+          reason: 'unreadable',
+        });
       }
     }
     docs.push(...parseManifestText(text, file === '-' ? '<stdin>' : file));
   }
   return docs;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefined {
@@ -266,30 +265,19 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
       lines.push(`  ${p.name}  (${details.join(', ')})`);
     }
   }
-  const groups = new Map<string, Finding[]>();
-  for (const f of report.findings) {
-    const list = groups.get(f.object) ?? [];
-    list.push(f);
-    groups.set(f.object, list);
-  }
-  for (const [object, findings] of groups) {
-    lines.push('');
-    const src = sourceOf(docs, findings[0]);
-    lines.push(src ? `${object}  (${src})` : object);
-    for (const f of findings) {
-      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.ruleId}  ${f.message}`);
-      if (f.path) lines.push(`          at ${f.path}`);
-      lines.push(`          fix: ${f.fix}`);
-    }
-  }
+  lines.push(
+    ...findingSections(report.findings, (object, first) => {
+      const src = sourceOf(docs, first);
+      return src ? `${object}  (${src})` : object;
+    }),
+  );
   if (report.notEvaluated !== undefined) {
     lines.push('');
     if (report.notEvaluated.length === 0) lines.push('Every CRD rule the objects reach was evaluated.');
     else lines.push('Not evaluated here (check with kubectl apply --dry-run=server):');
     for (const n of report.notEvaluated) lines.push(`  ${n.object} at ${n.path}: ${n.reason}`);
   }
-  const errors = report.findings.filter((f) => f.severity === 'error').length;
-  const warnings = report.findings.length - errors;
+  const { errors, warnings } = severityCounts(report.findings);
   const suppressed = report.suppressed.length;
   lines.push('');
   const counts = errors + warnings === 0 ? 'No problems found' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
@@ -309,7 +297,6 @@ function suppressedSummary(report: DoctorReport): string {
 
 /** The machine report. */
 export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]): string {
-  const errors = report.findings.filter((f) => f.severity === 'error').length;
   return (
     JSON.stringify(
       {
@@ -327,7 +314,7 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
           return rest;
         }),
         ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
-        summary: { errors, warnings: report.findings.length - errors, suppressed: report.suppressed.length },
+        summary: { ...severityCounts(report.findings), suppressed: report.suppressed.length },
       },
       null,
       2,

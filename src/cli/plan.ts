@@ -77,7 +77,7 @@ async function loadSet(p: string, io: CliIo, cwd: string): Promise<unknown[]> {
     try {
       text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
     } catch (e) {
-      throw new InputError(`${file}: ${(e as Error).message}`);
+      throw new InputError(`${file}: ${(e as Error).message}`, { reason: 'unreadable' });
     }
     out.push(...parseManifestText(text, file).map((d) => d.value));
   }

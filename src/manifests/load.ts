@@ -15,14 +15,42 @@ export interface LoadedDocument {
   readonly column: number;
 }
 
+/**
+ * Why input is unusable, for a caller that acts on one case rather than on the message (the
+ * plan takes an output folder without manifests for a first synth).
+ *
+ * - `usage`: the command line asks for something impossible (a bad flag or value).
+ * - `not-found`: a path that does not exist.
+ * - `no-manifests`: a directory without `.yaml`, `.yml` or `.json` files.
+ * - `unreadable`: a file or directory that exists but cannot be read.
+ * - `syntax`: a document that does not parse, or that no Kubernetes object can be.
+ */
+export type InputErrorReason = 'usage' | 'not-found' | 'no-manifests' | 'unreadable' | 'syntax';
+
+/** Where in a file the input is unusable (1-based). */
+export interface InputLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 /** Input the doctor cannot read: a missing file, a YAML syntax error. Exit code 2. */
 export class InputError extends Error {
+  /** Why the input is unusable. */
+  public readonly reason: InputErrorReason;
   /** Where the input is unusable, when it is a place in a file. */
-  public readonly location?: { readonly file: string; readonly line: number; readonly column: number };
+  public readonly location?: InputLocation;
 
-  constructor(message: string, location?: { readonly file: string; readonly line: number; readonly column: number }) {
+  /**
+   * @param message what is wrong, for the user
+   * @param details why (`usage` unless given), and where, when it is a place in a file; the
+   * message then starts with `file:line:column: `
+   */
+  constructor(message: string, details: { readonly reason?: InputErrorReason; readonly location?: InputLocation } = {}) {
+    const { reason = 'usage', location } = details;
     super(location ? `${location.file}:${location.line}:${location.column}: ${message}` : message);
     this.name = 'InputError';
+    this.reason = reason;
     if (location) this.location = location;
   }
 }
@@ -56,7 +84,7 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       // as for an unreadable file: the input is unusable, which is not an internal error
-      throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { reason: 'unreadable' });
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
@@ -87,12 +115,12 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
     try {
       st = fs.statSync(full);
     } catch {
-      throw new InputError(`${p}: no such file or directory`);
+      throw new InputError(`${p}: no such file or directory`, { reason: 'not-found' });
     }
     if (st.isDirectory()) {
       const before = out.length;
       walk(full, p);
-      if (out.length === before) throw new InputError(`${p}: no .yaml, .yml or .json files in this directory`);
+      if (out.length === before) throw new InputError(`${p}: no .yaml, .yml or .json files in this directory`, { reason: 'no-manifests' });
     } else {
       out.push(p);
     }
@@ -198,19 +226,22 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
     const error = doc.errors[0];
     if (error) {
       const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-      throw new InputError(error.message.split('\n')[0], { file, line: pos.line, column: pos.col });
+      throw new InputError(error.message.split('\n')[0], { reason: 'syntax', location: { file, line: pos.line, column: pos.col } });
     }
     const key = collectionKeyAt(doc);
     if (key !== undefined) {
       const pos = lineCounter.linePos(key);
-      throw new InputError('a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys', { file, line: pos.line, column: pos.col });
+      throw new InputError('a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys', {
+        reason: 'syntax',
+        location: { file, line: pos.line, column: pos.col },
+      });
     }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: 1000 });
     } catch (e) {
       const pos = lineCounter.linePos(doc.range[0]);
-      throw new InputError((e as Error).message, { file, line: pos.line, column: pos.col });
+      throw new InputError((e as Error).message, { reason: 'syntax', location: { file, line: pos.line, column: pos.col } });
     }
     // the first line of content, not the `---` before it
     const start = (doc.contents as { range?: number[] } | null)?.range?.[0] ?? doc.range[0];
@@ -220,9 +251,8 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
   if (deep !== undefined) {
     const pos = lineCounter.linePos(deep);
     throw new InputError(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, {
-      file,
-      line: pos.line,
-      column: pos.col,
+      reason: 'syntax',
+      location: { file, line: pos.line, column: pos.col },
     });
   }
   return out;

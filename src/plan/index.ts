@@ -1,4 +1,6 @@
-export type { PlanFinding, PlanOptions, PlanReport, PlanRule, PlanRuleSeverities, PlanSeverity } from './plan-model';
+export type { PlanOptions, PlanReport } from './plan-model';
+// the listing of PLAN_RULES is the rule engine's, which the doctor's rules share
+export type { RuleSpec, Subsumption } from '../rules/rule';
 export { Plan } from './plan-api';
 export { PLAN_RULES, planChanges } from './plan';
 export { formatPlanJson, formatPlanSarif, formatPlanText } from './plan-format';

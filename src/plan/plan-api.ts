@@ -1,7 +1,9 @@
 import { IConstruct } from 'constructs';
+import type { Finding } from '../rules/finding';
+import type { RuleSpec } from '../rules/rule';
 import type * as PlanModule from './plan';
 import type * as PlanFormat from './plan-format';
-import type { PlanFinding, PlanOptions, PlanReport, PlanRule } from './plan-model';
+import type { PlanOptions, PlanReport } from './plan-model';
 import type * as PlanValidation from './plan-validation';
 import type { PlanValidationOptions } from './plan-validation';
 
@@ -23,7 +25,7 @@ export class Plan {
    */
   // (jsii makes a constant of a static readonly with an initializer; the getter defined after the
   // class replaces this placeholder before anything can read it)
-  public static readonly PLAN_RULES: PlanRule[] = [];
+  public static readonly PLAN_RULES: RuleSpec[] = [];
 
   /**
    * `planChanges(previous, next, options)`: what applying `next` over `previous` would do. (A
@@ -49,7 +51,7 @@ export class Plan {
   }
 
   /** `formatPlanFinding(finding)`: one line, as cdk8s prints validation errors. */
-  public static formatPlanFinding(finding: PlanFinding): string {
+  public static formatPlanFinding(finding: Finding): string {
     return validation().formatPlanFinding(finding);
   }
 

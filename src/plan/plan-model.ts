@@ -1,67 +1,14 @@
 /*
- * The plan's data model: its rules' metadata, its findings, and the index of one manifest set.
- * No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o yaml`).
+ * The plan's data model: its options and report, and the index of one manifest set that its
+ * rules read. No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o
+ * yaml`).
  */
-// The doctor's accessors for untrusted JSON serve the plan too (no cdk8s in either).
 import { dig, asArray, asString, asObject, Json } from '../manifests/json';
 import { CLUSTER_SCOPED_KINDS } from '../manifests/kinds';
+import type { Finding } from '../rules/finding';
 
 export type { Json };
 export { asArray, asObject, asString, dig };
-
-/** How bad a planned change is: `error` destroys data or is refused; `warning` needs a deliberate step. */
-export type PlanSeverity = 'error' | 'warning';
-
-/** What decides each severity a plan rule reports (a rule reports one or both). */
-export interface PlanRuleSeverities {
-  /** When the rule reports an error, if it does. */
-  readonly error?: string;
-  /** When the rule reports a warning, if it does. */
-  readonly warning?: string;
-}
-
-/**
- * One rule of `planChanges`, in the shape the doctor's rule registry uses.
- */
-export interface PlanRule {
-  /** Stable id, `CNPGI2xx`. */
-  readonly id: string;
-  /** Short kebab-case name. */
-  readonly name: string;
-  /** What decides each severity the rule reports. */
-  readonly severities: PlanRuleSeverities;
-  /** The change the rule looks for. */
-  readonly what: string;
-  /** Why it matters, with the upstream code that decides it (repository tag file function). */
-  readonly why: string;
-  /** The usual fix. */
-  readonly fix: string;
-  /** The kinds whose change the rule reads. */
-  readonly kinds: string[];
-}
-
-/**
- * One change between the previous and the next manifests that loses data, is refused by the
- * operator's webhook or the API server, silently does nothing, or interrupts a plugin.
- */
-export interface PlanFinding {
-  /** The rule's id, e.g. `CNPGI201`. */
-  readonly ruleId: string;
-  /** `error` or `warning`. */
-  readonly severity: PlanSeverity;
-  /** The object, `Kind/namespace/name` (as it is in the previous set when it disappears). */
-  readonly object: string;
-  /** What happens, in the operator's terms. */
-  readonly message: string;
-  /** The field path the finding is about, when there is one, e.g. `spec.storage.size`. */
-  readonly path?: string;
-  /** The value before (a name, a size, a path), when there is one. */
-  readonly before?: unknown;
-  /** The value after, when there is one. */
-  readonly after?: unknown;
-  /** What to write instead, e.g. "pin `metadata.name: orders-db`". */
-  readonly fix: string;
-}
 
 /** Options of `planChanges`. */
 export interface PlanOptions {
@@ -75,8 +22,11 @@ export interface PlanOptions {
 
 /** What `planChanges` found. */
 export interface PlanReport {
-  /** The findings, errors first, then by object and rule. */
-  readonly findings: PlanFinding[];
+  /**
+   * The findings, errors first, then by object, rule and path. Each has the value before and
+   * after the change (`null` when there is none) and the field path it is about.
+   */
+  readonly findings: Finding[];
   /** Objects in the previous set (after expanding `kind: List`). */
   readonly previousCount: number;
   /** Objects in the next set. */
@@ -190,11 +140,24 @@ export class PlanIndex {
   }
 }
 
-/** What every rule family gets. @internal */
-export interface PlanContext {
-  readonly previous: PlanIndex;
-  readonly next: PlanIndex;
-  readonly emit: (finding: PlanFinding) => void;
+/** What every plan rule reads: the two manifest sets. @internal */
+export class PlanContext {
+  private readonly facts = new Map<(ctx: PlanContext) => unknown, unknown>();
+
+  constructor(
+    public readonly previous: PlanIndex,
+    public readonly next: PlanIndex,
+  ) {}
+
+  /**
+   * What `derive` works out from the two sets, computed once however many rules ask (several
+   * rules read the same facts, such as the Clusters of both sets or the plugins the Services
+   * offer), so that planning stays linear in the number of objects.
+   */
+  public derived<T>(derive: (ctx: PlanContext) => T): T {
+    if (!this.facts.has(derive)) this.facts.set(derive, derive(this));
+    return this.facts.get(derive) as T;
+  }
 }
 
 /** The API groups of the kinds the rules read. @internal */

@@ -4,8 +4,9 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
 import { InputError, collectFiles, parseManifestText } from '../manifests/load';
+import { Finding, formatFinding } from '../rules/finding';
 import { planChanges } from './plan';
-import { PlanFinding, PlanOptions } from './plan-model';
+import { PlanOptions } from './plan-model';
 
 /** Options of `addPlanValidation`. */
 export interface PlanValidationOptions extends PlanOptions {
@@ -23,10 +24,11 @@ export interface PlanValidationOptions extends PlanOptions {
   readonly failOnWarnings?: boolean;
 }
 
-/** One line per finding, as cdk8s prints validation errors. */
-export function formatPlanFinding(f: PlanFinding): string {
-  return `${f.ruleId} ${f.severity} ${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}; fix: ${f.fix}`;
-}
+/**
+ * One finding as a line of text, as cdk8s prints validation errors: the rule engine's
+ * `formatFinding`, which prints the doctor's findings the same way.
+ */
+export const formatPlanFinding: (finding: Finding) => string = formatFinding;
 
 /** The objects of every manifest file under `dir`, or undefined when it does not exist. */
 function readPrevious(dir: string): unknown[] | undefined {
@@ -37,7 +39,7 @@ function readPrevious(dir: string): unknown[] | undefined {
     files = collectFiles([full], process.cwd());
   } catch (e) {
     // An empty output folder is a first synth too.
-    if (e instanceof InputError && e.message.endsWith('no .yaml, .yml or .json files in this directory')) return undefined;
+    if (e instanceof InputError && e.reason === 'no-manifests') return undefined;
     throw e;
   }
   const out: unknown[] = [];
@@ -80,7 +82,7 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
       if (previous === undefined) return [];
       return planChanges(previous, synthesizedObjects(scope), planOptions)
         .findings.filter((f) => f.severity === 'error' || failOnWarnings === true)
-        .map(formatPlanFinding);
+        .map(formatFinding);
     },
   });
 }

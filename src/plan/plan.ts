@@ -1,25 +1,37 @@
 import { invalid, typeName } from '../manifests/errors';
-import { BACKUP_CHAIN_RULES, checkBackupChain } from './backup-chain-rules';
-import { DATA_LOSS_RULES, checkDataLoss } from './data-loss-rules';
-import { PlanContext, PlanFinding, PlanIndex, PlanOptions, PlanReport, PlanRule, canonical } from './plan-model';
-import { PLUGIN_OUTAGE_RULES, checkPluginOutage } from './plugin-outage-rules';
-import { UPDATE_RULES, checkUpdates } from './update-rules';
+import type { Finding } from '../rules/finding';
+import { RuleRegistry } from '../rules/registry';
+import type { RuleSpec } from '../rules/rule';
+import { PlanContext, PlanIndex, PlanOptions, PlanReport, canonical } from './plan-model';
+import { PLAN_RULE_DEFINITIONS } from './rules/index';
+
+/** The plan's rules, one file each under src/plan/rules/, run in id order. */
+const PLAN_REGISTRY = new RuleRegistry<PlanContext>(PLAN_RULE_DEFINITIONS);
 
 /**
- * Every rule of `planChanges`, ids `CNPGI2xx`. Ids are stable: a retired rule keeps its id unused.
+ * Every rule of `planChanges`, ids `CNPGI2xx`, sorted by id. Ids are stable: a retired rule keeps
+ * its id unused.
  *
  * Frozen, each rule and its lists too: `Plan.PLAN_RULES` is this array under the mutable array
  * type jsii needs, and no caller may change the rules through either name.
  */
-export const PLAN_RULES: readonly PlanRule[] = Object.freeze(
-  [...DATA_LOSS_RULES, ...UPDATE_RULES, ...BACKUP_CHAIN_RULES, ...PLUGIN_OUTAGE_RULES].map((r) => {
-    Object.freeze(r.severities);
-    Object.freeze(r.kinds);
-    return Object.freeze(r);
-  }),
-);
+export const PLAN_RULES: readonly RuleSpec[] = PLAN_REGISTRY.specs;
 
-const RULE_ORDER = new Map(PLAN_RULES.map((r, i) => [r.id, i]));
+const RULE_ORDER = new Map(PLAN_REGISTRY.rules.map((r, i) => [r.id, i]));
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Errors first, then by object, rule and path. */
+function reportOrder(a: Finding, b: Finding): number {
+  return (
+    (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+    compare(a.object, b.object) ||
+    RULE_ORDER.get(a.ruleId)! - RULE_ORDER.get(b.ruleId)! ||
+    compare(a.path ?? '', b.path ?? '')
+  );
+}
 
 /**
  * Compares two manifest sets (plain objects, as parsed from YAML: a committed `dist/` and a new
@@ -48,12 +60,7 @@ export function planChanges(previous: readonly unknown[], next: readonly unknown
   const defaultNamespace = typeof options?.defaultNamespace === 'string' && options.defaultNamespace !== '' ? options.defaultNamespace : 'default';
   const prev = new PlanIndex(previous, defaultNamespace);
   const nxt = new PlanIndex(next, defaultNamespace);
-  const findings: PlanFinding[] = [];
-  const ctx: PlanContext = { previous: prev, next: nxt, emit: (f) => findings.push(f) };
-  checkDataLoss(ctx);
-  checkUpdates(ctx);
-  checkBackupChain(ctx);
-  checkPluginOutage(ctx);
+  const findings = PLAN_REGISTRY.run(new PlanContext(prev, nxt)).findings;
 
   let removed = 0;
   let changed = 0;
@@ -63,13 +70,7 @@ export function planChanges(previous: readonly unknown[], next: readonly unknown
     else if (n.body !== o.body && canonical(n.body) !== canonical(o.body)) changed++;
   }
   const common = prev.byKey.size - removed;
-  findings.sort(
-    (a, b) =>
-      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
-      (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) ||
-      RULE_ORDER.get(a.ruleId)! - RULE_ORDER.get(b.ruleId)! ||
-      ((a.path ?? '') < (b.path ?? '') ? -1 : (a.path ?? '') > (b.path ?? '') ? 1 : 0),
-  );
+  findings.sort(reportOrder);
   return {
     findings,
     previousCount: prev.count,

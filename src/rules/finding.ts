@@ -43,7 +43,15 @@ export interface SuppressedFinding extends Finding {
   readonly suppressedBy: 'disable' | 'annotation';
 }
 
+/**
+ * What a finding says about its object: `Kind/namespace/name (field.path): message; fix: fix`
+ * (the SARIF message, which carries the rule id and the level beside it).
+ */
+export function describeFinding(f: Finding): string {
+  return `${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}; fix: ${f.fix}`;
+}
+
 /** One finding as a line of text, as cdk8s prints validation errors. */
 export function formatFinding(f: Finding): string {
-  return `${f.ruleId} ${f.severity} ${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}; fix: ${f.fix}`;
+  return `${f.ruleId} ${f.severity} ${describeFinding(f)}`;
 }

@@ -60,6 +60,7 @@ export function readIgnoreAnnotation(raw: Json, known: ReadonlySet<string>): Ign
  * Checks rule ids a user names (`disable`, `--disable`) against a tool's registry: a retired id
  * is refused naming the rule that reports its problem now, any other unknown id naming the
  * nearest registered one.
+ * @internal
  */
 export function validateRuleIds(registry: RuleRegistry<never>, ids: readonly unknown[], prop: (i: number) => string, scope: string): string[] {
   const known = [...registry.ids];

@@ -64,6 +64,7 @@ describe('cnpg-i-doctor plan', () => {
     expect(json.summary).toEqual({ errors: 1, warnings: 1 });
     expect(json.findings[0]).toEqual({
       ruleId: 'CNPGI201',
+      ruleName: 'cluster-removed',
       severity: 'error',
       object: 'Cluster/databases/databases-pg-c8505f9f',
       path: 'metadata.name',
@@ -86,6 +87,23 @@ describe('cnpg-i-doctor plan', () => {
     ]);
     expect(run0.tool.driver.rules[run0.results[0].ruleIndex].id).toBe('CNPGI201');
     expect(run0.results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe('Cluster/databases/databases-pg-c8505f9f#metadata.name');
+  });
+
+  test("--format sarif has the shape of the doctor's log: the same driver and rule fields, invocation, run figures", async () => {
+    const plan = JSON.parse((await run(['plan', 'old', 'renamed.yaml', '--format=sarif'])).out).runs[0];
+    const doctor = JSON.parse((await run(['--format=sarif', '-'], '42\n')).out).runs[0];
+    expect(plan.tool.driver.name).toBe('cnpg-i-doctor plan');
+    expect(Object.keys(plan.tool.driver).sort()).toEqual(Object.keys(doctor.tool.driver).sort());
+    expect(Object.keys(plan.tool.driver.rules[0]).sort()).toEqual(Object.keys(doctor.tool.driver.rules[0]).sort());
+    expect(plan.tool.driver.version).toBe(doctor.tool.driver.version);
+    expect(plan.invocations).toEqual([{ executionSuccessful: true }]);
+    expect(plan.properties).toEqual({ previousCount: 3, nextCount: 3, added: 1, removed: 1, changed: 1 });
+    expect(plan.results[0].message.text).toBe(
+      "Cluster/databases/databases-pg-c8505f9f (metadata.name): is renamed to 'pg' (same namespace and the same spec): with pruning the Cluster is deleted " +
+        'with its PVCs, and an empty Cluster is created, with new Services and a new backup server name; ' +
+        "fix: pin `metadata.name: databases-pg-c8505f9f` on the Cluster now named 'pg'",
+    );
+    expect(plan.results[0].properties).toEqual({ before: 'databases-pg-c8505f9f', after: 'pg' });
   });
 
   test('unusable input: exit 2 with one line', async () => {

@@ -131,8 +131,9 @@ describe('free functions and constants are also static members (jsii languages)'
     }).toThrow(TypeError);
     expect(() => (Plan.PLAN_RULES as unknown[]).push({})).toThrow(TypeError);
     expect(() => Plan.PLAN_RULES[0].kinds.push('Pod')).toThrow(TypeError);
+    expect(() => Plan.PLAN_RULES[0].severities.pop()).toThrow(TypeError);
     expect(() => {
-      (Plan.PLAN_RULES[0].severities as { error?: string }).error = 'x';
+      (Plan.PLAN_RULES[0].severities[0] as { when: string }).when = 'x';
     }).toThrow(TypeError);
   });
 });

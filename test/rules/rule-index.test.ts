@@ -24,6 +24,14 @@ describe('the generated rule indexes', () => {
       );
       expect(text).toContain('export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [cnpgi002, cnpgi020];\n');
       expect(text).not.toContain('helpers');
+      // imports sorted by path, as the lint rule import-x/order wants them; the list stays by id
+      fs.mkdirSync(path.join(dir, 'backup'));
+      fs.writeFileSync(path.join(dir, 'backup', 'cnpgi030-archive.ts'), '');
+      const sorted = renderIndex(tmp, doctor);
+      expect(sorted).toContain(
+        "import { rule as cnpgi030 } from './backup/cnpgi030-archive';\nimport { rule as cnpgi002 } from './cnpgi002-operator-namespace-env';\n",
+      );
+      expect(sorted).toContain('= [cnpgi002, cnpgi020, cnpgi030];\n');
       // a list too long for one line of 160 characters takes one line per rule, as Prettier writes it
       for (let i = 21; i < 40; i++) fs.writeFileSync(path.join(dir, `cnpgi0${i}-rule.ts`), '');
       expect(renderIndex(tmp, doctor)).toContain('[\n  cnpgi002,\n  cnpgi020,\n  cnpgi021,\n');

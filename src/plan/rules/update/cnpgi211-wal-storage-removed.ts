@@ -1,0 +1,31 @@
+/*
+ * Refused on update: a Cluster's separate WAL volume is removed.
+ */
+import type { RuleDefinition } from '../../../rules/rule';
+import { storageSize } from '../../cluster-facts';
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, clusterUpdates } from './cluster-updates';
+
+export const rule: RuleDefinition<PlanContext> = {
+  id: 'CNPGI211',
+  name: 'wal-storage-removed',
+  severities: [{ severity: 'error', when: 'The previous Cluster has `spec.walStorage` and the next has none.' }],
+  what: "A Cluster's separate WAL volume is removed.",
+  why: `The webhook refuses it: "walStorage cannot be disabled once configured" (${WEBHOOK} validateWalStorageChange).`,
+  fix: 'Keep `spec.walStorage` as it was.',
+  kinds: ['Cluster'],
+  check(ctx, report) {
+    for (const { next, before, after } of clusterUpdates(ctx)) {
+      if (before?.walStorage === undefined || before.walStorage === null) continue;
+      if (after?.walStorage !== undefined && after.walStorage !== null) continue;
+      report(
+        'error',
+        next,
+        'is removed, which the webhook refuses: walStorage cannot be disabled once configured',
+        'keep `spec.walStorage` as it was',
+        'spec.walStorage',
+        { before: storageSize(before.walStorage)?.text ?? before.walStorage, after: null },
+      );
+    }
+  },
+};

@@ -1,0 +1,34 @@
+/*
+ * Refused on update: a declarative tablespace is removed from a Cluster.
+ */
+import type { RuleDefinition } from '../../../rules/rule';
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, clusterUpdates, tablespaces } from './cluster-updates';
+
+export const rule: RuleDefinition<PlanContext> = {
+  id: 'CNPGI212',
+  name: 'tablespace-removed',
+  severities: [{ severity: 'error', when: 'A tablespace, or the whole `spec.tablespaces` section, of the previous Cluster is gone.' }],
+  what: 'A declarative tablespace is removed from a Cluster.',
+  why: `The webhook refuses to delete tablespaces once created (${WEBHOOK} validateTablespacesChange).`,
+  fix: 'Keep the tablespace in `spec.tablespaces`.',
+  kinds: ['Cluster'],
+  check(ctx, report) {
+    for (const { next, before, after } of clusterUpdates(ctx)) {
+      const oldSpaces = tablespaces(before);
+      if (!oldSpaces) continue;
+      const newSpaces = tablespaces(after);
+      for (const name of oldSpaces.keys()) {
+        if (newSpaces?.get(name)) continue;
+        report(
+          'error',
+          next,
+          `drops tablespace '${name}', which the webhook refuses: no tablespace can be deleted once created`,
+          `keep tablespace '${name}' in spec.tablespaces`,
+          `spec.tablespaces[${name}]`,
+          { before: name, after: null },
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,50 @@
+/*
+ * Refused on update: a Cluster's PostgreSQL major is downgraded, or upgraded to a major the
+ * webhook does not upgrade to.
+ */
+import type { RuleDefinition } from '../../../rules/rule';
+import { specMajor } from '../../cluster-facts';
+import { PlanContext, asObject, dig } from '../../plan-model';
+import { WEBHOOK, clusterUpdates } from './cluster-updates';
+
+export const rule: RuleDefinition<PlanContext> = {
+  id: 'CNPGI213',
+  name: 'major-version-refused',
+  severities: [{ severity: 'error', when: 'The new PostgreSQL major is lower than the old one, or an upgrade targets a major below 16.' }],
+  what: "A Cluster's PostgreSQL major version (image tag or image catalog `major`) is downgraded, or upgraded to 14 or 15.",
+  why:
+    `The webhook compares the new major with the one of the data directory (status.pgDataImageInfo, used here when the previous ` +
+    `manifests carry a status, else the previous spec) and refuses downgrades and major upgrades to versions below 16 (${WEBHOOK} validateImageChange; ` +
+    'the major comes from cloudnative-pg v1.30.0 api/v1/cluster_funcs.go GetPostgresqlMajorVersion; no image means pkg/versions DefaultImageName, PostgreSQL 18).',
+  fix: 'Keep the old major, or upgrade to 16 or later; to go back, restore a backup into a new Cluster.',
+  kinds: ['Cluster'],
+  check(ctx, report) {
+    for (const { prev, next, before, after } of clusterUpdates(ctx)) {
+      // the data directory's major, when the previous side is a live object, wins over its spec
+      const status = dig(prev.body, 'status', 'pgDataImageInfo', 'majorVersion');
+      const oldMajor = typeof status === 'number' ? status : specMajor(before);
+      const newMajor = specMajor(after);
+      if (oldMajor === undefined || newMajor === undefined) continue;
+      const path = asObject(after?.imageCatalogRef) ? 'spec.imageCatalogRef.major' : 'spec.imageName';
+      if (newMajor < oldMajor) {
+        report(
+          'error',
+          next,
+          `downgrades PostgreSQL from major ${oldMajor} to ${newMajor}, which the webhook refuses`,
+          `keep PostgreSQL ${oldMajor}; to go back, restore a backup into a new Cluster`,
+          path,
+          { before: oldMajor, after: newMajor },
+        );
+      } else if (newMajor > oldMajor && newMajor < 16) {
+        report(
+          'error',
+          next,
+          `upgrades PostgreSQL from ${oldMajor} to ${newMajor}; the webhook only allows major upgrades to 16 or higher`,
+          'upgrade to PostgreSQL 16 or later',
+          path,
+          { before: oldMajor, after: newMajor },
+        );
+      }
+    }
+  },
+};
