@@ -8,6 +8,37 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/ (CONTRIBUTING.md, "Layers"): each folder and the folders it may import.
+ * Everything else of src/ is out of bounds for it, type-only imports and require() included;
+ * test/architecture.test.ts checks that no import circle exists, type-only ones included, and
+ * that CONTRIBUTING.md shows this table.
+ */
+export const LAYERS = {
+  manifests: [],
+  schema: ['manifests'],
+  checks: ['manifests', 'schema'],
+  rules: ['manifests', 'schema', 'checks'],
+  common: ['manifests', 'schema', 'checks', 'rules'],
+  tls: ['manifests', 'schema', 'checks', 'rules', 'common'],
+  plugins: ['manifests', 'schema', 'checks', 'rules', 'common', 'tls'],
+  postgres: ['manifests', 'schema', 'checks', 'rules', 'common', 'tls', 'plugins'],
+  presets: ['manifests', 'schema', 'checks', 'rules', 'common', 'tls', 'plugins', 'postgres'],
+  doctor: ['manifests', 'schema', 'checks', 'rules'],
+  plan: ['manifests', 'schema', 'checks', 'rules'],
+  cli: ['manifests', 'schema', 'checks', 'rules', 'doctor', 'plan'],
+};
+
+/** The files of src/ above every layer: the package's entry point and the example app. */
+const TOP = ['src/index.ts', 'src/main.ts'];
+
+/** One no-restricted-paths zone per layer: every other place of src/ it may not import from. */
+const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
+  target: `./src/${layer}`,
+  from: [...Object.keys(LAYERS).filter((other) => other !== layer && !allowed.includes(other)).map((other) => `./src/${other}`), ...TOP.map((f) => `./${f}`)],
+  message: `src/${layer} may import only ${allowed.length ? allowed.map((a) => `src/${a}`).join(', ') : 'packages, never the library above it'} (CONTRIBUTING.md, "Layers").`,
+}));
+
 export default defineConfig(
   {
     // Generated (imports/, dist/, docs), built (lib/) or machine-local output, and the inputs
@@ -66,6 +97,8 @@ export default defineConfig(
       // A library never prints: the CLI writes through the streams it is given.
       'no-console': 'error',
       'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: true }],
+      // The layers: a wrong-way arrow (type-only imports and require() included) fails the lint.
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {

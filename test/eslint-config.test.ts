@@ -28,6 +28,10 @@ const PROBES: Record<string, { file: string; text: string }> = {
     file: 'src/plugins/probe.ts',
     text: "import * as fs from 'fs';\nimport { Chart } from 'cdk8s';\nimport { Construct } from 'constructs';\nimport { invalid } from '../common/errors';\nimport { IPlugin } from './plugin';\n\nexport const x = [fs, Chart, Construct, invalid];\nexport type P = IPlugin;\n",
   },
+  typeImportUpward: { file: 'src/tls/probe.ts', text: "import type { IPlugin } from '../plugins/plugin';\n\nexport type P = IPlugin;\n" },
+  requireUpward: { file: 'src/schema/probe.ts', text: "export const f = (): unknown => require('../doctor/check-manifests');\n" },
+  doctorImportsPlan: { file: 'src/doctor/probe.ts', text: "import { planChanges } from '../plan/plan';\n\nexport const p = planChanges;\n" },
+  importDown: { file: 'src/plugins/probe.ts', text: "import { invalid } from '../manifests/errors';\nimport type { Json } from '../manifests/json';\n\nexport type J = Json;\nexport const i = invalid;\n" },
   layoutIsPrettiers: { file: 'src/probe.ts', text: 'export const  x = {a:"b"}\n' },
   unusedUnderscore: {
     file: 'src/probe.ts',
@@ -74,6 +78,13 @@ describe('eslint.config.mjs', () => {
   test("src/ uses neither any nor require(), except the schema layer's lazy loads", () => {
     expect(found.anyAndRequireInSrc).toEqual(['@typescript-eslint/no-explicit-any', '@typescript-eslint/no-require-imports']);
     expect(found.lazyRequireInSchemaLayer).toEqual([]);
+  });
+
+  test('layers: an import up the table of CONTRIBUTING.md fails, type-only and require() included; down is fine', () => {
+    expect(found.typeImportUpward).toEqual(['import-x/no-restricted-paths']);
+    expect(found.requireUpward).toEqual(['import-x/no-restricted-paths']);
+    expect(found.doctorImportsPlan).toEqual(['import-x/no-restricted-paths']);
+    expect(found.importDown).toEqual([]);
   });
 
   test('imports: no duplicates, and the order the sources use (built-ins, packages, own modules)', () => {
