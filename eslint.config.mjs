@@ -35,7 +35,12 @@ const TOP = ['src/index.ts', 'src/main.ts'];
 /** One no-restricted-paths zone per layer: every other place of src/ it may not import from. */
 const layerZones = Object.entries(LAYERS).map(([layer, allowed]) => ({
   target: `./src/${layer}`,
-  from: [...Object.keys(LAYERS).filter((other) => other !== layer && !allowed.includes(other)).map((other) => `./src/${other}`), ...TOP.map((f) => `./${f}`)],
+  from: [
+    ...Object.keys(LAYERS)
+      .filter((other) => other !== layer && !allowed.includes(other))
+      .map((other) => `./src/${other}`),
+    ...TOP.map((f) => `./${f}`),
+  ],
   message: `src/${layer} may import only ${allowed.length ? allowed.map((a) => `src/${a}`).join(', ') : 'packages, never the library above it'} (CONTRIBUTING.md, "Layers").`,
 }));
 

@@ -14,10 +14,14 @@ type Layers = Record<string, string[]>;
 
 /** The layer table, read from eslint.config.mjs (an ES module, so through a child process). */
 function layers(): Layers {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./eslint.config.mjs'); console.log(JSON.stringify(m.LAYERS));"], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./eslint.config.mjs'); console.log(JSON.stringify(m.LAYERS));"],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out) as Layers;
 }
 
@@ -28,10 +32,15 @@ function specifiers(file: string): string[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       out.push(node.moduleReference.expression.text);
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
-      if (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) out.push(node.arguments[0].text);
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+        out.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push(node.argument.literal.text);
     }
@@ -43,9 +52,9 @@ function specifiers(file: string): string[] {
 
 /** The TypeScript files under `dir`. */
 function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((e) =>
-    e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(e.parentPath, e.name)] : [],
-  );
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .flatMap((e) => (e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(e.parentPath, e.name)] : []));
 }
 
 /** The module graph of the files under `dir`: file -> the files of `dir` it names. */
@@ -132,7 +141,10 @@ describe('the house of src/', () => {
     }
     expect(wrong).toEqual([]);
     // every folder of src/ is a layer of the table
-    const folders = fs.readdirSync(path.join(ROOT, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = fs
+      .readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !(f in table))).toEqual([]);
   });
 

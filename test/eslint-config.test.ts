@@ -31,7 +31,10 @@ const PROBES: Record<string, { file: string; text: string }> = {
   typeImportUpward: { file: 'src/tls/probe.ts', text: "import type { IPlugin } from '../plugins/plugin';\n\nexport type P = IPlugin;\n" },
   requireUpward: { file: 'src/schema/probe.ts', text: "export const f = (): unknown => require('../doctor/check-manifests');\n" },
   doctorImportsPlan: { file: 'src/doctor/probe.ts', text: "import { planChanges } from '../plan/plan';\n\nexport const p = planChanges;\n" },
-  importDown: { file: 'src/plugins/probe.ts', text: "import { invalid } from '../manifests/errors';\nimport type { Json } from '../manifests/json';\n\nexport type J = Json;\nexport const i = invalid;\n" },
+  importDown: {
+    file: 'src/plugins/probe.ts',
+    text: "import { invalid } from '../manifests/errors';\nimport type { Json } from '../manifests/json';\n\nexport type J = Json;\nexport const i = invalid;\n",
+  },
   layoutIsPrettiers: { file: 'src/probe.ts', text: 'export const  x = {a:"b"}\n' },
   unusedUnderscore: {
     file: 'src/probe.ts',

@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { sidecarPluginOf } from '../common/sidecar-plugins';
 import { invalid } from '../manifests/errors';
+import { sidecarPluginOf } from '../manifests/sidecar-plugins';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
 import type * as CheckManifests from './check-manifests';

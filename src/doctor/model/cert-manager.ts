@@ -7,7 +7,7 @@
 import { CertManagerIndex, certManagerIndex, resolveClusterResourceNamespace } from '../../checks/client-trust';
 import { Json, dig, asString, asObject } from '../../manifests/json';
 import { Manifest } from '../../manifests/manifest-index';
-import type { DoctorModel } from './doctor-model';
+import type { ManifestIndex } from '../../manifests/manifest-index';
 
 /** What an issuerRef leads to. */
 export type IssuerResolution =
@@ -25,7 +25,7 @@ export function issuerType(issuer: Manifest): string {
 }
 
 /** Resolves a Certificate's issuerRef as cert-manager does. */
-export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolution {
+export function resolveIssuer(ctx: CertManagerContext, cert: Manifest): IssuerResolution {
   const ref = asObject(dig(cert.raw, 'spec', 'issuerRef'));
   if (!ref)
     return {
@@ -77,7 +77,7 @@ export function resolveIssuer(ctx: DoctorModel, cert: Manifest): IssuerResolutio
  * and the core Secrets, each at the namespace the doctor resolved for it, and the cluster-resource
  * namespace (the option, else the cert-manager controller Deployment of the input).
  */
-export function buildCertManagerIndex(model: DoctorModel): CertManagerIndex {
+export function buildCertManagerIndex(model: CertManagerContext): CertManagerIndex {
   const nsByRaw = new Map<unknown, string | undefined>();
   const pick = (kind: string, group: string): Json[] =>
     model.index.ofKind(kind, group).map((m) => {
@@ -93,4 +93,11 @@ export function buildCertManagerIndex(model: DoctorModel): CertManagerIndex {
     namespaceOf: nsOf,
     clusterResourceNamespace: resolveClusterResourceNamespace(deployments, model.clusterResourceNamespace, nsOf),
   });
+}
+
+/** What the cert-manager readers read of the doctor's model. */
+export interface CertManagerContext {
+  readonly index: ManifestIndex;
+  /** cert-manager's cluster-resource namespace, when the options give it. */
+  readonly clusterResourceNamespace?: string;
 }

@@ -11,54 +11,15 @@ import { Version, dialsFullyQualified } from '../../checks/cnpg-version';
 import { OperatorConfig, resolveOperatorConfig } from '../../checks/operator-config';
 import { ContainerPort } from '../../checks/service-port';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
-import { Manifest, ManifestIndex, PodTemplate } from '../../manifests/manifest-index';
+import { Manifest, ManifestIndex } from '../../manifests/manifest-index';
 import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../../manifests/operator';
 import type { RetiredRule } from '../../rules/registry';
 import { IgnoreAnnotation, readIgnoreAnnotation } from '../../rules/suppressions';
 import { DiscoveredPlugin, NotEvaluatedRule } from '../report';
 import { buildCertManagerIndex } from './cert-manager';
-import { PluginKeyId, PluginKeyReading, readPluginService } from './plugin-services';
+import { PluginServiceInfo, readPluginService } from './plugin-services';
 import { SchemaReading, readSchemaIssues } from './schema-issues';
-import { SidecarDeployment, readSidecars } from './sidecars';
-
-/** A Service that looks like a plugin Service, as the operator would read it. */
-export interface PluginServiceInfo {
-  readonly service: Manifest;
-  /** `cnpg.io/pluginName`, when a non-empty string. */
-  readonly pluginName?: string;
-  /** `cnpg.io/pluginPort`, when a non-empty string (whether or not it is a port). */
-  readonly portAnnotation?: string;
-  /** `cnpg.io/pluginPort` read as the operator's `strconv.Atoi` reads it; undefined when it is no integer. */
-  readonly parsedPort?: number;
-  /** The port the operator dials: `parsedPort` when it is a TCP port (1 to 65535). */
-  readonly port?: number;
-  readonly clientSecret?: string;
-  readonly serverSecret?: string;
-  /** `cnpg.io/pluginServerName`, when a non-empty string. */
-  readonly serverNameAnnotation?: string;
-  /** The name the operator verifies (depends on the CNPG version). */
-  readonly verifiedName: string;
-  /** All of label and the three annotations usable. */
-  readonly valid: boolean;
-  /** In the operator namespace. */
-  readonly inOperatorNamespace: boolean;
-  /** Pod templates behind its selector (at most 25). */
-  readonly templates: PodTemplate[];
-  /** How the Service holds each plugin key: where, with which value, or a near-miss spelling. */
-  readonly keys: Readonly<Record<PluginKeyId, PluginKeyReading>>;
-}
-
-/** A sidecar plugin container in the operator Deployment. */
-export interface SidecarInfo {
-  readonly deployment: Manifest;
-  readonly containerName: string;
-  readonly containerPath: string;
-  /** The plugin name, when the manifests or the options show it. */
-  readonly pluginName?: string;
-  /** Where the name comes from. */
-  readonly nameSource?: 'manifest' | 'option';
-  readonly socketPath?: string;
-}
+import { SidecarDeployment, SidecarInfo, readSidecars } from './sidecars';
 
 /** The Deployments a plugin Service selects, with their containers' images and ports. */
 export interface PluginBackends {

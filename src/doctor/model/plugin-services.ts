@@ -4,10 +4,11 @@
  * side. The rules that judge what is read live in `rules/plugin-service-*` folders.
  */
 import { supportsPluginServerName } from '../../checks/cnpg-version';
+import type { Version } from '../../checks/cnpg-version';
 import { stringMap, dig, asObject, Json } from '../../manifests/json';
 import { Manifest, PodTemplate } from '../../manifests/manifest-index';
+import type { ManifestIndex } from '../../manifests/manifest-index';
 import { editDistance } from '../../manifests/nearest-name';
-import type { DoctorModel, PluginServiceInfo } from './doctor-model';
 
 /** The label and annotation keys of a plugin Service. */
 export const PLUGIN_KEYS = {
@@ -69,7 +70,7 @@ export interface PluginKeyReading {
  * Service (no plugin key, not even misspelled). The rules of the plugin-service-keys family
  * judge what is read.
  */
-export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServiceInfo | undefined {
+export function readPluginService(ctx: PluginServiceContext, svc: Manifest): PluginServiceInfo | undefined {
   const labelsRaw = asObject(dig(svc.raw, 'metadata', 'labels')) ?? {};
   const annotationsRaw = asObject(dig(svc.raw, 'metadata', 'annotations')) ?? {};
   const has = (o: Json, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -133,9 +134,43 @@ export function readPluginService(ctx: DoctorModel, svc: Manifest): PluginServic
  * that matches more than a few workloads is already wrong; keeping the first ones keeps a
  * pathological input (one selector over thousands of Deployments) linear.
  */
-export function podTemplatesBehind(ctx: DoctorModel, svc: Manifest): PodTemplate[] {
+export function podTemplatesBehind(ctx: PluginServiceContext, svc: Manifest): PodTemplate[] {
   const spec = asObject(dig(svc.raw, 'spec')) ?? {};
   if (spec.type === 'ExternalName') return [];
   const selector = stringMap(spec.selector);
   return Object.keys(selector).length > 0 ? ctx.index.podTemplatesSelected(svc.namespace, selector).slice(0, 25) : [];
+}
+
+/** A Service that looks like a plugin Service, as the operator would read it. */
+export interface PluginServiceInfo {
+  readonly service: Manifest;
+  /** `cnpg.io/pluginName`, when a non-empty string. */
+  readonly pluginName?: string;
+  /** `cnpg.io/pluginPort`, when a non-empty string (whether or not it is a port). */
+  readonly portAnnotation?: string;
+  /** `cnpg.io/pluginPort` read as the operator's `strconv.Atoi` reads it; undefined when it is no integer. */
+  readonly parsedPort?: number;
+  /** The port the operator dials: `parsedPort` when it is a TCP port (1 to 65535). */
+  readonly port?: number;
+  readonly clientSecret?: string;
+  readonly serverSecret?: string;
+  /** `cnpg.io/pluginServerName`, when a non-empty string. */
+  readonly serverNameAnnotation?: string;
+  /** The name the operator verifies (depends on the CNPG version). */
+  readonly verifiedName: string;
+  /** All of label and the three annotations usable. */
+  readonly valid: boolean;
+  /** In the operator namespace. */
+  readonly inOperatorNamespace: boolean;
+  /** Pod templates behind its selector (at most 25). */
+  readonly templates: PodTemplate[];
+  /** How the Service holds each plugin key: where, with which value, or a near-miss spelling. */
+  readonly keys: Readonly<Record<PluginKeyId, PluginKeyReading>>;
+}
+
+/** What the plugin Service readers read of the doctor's model. */
+export interface PluginServiceContext {
+  readonly index: ManifestIndex;
+  readonly operatorNamespace: string;
+  readonly version: Version;
 }

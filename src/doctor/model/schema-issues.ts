@@ -4,10 +4,9 @@
  * rules for every object. Read once per run; the schema family's rules (CNPGI060 to CNPGI064)
  * sort the issues among themselves.
  */
-import type { Manifest } from '../../manifests/manifest-index';
+import type { Manifest, ManifestIndex } from '../../manifests/manifest-index';
 import type { SchemaIssue } from '../../schema/issue';
 import type { NotEvaluatedRule } from '../report';
-import type { DoctorModel } from './doctor-model';
 
 /** The schema layer's issues of each object, and the CRD rules it could not evaluate. */
 export interface SchemaReading {
@@ -18,7 +17,7 @@ export interface SchemaReading {
 }
 
 /** Runs the schema layer over every object of the input. */
-export function readSchemaIssues(model: DoctorModel): SchemaReading {
+export function readSchemaIssues(model: SchemaContext): SchemaReading {
   // Required here so that loading the doctor does not load the schema layer's dependencies
   // before a check runs (the layer itself loads ajv and the CEL library on first use).
   const { validateObject } = require('../../schema/validate-object') as typeof import('../../schema/validate-object');
@@ -33,4 +32,11 @@ export function readSchemaIssues(model: DoctorModel): SchemaReading {
     if (own.length > 0) issues.set(m, own);
   }
   return { issues, notEvaluated };
+}
+
+/** What the schema reader reads of the doctor's model. */
+export interface SchemaContext {
+  readonly index: ManifestIndex;
+  /** Whether the rules note what they could not evaluate. */
+  readonly verbose: boolean;
 }

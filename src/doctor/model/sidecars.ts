@@ -8,9 +8,9 @@
 import { DEFAULT_SOCKET_DIR } from '../../checks/operator-config';
 import { dig, objectsOf, asString, asObject, Json } from '../../manifests/json';
 import { Manifest } from '../../manifests/manifest-index';
+import type { ManifestIndex } from '../../manifests/manifest-index';
 import { isOperatorDeployment, managerContainer } from '../../manifests/operator';
 import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from '../../manifests/pod-template';
-import type { DoctorModel, SidecarInfo } from './doctor-model';
 
 export function normalizeDir(p: string): string {
   const s = p.replace(/\/+$/, '');
@@ -30,7 +30,7 @@ function decodeBase64(value: string): string | undefined {
  * `--config-map-name`, then the Secret of `--secret-name`, each overriding the previous.
  * Undefined when it comes from somewhere the manifests do not show.
  */
-function socketDir(ctx: DoctorModel, deployment: Manifest, manager: Json): { dir?: string; source: string } {
+function socketDir(ctx: SidecarContext, deployment: Manifest, manager: Json): { dir?: string; source: string } {
   let dir = DEFAULT_SOCKET_DIR;
   let source = 'the default';
   const ns = deployment.namespace;
@@ -133,7 +133,7 @@ export interface SidecarDeployment {
  * manager reads and the name each sidecar serves (from its flags or env, else from the
  * `sidecarPlugins` option).
  */
-export function readSidecars(ctx: DoctorModel): SidecarDeployment[] {
+export function readSidecars(ctx: SidecarContext): SidecarDeployment[] {
   const out: SidecarDeployment[] = [];
   for (const deployment of ctx.index.ofKind('Deployment')) {
     if (!isOperatorDeployment(deployment.raw)) continue;
@@ -173,4 +173,23 @@ export function readSidecars(ctx: DoctorModel): SidecarDeployment[] {
     out.push({ deployment, spec, managerPath, managerMounts, volumes, dir, dirSource: source, managerMount, containers, sidecars });
   }
   return out;
+}
+
+/** A sidecar plugin container in the operator Deployment. */
+export interface SidecarInfo {
+  readonly deployment: Manifest;
+  readonly containerName: string;
+  readonly containerPath: string;
+  /** The plugin name, when the manifests or the options show it. */
+  readonly pluginName?: string;
+  /** Where the name comes from. */
+  readonly nameSource?: 'manifest' | 'option';
+  readonly socketPath?: string;
+}
+
+/** What the sidecar readers read of the doctor's model. */
+export interface SidecarContext {
+  readonly index: ManifestIndex;
+  /** Sidecar container name to the plugin name it serves (the `sidecarPlugins` option). */
+  readonly sidecarPlugins: ReadonlyMap<string, string>;
 }

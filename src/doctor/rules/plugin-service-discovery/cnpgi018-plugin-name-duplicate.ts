@@ -2,7 +2,8 @@
  * CNPGI018: which of two plugin Services of one name the operator keeps.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import type { DoctorModel, PluginServiceInfo } from '../../model/doctor-model';
+import type { DoctorModel } from '../../model/doctor-model';
+import type { PluginServiceInfo } from '../../model/plugin-services';
 import { PLUGIN_KEYS } from '../../model/plugin-services';
 
 /** Two Services in the operator namespace carry the same `cnpg.io/pluginName`. */

@@ -3,7 +3,7 @@
  * the usual fix of each key, and the finding for a key that is not where the operator reads it.
  */
 import type { Severity } from '../../../rules/rule';
-import type { PluginServiceInfo } from '../../model/doctor-model';
+import type { PluginServiceInfo } from '../../model/plugin-services';
 import { PLUGIN_KEYS, PluginKeyId } from '../../model/plugin-services';
 
 /** The function that decides whether a Service is a plugin Service. */

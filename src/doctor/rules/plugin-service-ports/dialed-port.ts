@@ -3,7 +3,7 @@
  * operator's dial of the annotation's port reaches.
  */
 import { dig, objectsOf, asObject, Json } from '../../../manifests/json';
-import type { PluginServiceInfo } from '../../model/doctor-model';
+import type { PluginServiceInfo } from '../../model/plugin-services';
 
 /** The Service's spec, or undefined for an ExternalName Service (no selector, no ports to check). */
 export function selectingSpec(info: PluginServiceInfo): Json | undefined {

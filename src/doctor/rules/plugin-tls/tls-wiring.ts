@@ -8,7 +8,8 @@
 import { dig, asArray } from '../../../manifests/json';
 import type { Manifest, PodTemplate } from '../../../manifests/manifest-index';
 import { ContainerRef, allContainers, commandLine, flagValue } from '../../../manifests/pod-template';
-import { DoctorModel, PluginServiceInfo, modelPart } from '../../model/doctor-model';
+import { DoctorModel, modelPart } from '../../model/doctor-model';
+import type { PluginServiceInfo } from '../../model/plugin-services';
 
 /** The operator's plugin reconciler, which reads the Secrets and dials the plugin. */
 export const RECONCILE = 'cloudnative-pg v1.30.0 internal/controller/plugin_controller.go PluginReconciler.reconcile';

@@ -1,11 +1,11 @@
-import { IConstruct } from 'constructs';
-
 /*
- * The plugins that constructs run as sidecars of the operator: their socket name (the container
- * name) appears nowhere in the YAML, so whoever reads the construct tree (the doctor's
- * `Doctor.analyze`) learns each container's plugin name here, from the construct that added it,
- * without knowing the construct's class.
+ * The one fact of a cdk8s app that its manifests do not carry: which plugin a sidecar container
+ * of the operator serves (the socket's name is chosen at run time). `SidecarPlugin` records it
+ * here, and the doctor's run over an app (`Doctor.analyze`) reads it as if it were the
+ * `sidecarPlugins` option, without knowing the construct's class. In the ground layer so that
+ * both can reach it.
  */
+import type { IConstruct } from 'constructs';
 
 /**
  * A plugin running as a sidecar container of the operator.

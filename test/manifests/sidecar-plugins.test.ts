@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { recordSidecarPlugin, sidecarPluginOf } from '../../src/common/sidecar-plugins';
+import { recordSidecarPlugin, sidecarPluginOf } from '../../src/manifests/sidecar-plugins';
 import { CnpgOperator } from '../../src/plugins';
 
 const OPERATOR = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
