@@ -4,15 +4,9 @@ import { invalid } from '../manifests/errors';
 import { sidecarPluginOf } from '../manifests/sidecar-plugins';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
-import type * as CheckManifests from './check-manifests';
-import type * as Registry from './registry';
+import { analyzeManifests, checkManifests } from './check-manifests';
+import { DOCTOR_RULES } from './registry';
 import { DoctorOptions, DoctorReport } from './report';
-
-// The checks and the rule registry load on first use (the library's load time, src/lazy-api.ts):
-// this module is all that `Doctor` needs at import, and jsii sees `Doctor` as the class it is.
-const engine = (): typeof CheckManifests => require('./check-manifests');
-const registry = (): typeof Registry => require('./registry');
-const analyzeManifests: typeof CheckManifests.analyzeManifests = (objects, options) => engine().analyzeManifests(objects, options);
 
 /**
  * Options of the doctor when it runs inside a cdk8s app.
@@ -47,16 +41,14 @@ export class Doctor {
    * Every rule of the doctor, sorted by id: the same (frozen) array as `DOCTOR_RULES`, typed as
    * a plain array because jsii has no read-only arrays.
    */
-  // (jsii makes a constant of a static readonly with an initializer; the getter defined after the
-  // class replaces this placeholder before anything can read it)
-  public static readonly DOCTOR_RULES: RuleSpec[] = [];
+  public static readonly DOCTOR_RULES: RuleSpec[] = DOCTOR_RULES as RuleSpec[];
 
   /**
    * `checkManifests(objects, options)`: the findings on plain manifest objects. (A read-only
    * array goes to the free function `checkManifests`: jsii has no read-only array type.)
    */
   public static checkManifests(objects: unknown[], options?: DoctorOptions): Finding[] {
-    return engine().checkManifests(objects, options);
+    return checkManifests(objects, options);
   }
 
   /** `analyzeManifests(objects, options)`: the whole report on plain manifest objects. */
@@ -135,6 +127,3 @@ export class Doctor {
 
   private constructor() {}
 }
-
-// Doctor.DOCTOR_RULES reads the registry when it is first read.
-Object.defineProperty(Doctor, 'DOCTOR_RULES', { enumerable: true, get: () => registry().DOCTOR_RULES });

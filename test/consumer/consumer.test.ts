@@ -245,6 +245,28 @@ describe('the packed library in a fresh cdk8s app', () => {
     expect(out.v).toBe(PKG.version);
   });
 
+  test('the package loads the doctor and the plan on first use; from CommonJS and from ES modules every name is there', () => {
+    const probe = [
+      "const lib = require('cdk8s-cnpg-i');",
+      "const loaded = () => Object.keys(require.cache).map((f) => f.split(require('path').sep).join('/')).filter((f) => /cdk8s-cnpg-i\\/lib\\/src\\/(doctor|plan|rules|cli|schema\\/(?!guard\\.js$))/.test(f));",
+      'const before = loaded();',
+      'const names = Object.keys(lib).sort();',
+      'const findings = lib.checkManifests([]);',
+      'console.log(JSON.stringify({ before, names, after: loaded().some((f) => /\\/doctor\\/check-manifests\\.js$/.test(f)), findings: findings.length }));',
+    ].join(' ');
+    const out = JSON.parse(ok(run(process.execPath, ['-e', probe], app), 'node -e'));
+    expect(out.before).toEqual([]);
+    expect(out.after).toBe(true);
+    expect(out.findings).toBe(1); // CNPGI001: no operator namespace given
+    // the same names as the sources' index (the compiled entry point only defers loading)
+    expect(out.names).toEqual(Object.keys(require('../../src')).sort());
+    fs.writeFileSync(
+      path.join(app, 'probe.mjs'),
+      "import { checkManifests, planChanges, Doctor, PLAN_RULES, StandalonePlugin } from 'cdk8s-cnpg-i';\nconsole.log([typeof checkManifests, typeof planChanges, typeof Doctor, PLAN_RULES.length > 0, typeof StandalonePlugin].join(' '));\n",
+    );
+    expect(ok(run(process.execPath, ['probe.mjs'], app), 'node probe.mjs').trim()).toBe('function function function true function');
+  });
+
   test("the README's shortest example compiles with strict tsc against the packed .d.ts", () => {
     ok(run(path.join(app, 'node_modules', '.bin', 'tsc'), ['-p', '.', '--noEmit'], app), 'tsc');
   });
