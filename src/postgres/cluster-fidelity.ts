@@ -9,7 +9,7 @@ import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 
 /**
  * The first of what the doctor reports as an error for a Cluster, found with the same checks
- * (`src/doctor/fidelity/`), so that the constructs (which refuse it at synth) and the doctor
+ * (`src/checks/`), so that the constructs (which refuse it at synth) and the doctor
  * agree: the Cluster webhook's cross-references, and Barman Cloud's parameters, ObjectStore
  * namespace and recovery destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster
  * JSON; `scope` the construct whose app holds the ObjectStores.

@@ -5,7 +5,7 @@ const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month
 
 /**
  * Checks a `ScheduledBackup` schedule with the parser CloudNativePG uses (robfig/cron v1.2.0
- * `Parse`, see `src/common/robfig-cron.ts`), so the construct and the doctor agree.
+ * `Parse`, see `src/checks/robfig-cron.ts`), so the construct and the doctor agree.
  *
  * A 5-field schedule is refused on purpose although robfig accepts it: it is read seconds first
  * with no day-of-week, so `0 2 * * *` backs up every hour at minute 2 instead of at 02:00 (the

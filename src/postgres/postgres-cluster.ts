@@ -590,7 +590,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   /**
    * Checks that depend on additions made after construction; run at synth: what the rendering
    * could not write, else the mistakes the doctor would report in the synthesized Cluster (a
-   * source that names no external cluster, CNPGI100, src/doctor/fidelity/cluster-references.ts
+   * source that names no external cluster, CNPGI100, src/checks/cluster-references.ts
    * checkClusterReferences; Barman Cloud's parameters), judged the doctor's way.
    */
   private checkAtSynth(): void {

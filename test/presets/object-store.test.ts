@@ -497,7 +497,7 @@ describe('ObjectStore stable names', () => {
   });
 });
 
-// The same checks the doctor runs (src/doctor/fidelity/barman-cloud.ts), refused at synth.
+// The same checks the doctor runs (src/checks/barman-cloud.ts), refused at synth.
 describe('Clusters using an ObjectStore through Barman Cloud', () => {
   const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
   const storage = { size: Size.gibibytes(1) };
