@@ -124,6 +124,17 @@ export interface DefaultedValue {
   readonly equals?: Json;
 }
 
+/** What rewrites an object before the validating webhook sees it. */
+export type Rewriter = 'crd-defaults' | 'defaulter';
+
+/** What admission as a whole decides where it differs from the tested function. */
+export interface AdmissionDifference {
+  readonly rewrittenBy: readonly Rewriter[];
+  readonly errors: number;
+  /** The paths of those errors, where they differ from the tested function's. */
+  readonly paths?: readonly string[];
+}
+
 /** One upstream test (or one object of it) as data: an object and what admission decides. */
 export interface AdmissionCase {
   /** Stable id: '<webhook>/<function>/<n>'. */
@@ -147,11 +158,13 @@ export interface AdmissionCase {
   /** Values the test asserts on the input after the defaulter ran. */
   readonly afterDefaulting?: readonly DefaultedValue[];
   /**
-   * True when the API server's structural defaulting (the `default:` values of the CRD, applied
-   * before any webhook) would change the verdict: the upstream test calls the function on an
-   * object that admission never sees. The note says how.
+   * Set when admission as a whole decides otherwise on this input than the function the test
+   * calls, because the object is rewritten before the validator sees it: by the API server's
+   * structural defaulting (the CRD's `default:` values) and/or by the Cluster defaulter of the
+   * mutating webhook. `errors` is the number of errors the function then returns. Derived from
+   * the upstream code, not asserted by the test; the note says how.
    */
-  readonly crdDefaultsChangeVerdict?: boolean;
+  readonly admission?: AdmissionDifference;
   readonly note?: string;
 }
 

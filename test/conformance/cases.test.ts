@@ -256,7 +256,16 @@ describe('the admission conformance table', () => {
       if (c.oldDefaulted && c.old === undefined) problems.push('oldDefaulted without an old object');
       if ((c.defaulted || c.oldDefaulted) && c.kind !== 'Cluster') problems.push('only the Cluster defaulter changes anything');
       if (c.afterDefaulting !== undefined && !c.defaulted) problems.push('afterDefaulting without defaulted');
-      if (c.crdDefaultsChangeVerdict && c.note === undefined) problems.push('crdDefaultsChangeVerdict needs a note saying how');
+      if (c.admission !== undefined) {
+        const { rewrittenBy, errors, paths } = c.admission;
+        if (c.note === undefined) problems.push('admission differs, but no note says how');
+        if (rewrittenBy.length === 0 || new Set(rewrittenBy).size !== rewrittenBy.length) problems.push('admission names no rewriter, or one twice');
+        if (rewrittenBy.includes('defaulter') && c.kind !== 'Cluster') problems.push('only the Cluster defaulter rewrites objects');
+        if (!isCount(errors)) problems.push(`admission errors ${errors} is not a count`);
+        const sameCount = c.verdict.errors === errors || (c.verdict.errors === 'some' && errors > 0);
+        if (sameCount && paths === undefined) problems.push('admission decides as the function does');
+        if (paths !== undefined && paths.length > errors) problems.push('more admission paths than errors');
+      }
       if (WARNING_FUNCTIONS.has(c.function) && (c.verdict.errors !== 0 || c.verdict.warnings === undefined))
         problems.push('a warning function has 0 errors and a warning count');
       if (c.verdict.warnings !== undefined && !WARNING_FUNCTIONS.has(c.function) && c.kind !== 'ScheduledBackup')

@@ -68,6 +68,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { initdb: { database: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing owner to the database name first, so nothing is refused.',
   },
   {
     id: 'cluster/validateInitDB/3',
@@ -81,6 +83,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { initdb: { owner: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing database to app first, so nothing is refused.',
   },
   {
     id: 'cluster/validateInitDB/4',
@@ -432,6 +436,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { pg_basebackup: { database: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing owner to the database name first, so nothing is refused.',
   },
   {
     id: 'cluster/validatePgBaseBackupApplicationDatabase/2',
@@ -445,6 +451,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { pg_basebackup: { owner: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing database to app first, so nothing is refused.',
   },
   {
     id: 'cluster/validatePgBaseBackupApplicationDatabase/3',
@@ -471,6 +479,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { recovery: { database: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing owner to the database name first, so nothing is refused.',
   },
   {
     id: 'cluster/validateRecoveryApplicationDatabase/2',
@@ -484,6 +494,8 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ bootstrap: { recovery: { owner: 'app' } } }),
     verdict: { errors: 1 },
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note: 'In admission the defaulter sets the missing database to app first, so nothing is refused.',
   },
   {
     id: 'cluster/validateRecoveryApplicationDatabase/3',

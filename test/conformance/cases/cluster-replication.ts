@@ -591,7 +591,10 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     }),
     oldDefaulted: true,
     verdict: { errors: 1 },
-    note: 'The new object is the defaulted old one without spec.replicationSlots; it must not be defaulted again (that would restore the stanza).',
+    admission: { rewrittenBy: ['crd-defaults', 'defaulter'], errors: 1, paths: ['spec.replicationSlots.highAvailability.slotPrefix'] },
+    note:
+      'The new object is the defaulted old one without spec.replicationSlots; it must not be defaulted again (that would restore the stanza). ' +
+      'In admission the new object comes back defaulted (spec.replicationSlots.highAvailability enabled with the slot prefix _cnpg_), so the one error is the changed slot prefix instead.',
   },
   {
     id: 'cluster/validateReplicationSlotsChange/4',
@@ -607,7 +610,10 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     old: cluster({ imageName: DEFAULT_IMAGE, replicationSlots: { highAvailability: { enabled: false }, synchronizeReplicas: { enabled: true } } }),
     oldDefaulted: true,
     verdict: { errors: 1 },
-    note: 'The new object is the defaulted old one without spec.replicationSlots.',
+    admission: { rewrittenBy: ['crd-defaults', 'defaulter'], errors: 0 },
+    note:
+      'The new object is the defaulted old one without spec.replicationSlots. ' +
+      'In admission the new object comes back defaulted with synchronizeReplicas enabled, so nothing is removed and nothing is refused.',
   },
   {
     id: 'cluster/validateReplicationSlotsChange/5',
@@ -626,7 +632,10 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     }),
     oldDefaulted: true,
     verdict: { errors: 2 },
-    note: 'The new object is the defaulted old one without spec.replicationSlots.',
+    admission: { rewrittenBy: ['crd-defaults', 'defaulter'], errors: 1, paths: ['spec.replicationSlots.highAvailability.slotPrefix'] },
+    note:
+      'The new object is the defaulted old one without spec.replicationSlots. ' +
+      'In admission the new object comes back defaulted (both stanzas, slot prefix _cnpg_), so the one error is the changed slot prefix.',
   },
   {
     id: 'cluster/validateReplicationSlotsChange/6',
@@ -701,7 +710,10 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     old: cluster({ imageName: DEFAULT_IMAGE, replicationSlots: { highAvailability: { enabled: false }, synchronizeReplicas: { enabled: true } } }),
     oldDefaulted: true,
     verdict: { errors: 1, details: [{ index: 0, messageContains: ['Cannot remove', 'synchronizeReplicas'] }] },
-    note: 'The new object is the defaulted old one without spec.replicationSlots.synchronizeReplicas.',
+    admission: { rewrittenBy: ['defaulter'], errors: 0 },
+    note:
+      'The new object is the defaulted old one without spec.replicationSlots.synchronizeReplicas. ' +
+      'In admission the defaulter puts synchronizeReplicas (enabled) back on the new object, so nothing is refused.',
   },
   {
     id: 'cluster/validateReplicationSlotsChange/8',
@@ -882,7 +894,7 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ postgresql: { parameters: { ...FAILOVER_SLOTS } } }),
     verdict: { errors: 2 },
-    crdDefaultsChangeVerdict: true,
+    admission: { rewrittenBy: ['crd-defaults', 'defaulter'], errors: 1 },
     note:
       'No spec.replicationSlots: the function refuses hot_standby_feedback and the missing stanza. Admission never sees that: the CRD ' +
       'defaults spec.replicationSlots to {highAvailability: {enabled: true}} (and the defaulter adds it too), leaving only the hot_standby_feedback error.',
@@ -899,7 +911,7 @@ export const CLUSTER_REPLICATION_CASES: readonly AdmissionCase[] = [
     kind: 'Cluster',
     input: cluster({ postgresql: { parameters: { hot_standby_feedback: 'yes', ...FAILOVER_SLOTS } } }),
     verdict: { errors: 1 },
-    crdDefaultsChangeVerdict: true,
+    admission: { rewrittenBy: ['crd-defaults', 'defaulter'], errors: 0 },
     note:
       'The one error is the missing spec.replicationSlots. With the CRD default (highAvailability enabled) admission finds nothing to refuse; ' +
       'the upstream title ("HA slots are disabled") describes an object that only a direct call can build.',
