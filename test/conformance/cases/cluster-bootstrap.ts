@@ -8,6 +8,12 @@ import { AdmissionCase, cluster } from '../case';
 
 const VOLUME_SNAPSHOT_GROUP = 'snapshot.storage.k8s.io';
 
+/** Data and WAL from VolumeSnapshots, the source most recovery tests use. */
+const SNAPSHOTS = {
+  storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
+  walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
+};
+
 export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
   // validateBootstrapMethod
   {
@@ -769,16 +775,7 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     },
     function: 'validateBootstrapRecoveryDataSource',
     kind: 'Cluster',
-    input: cluster({
-      bootstrap: {
-        recovery: {
-          volumeSnapshots: {
-            storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
-            walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
-          },
-        },
-      },
-    }),
+    input: cluster({ bootstrap: { recovery: { volumeSnapshots: SNAPSHOTS } } }),
     verdict: { errors: 1 },
   },
   {
@@ -791,17 +788,7 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     },
     function: 'validateBootstrapRecoveryDataSource',
     kind: 'Cluster',
-    input: cluster({
-      bootstrap: {
-        recovery: {
-          volumeSnapshots: {
-            storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
-            walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
-          },
-        },
-      },
-      walStorage: {},
-    }),
+    input: cluster({ bootstrap: { recovery: { volumeSnapshots: SNAPSHOTS } }, walStorage: {} }),
     verdict: { errors: 0 },
   },
   {
@@ -814,17 +801,7 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     },
     function: 'validateBootstrapRecoveryDataSource',
     kind: 'Cluster',
-    input: cluster({
-      bootstrap: {
-        recovery: {
-          volumeSnapshots: {
-            storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
-            walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
-          },
-        },
-      },
-      walStorage: {},
-    }),
+    input: cluster({ bootstrap: { recovery: { volumeSnapshots: SNAPSHOTS } }, walStorage: {} }),
     verdict: { errors: 0 },
   },
   {
@@ -855,17 +832,7 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     },
     function: 'validateBootstrapRecoveryDataSource',
     kind: 'Cluster',
-    input: cluster({
-      bootstrap: {
-        recovery: {
-          volumeSnapshots: {
-            storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
-            walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
-          },
-        },
-      },
-      walStorage: {},
-    }),
+    input: cluster({ bootstrap: { recovery: { volumeSnapshots: SNAPSHOTS } }, walStorage: {} }),
     verdict: { errors: 0 },
     note: 'The upstream title speaks of a PersistentVolumeClaim with a nil apiGroup, but the object it checks uses VolumeSnapshots; the table carries the object.',
   },
@@ -879,17 +846,7 @@ export const CLUSTER_BOOTSTRAP_CASES: readonly AdmissionCase[] = [
     },
     function: 'validateBootstrapRecoveryDataSource',
     kind: 'Cluster',
-    input: cluster({
-      bootstrap: {
-        recovery: {
-          volumeSnapshots: {
-            storage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgdata' },
-            walStorage: { apiGroup: VOLUME_SNAPSHOT_GROUP, kind: 'VolumeSnapshot', name: 'pgwal' },
-          },
-        },
-      },
-      walStorage: {},
-    }),
+    input: cluster({ bootstrap: { recovery: { volumeSnapshots: SNAPSHOTS } }, walStorage: {} }),
     verdict: { errors: 0 },
     note: 'The upstream title speaks of a PersistentVolumeClaim with an empty apiGroup, but the object it checks uses VolumeSnapshots; the table carries the object.',
   },
