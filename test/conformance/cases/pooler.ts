@@ -1,0 +1,156 @@
+/*
+ * cloudnative-pg v1.30.0 internal/webhook/v1/pooler_webhook_test.go as data: the checks of
+ * PoolerCustomValidator.validate, each test calling one of them.
+ */
+import { AdmissionCase, pooler } from '../case';
+
+export const POOLER_CASES: readonly AdmissionCase[] = [
+  {
+    id: 'pooler/validatePgBouncer/1',
+    upstream: { file: 'pooler_webhook_test.go', line: 38, describe: 'Pooler validation', it: "doesn't allow specifying authQuerySecret without any authQuery" },
+    function: 'validatePgBouncer',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { authQuerySecret: { name: 'test' } } }),
+    verdict: { errors: 'some' },
+  },
+  {
+    id: 'pooler/validatePgBouncer/2',
+    upstream: { file: 'pooler_webhook_test.go', line: 52, describe: 'Pooler validation', it: "doesn't allow specifying authQuery without any authQuerySecret" },
+    function: 'validatePgBouncer',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { authQuery: 'test' } }),
+    verdict: { errors: 'some' },
+  },
+  {
+    id: 'pooler/validatePgBouncer/3',
+    upstream: { file: 'pooler_webhook_test.go', line: 64, describe: 'Pooler validation', it: 'allows having both authQuery and authQuerySecret' },
+    function: 'validatePgBouncer',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { authQuery: 'test', authQuerySecret: { name: 'test' } } }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validatePgBouncer/4',
+    upstream: { file: 'pooler_webhook_test.go', line: 79, describe: 'Pooler validation', it: 'allows the autoconfiguration mode' },
+    function: 'validatePgBouncer',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: {} }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validateCluster/1',
+    upstream: { file: 'pooler_webhook_test.go', line: 89, describe: 'Pooler validation', it: "doesn't allow not specifying a cluster name" },
+    function: 'validateCluster',
+    kind: 'Pooler',
+    input: pooler({ cluster: { name: '' } }),
+    verdict: { errors: 'some' },
+    note:
+      'Upstream leaves the Pooler unnamed too, so its empty name also equals the empty cluster name and the function returns two errors; ' +
+      'named pooler-example here, only the empty cluster name is refused. The test asserts only that there is an error.',
+  },
+  {
+    id: 'pooler/validateCluster/2',
+    upstream: {
+      file: 'pooler_webhook_test.go',
+      line: 98,
+      describe: 'Pooler validation',
+      it: "doesn't allow to have a pooler with the same name of the cluster",
+    },
+    function: 'validateCluster',
+    kind: 'Pooler',
+    input: pooler({ cluster: { name: 'test' } }, { name: 'test' }),
+    verdict: { errors: 'some' },
+  },
+  {
+    id: 'pooler/validateCluster/3',
+    upstream: { file: 'pooler_webhook_test.go', line: 112, describe: 'Pooler validation', it: "doesn't complain when specifying a cluster name" },
+    function: 'validateCluster',
+    kind: 'Pooler',
+    input: pooler({ cluster: { name: 'cluster-example' } }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validatePgbouncerGenericParameters/1',
+    upstream: { file: 'pooler_webhook_test.go', line: 121, describe: 'Pooler validation', it: 'does complain when given a fixed parameter' },
+    function: 'validatePgbouncerGenericParameters',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { parameters: { pool_mode: 'test' } } }),
+    verdict: { errors: 'some' },
+  },
+  {
+    id: 'pooler/validatePgbouncerGenericParameters/2',
+    upstream: { file: 'pooler_webhook_test.go', line: 132, describe: 'Pooler validation', it: 'does not complain when given a valid parameter' },
+    function: 'validatePgbouncerGenericParameters',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { parameters: { verbose: '10' } } }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validateMonitoring/1',
+    upstream: { file: 'pooler_webhook_test.go', line: 168, describe: 'Pooler validateMonitoring', it: 'returns no error when metrics TLS is disabled' },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({}),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validateMonitoring/2',
+    upstream: {
+      file: 'pooler_webhook_test.go',
+      line: 172,
+      describe: 'Pooler validateMonitoring',
+      it: 'returns no error when metrics TLS is enabled and clientTLSSecret is set',
+    },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { clientTLSSecret: { name: 'my-tls' } }, monitoring: { enablePodMonitor: true, tls: { enabled: true } } }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validateMonitoring/3',
+    upstream: {
+      file: 'pooler_webhook_test.go',
+      line: 177,
+      describe: 'Pooler validateMonitoring',
+      it: 'returns no error when metrics TLS is enabled and the generated PodMonitor is disabled',
+    },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: {}, monitoring: { enablePodMonitor: false, tls: { enabled: true } } }),
+    verdict: { errors: 0 },
+  },
+  {
+    id: 'pooler/validateMonitoring/4',
+    upstream: {
+      file: 'pooler_webhook_test.go',
+      line: 186,
+      describe: 'Pooler validateMonitoring',
+      it: 'rejects when metrics TLS is enabled, generated PodMonitor is on, and clientTLSSecret is missing',
+    },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: {}, monitoring: { enablePodMonitor: true, tls: { enabled: true } } }),
+    verdict: {
+      errors: 1,
+      paths: ['spec.pgbouncer.clientTLSSecret'],
+      details: [{ index: 0, path: 'spec.pgbouncer.clientTLSSecret', reason: 'FieldValueRequired' }],
+    },
+  },
+  {
+    id: 'pooler/validateMonitoring/5',
+    upstream: { file: 'pooler_webhook_test.go', line: 195, describe: 'Pooler validateMonitoring', it: 'rejects when clientTLSSecret has an empty name' },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({ pgbouncer: { clientTLSSecret: { name: '' } }, monitoring: { enablePodMonitor: true, tls: { enabled: true } } }),
+    verdict: { errors: 1 },
+  },
+  {
+    id: 'pooler/validateMonitoring/6',
+    upstream: { file: 'pooler_webhook_test.go', line: 200, describe: 'Pooler validateMonitoring', it: 'rejects when pgbouncer is nil' },
+    function: 'validateMonitoring',
+    kind: 'Pooler',
+    input: pooler({ monitoring: { enablePodMonitor: true, tls: { enabled: true } } }),
+    verdict: { errors: 1 },
+    note: 'No spec.pgbouncer at all; the CRD requires it, so admission refuses such a Pooler before the webhook runs.',
+  },
+];
