@@ -298,7 +298,10 @@ describe('every rule reports', () => {
   test('each rule and each severity it declares has a case here, or the rule has a test file of its own', () => {
     const root = join(__dirname, '..', '..');
     const ownTest = new Map(
-      ruleFiles(root, 'src/doctor/rules').map((f) => [`CNPGI${/cnpgi(\d{3})/.exec(f)![1]}`, existsSync(join(root, 'test/doctor/rules', f.replace(/\.ts$/, '.test.ts')))]),
+      ruleFiles(root, 'src/doctor/rules').map((f) => [
+        `CNPGI${/cnpgi(\d{3})/.exec(f)![1]}`,
+        existsSync(join(root, 'test/doctor/rules', f.replace(/\.ts$/, '.test.ts'))),
+      ]),
     );
     const declared = DOCTOR_RULES.filter((r) => !ownTest.get(r.id)).flatMap((r) => r.severities.map((s) => `${r.id} ${s.severity}`));
     expect(CASES.map(([id, severity]) => `${id} ${severity}`).sort()).toEqual(declared.sort());
