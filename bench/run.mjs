@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyValidators } from '../scripts/copy-validators.mjs';
+import { lazify } from '../scripts/lazy-exports.mjs';
 import { doctorBench } from './doctor-run.mjs';
 import { fleetBench } from './fleet-run.mjs';
 import { planBench } from './plan-run.mjs';
@@ -37,8 +38,10 @@ execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.j
   cwd: root,
   stdio: 'ignore',
 });
-// and, as `npm run build` does, the generated validators, which tsc does not compile
+// and, as `npm run build` does, the generated validators, which tsc does not compile, and the
+// entry point's lazy re-exports of the doctor and the plan
 copyValidators(built);
+writeFileSync(join(built, 'src', 'index.js'), lazify(readFileSync(join(built, 'src', 'index.js'), 'utf8'), join(built, 'src')));
 
 // 1. The main job: npm run synth of the example app, against the same app precompiled, and
 //    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
