@@ -9,6 +9,11 @@ export interface CheckIssue {
   readonly severity: 'error' | 'warning';
   /** The field path inside the object, e.g. `spec.bootstrap.recovery.source`. */
   readonly path: string;
+  /**
+   * The path an admission webhook names in its answer, where it is not `path` (the Cluster
+   * webhook says `spec.replicaCluster.token` for the JSON field `spec.replica.promotionToken`).
+   */
+  readonly webhookPath?: string;
   /** What happens, in the upstream code's terms. */
   readonly message: string;
   /** What to write instead. */

@@ -1,0 +1,52 @@
+/*
+ * The shape of CloudNativePG's admission as the library models it: one check per function of
+ * its validating webhooks (and per warning they return), judging an object as the API server
+ * and the defaulting webhook leave it. The doctor's admission rules, the constructs (at synth)
+ * and the conformance table (test/conformance) all run these same checks.
+ */
+import type { Json } from '../../manifests/json';
+import type { CheckIssue } from '../issue';
+
+/** A CloudNativePG kind that a validating webhook judges. */
+export type AdmissionKind = 'Cluster' | 'Backup' | 'ScheduledBackup' | 'Pooler' | 'Database';
+
+/** What the admission of an object can depend on besides the object: the operator's settings. */
+export interface AdmissionContext {
+  /**
+   * The PostgreSQL image the operator gives a Cluster without `imageName` and `imageCatalogRef`
+   * (its `POSTGRES_IMAGE_NAME`).
+   * @default - the default of the operator's release (pkg/versions DefaultImageName)
+   */
+  readonly defaultImageName?: string;
+  /** The operator's `MONITORING_QUERIES_CONFIGMAP`, which the defaulter adds to a Cluster's monitoring. */
+  readonly monitoringQueriesConfigMap?: string;
+  /** The operator's `MONITORING_QUERIES_SECRET`, which the defaulter adds to a Cluster's monitoring. */
+  readonly monitoringQueriesSecret?: string;
+}
+
+/**
+ * One function of a validating webhook (or one of its warnings): judges the object after
+ * defaulting, and returns what the webhook answers, each as a {@link CheckIssue} with the JSON
+ * path of the field (the webhook's own path, when it differs, is in the message) and
+ * `severity: 'warning'` for a webhook warning.
+ * @internal
+ */
+export interface AdmissionCheck {
+  readonly kind: AdmissionKind;
+  /** The upstream function that decides, e.g. `validateStorageSize` (cloudnative-pg v1.30.0). */
+  readonly upstream: string;
+  /** Judges the defaulted object. Never throws on odd input: a field of the wrong type is absent. */
+  readonly check: (object: Json, context: AdmissionContext) => readonly CheckIssue[];
+}
+
+/**
+ * One check of `validateClusterChanges` (updates only): judges the new object against the stored
+ * one, both defaulted.
+ * @internal
+ */
+export interface AdmissionChangeCheck {
+  readonly kind: AdmissionKind;
+  /** The upstream function, e.g. `validateWalStorageChange`. */
+  readonly upstream: string;
+  readonly check: (next: Json, previous: Json, context: AdmissionContext) => readonly CheckIssue[];
+}

@@ -1,0 +1,16 @@
+/*
+ * What happens to an object before CloudNativePG's validating webhook judges it: the API server
+ * applies the `default`s of the CRD's schema, then the defaulting webhook runs (for a Cluster,
+ * cloudnative-pg v1.30.0 api/v1/cluster_defaults.go Cluster.Default; the other kinds' defaulters
+ * change nothing). A value the defaulter writes is judged as written.
+ */
+import type { Json } from '../../manifests/json';
+import { applyCrdDefaults } from '../../schema/validate-object';
+import type { AdmissionContext, AdmissionKind } from './admission-check';
+import { defaultCluster } from './cluster-defaults';
+
+/** A copy of `object` as the API server and the defaulting webhook of `kind` leave it. @internal */
+export function defaultObject(kind: AdmissionKind, object: Json, context: AdmissionContext): Json {
+  const stored = applyCrdDefaults(object);
+  return kind === 'Cluster' ? defaultCluster(stored, context) : stored;
+}
