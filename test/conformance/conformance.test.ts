@@ -19,7 +19,69 @@ import { ADMISSION_CASES } from './table';
  * leaves this list when its check lands; the test below fails while the list and the checks
  * disagree.
  */
-const UNCHECKED: Readonly<Record<string, string>> = {};
+const UNCHECKED: Readonly<Record<string, string>> = {
+  getInTreeBarmanWarnings: 'WIP: not modelled yet (admission branch)',
+  getRetentionPolicyWarnings: 'WIP: not modelled yet (admission branch)',
+  getStorageWarnings: 'WIP: not modelled yet (admission branch)',
+  validateAntiAffinity: 'WIP: not modelled yet (admission branch)',
+  validateBackupConfiguration: 'WIP: not modelled yet (admission branch)',
+  validateBootstrapMethod: 'WIP: not modelled yet (admission branch)',
+  validateBootstrapPgBaseBackupSource: 'WIP: not modelled yet (admission branch)',
+  validateBootstrapRecoveryDataSource: 'WIP: not modelled yet (admission branch)',
+  validateBootstrapRecoverySource: 'WIP: not modelled yet (admission branch)',
+  validateCerts: 'WIP: not modelled yet (admission branch)',
+  validateCluster: 'WIP: not modelled yet (admission branch)',
+  validateClusterChanges: 'WIP: not modelled yet (admission branch)',
+  validateConfiguration: 'WIP: not modelled yet (admission branch)',
+  validateConfigurationChange: 'WIP: not modelled yet (admission branch)',
+  validateEnv: 'WIP: not modelled yet (admission branch)',
+  validateEphemeralVolumeSource: 'WIP: not modelled yet (admission branch)',
+  validateExtensions: 'WIP: not modelled yet (admission branch)',
+  validateExternalClusters: 'WIP: not modelled yet (admission branch)',
+  validateFailoverQuorum: 'WIP: not modelled yet (admission branch)',
+  validateFailoverQuorumAlphaAnnotation: 'WIP: not modelled yet (admission branch)',
+  validateHibernationAnnotation: 'WIP: not modelled yet (admission branch)',
+  validateImageChange: 'WIP: not modelled yet (admission branch)',
+  validateImageName: 'WIP: not modelled yet (admission branch)',
+  validateImport: 'WIP: not modelled yet (admission branch)',
+  validateInitDB: 'WIP: not modelled yet (admission branch)',
+  validateLivenessPingerProbe: 'WIP: not modelled yet (admission branch)',
+  validateManagedExtensions: 'WIP: not modelled yet (admission branch)',
+  validateManagedRoles: 'WIP: not modelled yet (admission branch)',
+  validateManagedServices: 'WIP: not modelled yet (admission branch)',
+  validateMaxSyncReplicas: 'WIP: not modelled yet (admission branch)',
+  validateMonitoring: 'WIP: not modelled yet (admission branch)',
+  validateName: 'WIP: not modelled yet (admission branch)',
+  validatePgBaseBackupApplicationDatabase: 'WIP: not modelled yet (admission branch)',
+  validatePgBouncer: 'WIP: not modelled yet (admission branch)',
+  validatePgFailoverSlots: 'WIP: not modelled yet (admission branch)',
+  validatePgbouncerGenericParameters: 'WIP: not modelled yet (admission branch)',
+  validatePluginConfiguration: 'WIP: not modelled yet (admission branch)',
+  validatePodPatchAnnotation: 'WIP: not modelled yet (admission branch)',
+  validatePodSelectorRefs: 'WIP: not modelled yet (admission branch)',
+  validatePrimaryLease: 'WIP: not modelled yet (admission branch)',
+  validatePrimaryUpdateStrategy: 'WIP: not modelled yet (admission branch)',
+  validatePromotionToken: 'WIP: not modelled yet (admission branch)',
+  validateRecoveryApplicationDatabase: 'WIP: not modelled yet (admission branch)',
+  validateRecoveryTarget: 'WIP: not modelled yet (admission branch)',
+  validateReplicaClusterChange: 'WIP: not modelled yet (admission branch)',
+  validateReplicaClusterExternalClusters: 'WIP: not modelled yet (admission branch)',
+  validateReplicaMode: 'WIP: not modelled yet (admission branch)',
+  validateReplicationSlots: 'WIP: not modelled yet (admission branch)',
+  validateReplicationSlotsChange: 'WIP: not modelled yet (admission branch)',
+  validateResources: 'WIP: not modelled yet (admission branch)',
+  validateRetentionPolicy: 'WIP: not modelled yet (admission branch)',
+  validateServiceAccountConfig: 'WIP: not modelled yet (admission branch)',
+  validateStorageChange: 'WIP: not modelled yet (admission branch)',
+  validateStorageSize: 'WIP: not modelled yet (admission branch)',
+  validateSuperuserSecret: 'WIP: not modelled yet (admission branch)',
+  validateSynchronizeLogicalDecoding: 'WIP: not modelled yet (admission branch)',
+  validateSynchronousReplicaConfiguration: 'WIP: not modelled yet (admission branch)',
+  validateTablespaceBackupSnapshot: 'WIP: not modelled yet (admission branch)',
+  validateTolerations: 'WIP: not modelled yet (admission branch)',
+  validateUnixPermissionIdentifierChange: 'WIP: not modelled yet (admission branch)',
+  validateWALLevelChange: 'WIP: not modelled yet (admission branch)',
+};
 
 const context: AdmissionContext = {};
 
@@ -38,7 +100,8 @@ export function disagreement(verdict: Verdict, issues: readonly CheckIssue[]): s
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity === 'warning');
   const listed = errors.map((e) => `${pathOf(e)}: ${e.message}`).join(' | ') || 'none';
-  if (verdict.errors === 'some' ? errors.length === 0 : errors.length !== verdict.errors) return `expected ${verdict.errors} errors, got ${errors.length} (${listed})`;
+  if (verdict.errors === 'some' ? errors.length === 0 : errors.length !== verdict.errors)
+    return `expected ${verdict.errors} errors, got ${errors.length} (${listed})`;
   for (const p of verdict.paths ?? []) if (!errors.some((e) => pathOf(e) === p)) return `no error at ${p} (${listed})`;
   for (const d of verdict.details ?? []) {
     const candidates = d.index !== undefined ? errors.slice(d.index, d.index + 1) : errors;
