@@ -4,6 +4,12 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi370 } from './admission/backup/cnpgi370-backup-volume-snapshot-deadline';
 import { rule as cnpgi371 } from './admission/backup/cnpgi371-scheduled-backup-schedule-warning';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi380 } from './admission/pooler/cnpgi380-pooler-pgbouncer';
+import { rule as cnpgi381 } from './admission/pooler/cnpgi381-pooler-pgbouncer-parameters';
+import { rule as cnpgi382 } from './admission/pooler/cnpgi382-pooler-cluster';
+import { rule as cnpgi383 } from './admission/pooler/cnpgi383-pooler-monitoring-tls';
+import { rule as cnpgi384 } from './admission/pooler/cnpgi384-pooler-manual-integration';
+import { rule as cnpgi385 } from './admission/pooler/cnpgi385-pooler-deprecated-monitoring';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -114,4 +120,10 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi300,
   cnpgi370,
   cnpgi371,
+  cnpgi380,
+  cnpgi381,
+  cnpgi382,
+  cnpgi383,
+  cnpgi384,
+  cnpgi385,
 ];
