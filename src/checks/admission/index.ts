@@ -9,6 +9,7 @@ import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
 import { POOLER_CHECKS } from './pooler';
 
@@ -17,7 +18,7 @@ import { POOLER_CHECKS } from './pooler';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS, ...DATABASE_CHECKS];
 
 /** What admission does to one object. @internal */
 export interface Admission {

@@ -4,6 +4,10 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi370 } from './admission/backup/cnpgi370-backup-volume-snapshot-deadline';
 import { rule as cnpgi371 } from './admission/backup/cnpgi371-scheduled-backup-schedule-warning';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi390 } from './admission/database/cnpgi390-database-extensions';
+import { rule as cnpgi391 } from './admission/database/cnpgi391-database-schemas';
+import { rule as cnpgi392 } from './admission/database/cnpgi392-database-fdws';
+import { rule as cnpgi393 } from './admission/database/cnpgi393-database-foreign-servers';
 import { rule as cnpgi380 } from './admission/pooler/cnpgi380-pooler-pgbouncer';
 import { rule as cnpgi381 } from './admission/pooler/cnpgi381-pooler-pgbouncer-parameters';
 import { rule as cnpgi382 } from './admission/pooler/cnpgi382-pooler-cluster';
@@ -126,4 +130,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi383,
   cnpgi384,
   cnpgi385,
+  cnpgi390,
+  cnpgi391,
+  cnpgi392,
+  cnpgi393,
 ];
