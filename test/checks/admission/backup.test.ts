@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { admit } from '../../../src/checks/admission/index';
 import type { Json } from '../../../src/manifests/json';
+import { oddObjects, wellFormed } from './odd-input';
 
 const backup = (spec: Record<string, unknown>, annotations: Record<string, string> = {}) => ({
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -119,5 +121,19 @@ describe('the ScheduledBackup webhook (validate)', () => {
     const object = { ...scheduled({ online: true }), metadata: { name: 's', annotations: { 'cnpg.io/validation': 'disabled' } } };
     expect(admit('ScheduledBackup', object).validationDisabled).toBe(false);
     expect(scheduledIssues(object)).toHaveLength(1);
+  });
+});
+
+describe('odd input', () => {
+  test.each(['Backup', 'ScheduledBackup'] as const)('the %s checks never throw', (kind) => {
+    const paths = [
+      'spec.method',
+      'spec.online',
+      'spec.onlineConfiguration',
+      'spec.pluginConfiguration.name',
+      'spec.schedule',
+      'metadata.annotations.cnpg.io/volumeSnapshotDeadline',
+    ];
+    fc.assert(fc.property(oddObjects(kind, paths), (object) => wellFormed(kind, object)));
   });
 });
