@@ -7,15 +7,18 @@
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { BACKUP_CHECKS } from './backup';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
+import { POOLER_CHECKS } from './pooler';
 
 /**
  * Every admission check, by kind, in the order the webhooks run them. Each family of checks is a
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS, ...DATABASE_CHECKS];
 
 /** What admission does to one object. @internal */
 export interface Admission {
