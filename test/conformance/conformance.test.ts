@@ -20,9 +20,6 @@ import { ADMISSION_CASES } from './table';
  * disagree.
  */
 const UNCHECKED: Readonly<Record<string, string>> = {
-  getInTreeBarmanWarnings: 'WIP: not modelled yet (admission branch)',
-  getRetentionPolicyWarnings: 'WIP: not modelled yet (admission branch)',
-  getStorageWarnings: 'WIP: not modelled yet (admission branch)',
   validateAntiAffinity: 'WIP: not modelled yet (admission branch)',
   validateBackupConfiguration: 'WIP: not modelled yet (admission branch)',
   validateBootstrapMethod: 'WIP: not modelled yet (admission branch)',

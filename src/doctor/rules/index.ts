@@ -2,6 +2,13 @@
 import type { RuleDefinition } from '../../rules/rule';
 import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi350 } from './admission/cluster/cnpgi350-cluster-node-maintenance-window';
+import { rule as cnpgi351 } from './admission/cluster/cnpgi351-cluster-in-tree-barman';
+import { rule as cnpgi352 } from './admission/cluster/cnpgi352-cluster-retention-policy-unused';
+import { rule as cnpgi353 } from './admission/cluster/cnpgi353-cluster-storage-settings-overlap';
+import { rule as cnpgi354 } from './admission/cluster/cnpgi354-cluster-shared-buffers-unit';
+import { rule as cnpgi355 } from './admission/cluster/cnpgi355-cluster-metrics-queries-ttl-zero';
+import { rule as cnpgi356 } from './admission/cluster/cnpgi356-cluster-deprecated-pod-monitor';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -110,4 +117,11 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi350,
+  cnpgi351,
+  cnpgi352,
+  cnpgi353,
+  cnpgi354,
+  cnpgi355,
+  cnpgi356,
 ];
