@@ -8,7 +8,7 @@
  */
 import { AdmissionContext } from '../../src/checks/admission/admission-check';
 import { defaultCluster } from '../../src/checks/admission/cluster-defaults';
-import { ADMISSION_CHECKS, admissionCheck, admit } from '../../src/checks/admission/index';
+import { ADMISSION_CHANGE_CHECKS, ADMISSION_CHECKS, admissionChangeCheck, admissionCheck, admit, admitChange } from '../../src/checks/admission/index';
 import type { CheckIssue } from '../../src/checks/issue';
 import type { Json } from '../../src/manifests/json';
 import { AdmissionCase, Verdict } from './case';
@@ -20,9 +20,6 @@ import { ADMISSION_CASES } from './table';
  * disagree.
  */
 const UNCHECKED: Readonly<Record<string, string>> = {
-  getInTreeBarmanWarnings: 'WIP: not modelled yet (admission branch)',
-  getRetentionPolicyWarnings: 'WIP: not modelled yet (admission branch)',
-  getStorageWarnings: 'WIP: not modelled yet (admission branch)',
   validateAntiAffinity: 'WIP: not modelled yet (admission branch)',
   validateBackupConfiguration: 'WIP: not modelled yet (admission branch)',
   validateBootstrapMethod: 'WIP: not modelled yet (admission branch)',
@@ -30,9 +27,7 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateBootstrapRecoveryDataSource: 'WIP: not modelled yet (admission branch)',
   validateBootstrapRecoverySource: 'WIP: not modelled yet (admission branch)',
   validateCerts: 'WIP: not modelled yet (admission branch)',
-  validateClusterChanges: 'WIP: not modelled yet (admission branch)',
   validateConfiguration: 'WIP: not modelled yet (admission branch)',
-  validateConfigurationChange: 'WIP: not modelled yet (admission branch)',
   validateEnv: 'WIP: not modelled yet (admission branch)',
   validateEphemeralVolumeSource: 'WIP: not modelled yet (admission branch)',
   validateExtensions: 'WIP: not modelled yet (admission branch)',
@@ -40,7 +35,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateFailoverQuorum: 'WIP: not modelled yet (admission branch)',
   validateFailoverQuorumAlphaAnnotation: 'WIP: not modelled yet (admission branch)',
   validateHibernationAnnotation: 'WIP: not modelled yet (admission branch)',
-  validateImageChange: 'WIP: not modelled yet (admission branch)',
   validateImageName: 'WIP: not modelled yet (admission branch)',
   validateImport: 'WIP: not modelled yet (admission branch)',
   validateInitDB: 'WIP: not modelled yet (admission branch)',
@@ -60,31 +54,42 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validatePromotionToken: 'WIP: not modelled yet (admission branch)',
   validateRecoveryApplicationDatabase: 'WIP: not modelled yet (admission branch)',
   validateRecoveryTarget: 'WIP: not modelled yet (admission branch)',
-  validateReplicaClusterChange: 'WIP: not modelled yet (admission branch)',
   validateReplicaClusterExternalClusters: 'WIP: not modelled yet (admission branch)',
   validateReplicaMode: 'WIP: not modelled yet (admission branch)',
   validateReplicationSlots: 'WIP: not modelled yet (admission branch)',
-  validateReplicationSlotsChange: 'WIP: not modelled yet (admission branch)',
   validateResources: 'WIP: not modelled yet (admission branch)',
   validateRetentionPolicy: 'WIP: not modelled yet (admission branch)',
   validateServiceAccountConfig: 'WIP: not modelled yet (admission branch)',
-  validateStorageChange: 'WIP: not modelled yet (admission branch)',
   validateStorageSize: 'WIP: not modelled yet (admission branch)',
   validateSuperuserSecret: 'WIP: not modelled yet (admission branch)',
   validateSynchronizeLogicalDecoding: 'WIP: not modelled yet (admission branch)',
   validateSynchronousReplicaConfiguration: 'WIP: not modelled yet (admission branch)',
   validateTablespaceBackupSnapshot: 'WIP: not modelled yet (admission branch)',
   validateTolerations: 'WIP: not modelled yet (admission branch)',
-  validateUnixPermissionIdentifierChange: 'WIP: not modelled yet (admission branch)',
-  validateWALLevelChange: 'WIP: not modelled yet (admission branch)',
 };
 
 const context: AdmissionContext = {};
 
-/** The errors and warnings the library's check(s) for `c.function` return on the case's input. */
+/** A copy of a case's object, defaulted by the library's Cluster defaulter when the test runs the upstream one. */
+function prepared(object: AdmissionCase['input'], defaulted: boolean | undefined): Json {
+  const copy = JSON.parse(JSON.stringify(object)) as Json;
+  return defaulted ? defaultCluster(copy, context) : copy;
+}
+
+/**
+ * The errors and warnings the library's check(s) for `c.function` return on the case's input;
+ * a case with an `old` object runs the update check(s), `validateClusterChanges` all of them.
+ */
 function run(c: AdmissionCase): CheckIssue[] {
-  const input = JSON.parse(JSON.stringify(c.input)) as Json;
-  const object = c.defaulted ? defaultCluster(input, context) : input;
+  const object = prepared(c.input, c.defaulted);
+  if (c.old !== undefined || c.function === 'validateClusterChanges') {
+    // without a stored object there is no update to judge (upstream returns no error for a nil old)
+    if (c.old === undefined) return [];
+    const old = prepared(c.old, c.oldDefaulted);
+    const changes =
+      c.function === 'validateClusterChanges' ? ADMISSION_CHANGE_CHECKS.filter((x) => x.kind === c.kind) : [admissionChangeCheck(c.kind, c.function)!];
+    return changes.flatMap((x) => [...x.check(object, old, context)]);
+  }
   const checks = c.function === 'validate' ? ADMISSION_CHECKS.filter((x) => x.kind === c.kind) : [admissionCheck(c.kind, c.function)!];
   return checks.flatMap((x) => [...x.check(object, context)]);
 }
@@ -121,7 +126,10 @@ export function disagreement(verdict: Verdict, issues: readonly CheckIssue[]): s
   return undefined;
 }
 
-const modelled = (c: AdmissionCase) => c.function === 'validate' || admissionCheck(c.kind, c.function) !== undefined;
+const modelled = (c: AdmissionCase) =>
+  c.function === 'validate' ||
+  c.function === 'validateClusterChanges' ||
+  (c.old !== undefined ? admissionChangeCheck(c.kind, c.function) !== undefined : admissionCheck(c.kind, c.function) !== undefined);
 const checked = ADMISSION_CASES.filter(modelled);
 
 describe('admission conformance: the upstream webhook tests', () => {
@@ -135,8 +143,10 @@ describe('admission conformance: the upstream webhook tests', () => {
   });
 
   test.each(checked.filter((c) => c.admission !== undefined).map((c) => [c.id, c] as const))('%s, through the whole admission', (_id, c) => {
-    const admission = admit(c.kind, JSON.parse(JSON.stringify(c.input)) as Json, context);
-    const issues = c.function === 'validate' ? [...admission.issues.values()].flat() : [...(admission.issues.get(c.function) ?? [])];
+    const input = JSON.parse(JSON.stringify(c.input)) as Json;
+    const admission = c.old !== undefined ? admitChange(c.kind, input, JSON.parse(JSON.stringify(c.old)) as Json, context) : admit(c.kind, input, context);
+    const whole = c.function === 'validate' || c.function === 'validateClusterChanges';
+    const issues: readonly CheckIssue[] = whole ? [...admission.issues.values()].flat() : [...(admission.issues.get(c.function) ?? [])];
     expect(disagreement({ errors: c.admission!.errors, paths: c.admission!.paths }, issues)).toBeUndefined();
   });
 });

@@ -228,6 +228,7 @@ describe('overlapping rules say so in their spec (subsumes), and the findings st
     const subsumes = DOCTOR_RULES.filter((r) => r.subsumes).map((r) => [r.id, r.subsumes]);
     expect(subsumes).toEqual([
       ['CNPGI002', [{ rule: 'CNPGI104', path: 'spec.template.spec.containers[manager].env' }]],
+      ['CNPGI042', [{ rule: 'CNPGI351' }]],
       ['CNPGI044', [{ rule: 'CNPGI101' }]],
       ['CNPGI045', [{ rule: 'CNPGI101' }]],
       ['CNPGI102', [{ rule: 'CNPGI371' }]],

@@ -188,6 +188,31 @@ describe('refused on update', () => {
     expect(plan([cluster('pg', spec('17.4', '100', 'switchover'))], [cluster('pg', spec('17.5', '100', 'switchover'))])).toEqual([]);
   });
 
+  test('replica role changed while a switch to a replica is in progress (a live previous Cluster); pass: from git, or no switch', () => {
+    const replica = (enabled: boolean) => cluster('pg', { replica: { enabled, source: 'origin' } });
+    const switching = edited(replica(true), (c) => {
+      c.status = { switchReplicaClusterStatus: { inProgress: true } };
+    });
+    const f = only([switching], [replica(false)]);
+    expect(f).toMatchObject({ ruleId: 'CNPGI220', severity: 'error', path: 'spec.replica.enabled', before: true, after: false });
+    expect(f.message).toMatch(/^makes the Cluster a primary cluster while the operator is still switching it to a replica/);
+    expect(plan([replica(true)], [replica(false)])).toEqual([]);
+    const done = edited(switching, (c) => {
+      c.status.switchReplicaClusterStatus.inProgress = false;
+    });
+    expect(plan([done], [replica(false)])).toEqual([]);
+    expect(plan([switching], [replica(true)])).toEqual([]);
+  });
+
+  test("the webhook judges no update of a Cluster whose next version has cnpg.io/validation: disabled; the CRD's rules still hold", () => {
+    const disabled = (spec: Record<string, unknown>) =>
+      edited(cluster('pg', spec), (c) => {
+        c.metadata.annotations = { 'cnpg.io/validation': 'disabled' };
+      });
+    expect(plan([cluster('pg')], [disabled({ storage: { size: '5Gi' }, postgresUID: 1000 })])).toEqual([]);
+    expect(plan([cluster('pg', { serviceAccountName: 'a' })], [disabled({ serviceAccountName: 'b' })])).toEqual(['CNPGI214 error Cluster/apps/pg']);
+  });
+
   test('a Backup spec changed; pass: labels changed', () => {
     const b = backup('pg-before-upgrade', 'pg');
     expect(

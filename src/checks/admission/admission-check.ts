@@ -40,6 +40,18 @@ export interface AdmissionCheck {
 }
 
 /**
+ * What a check of an update finds: a {@link CheckIssue} with the value the changed field had
+ * and has (`null` where there is none: a removed section has no value after).
+ * @internal
+ */
+export interface ChangeIssue extends CheckIssue {
+  /** The value in the stored object, e.g. `10Gi`, as written there. */
+  readonly before: unknown;
+  /** The value in the new object, as written there; `null` when the field is gone. */
+  readonly after: unknown;
+}
+
+/**
  * One check of `validateClusterChanges` (updates only): judges the new object against the stored
  * one, both defaulted.
  * @internal
@@ -48,5 +60,6 @@ export interface AdmissionChangeCheck {
   readonly kind: AdmissionKind;
   /** The upstream function, e.g. `validateWalStorageChange`. */
   readonly upstream: string;
-  readonly check: (next: Json, previous: Json, context: AdmissionContext) => readonly CheckIssue[];
+  /** Judges the defaulted new object against the defaulted stored one. Never throws on odd input. */
+  readonly check: (next: Json, previous: Json, context: AdmissionContext) => readonly ChangeIssue[];
 }

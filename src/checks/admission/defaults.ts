@@ -9,8 +9,13 @@ import { applyCrdDefaults } from '../../schema/validate-object';
 import type { AdmissionContext, AdmissionKind } from './admission-check';
 import { defaultCluster } from './cluster-defaults';
 
-/** A copy of `object` as the API server and the defaulting webhook of `kind` leave it. @internal */
-export function defaultObject(kind: AdmissionKind, object: Json, context: AdmissionContext): Json {
+/**
+ * A copy of `object` as the API server and the defaulting webhook of `kind` leave it. With
+ * `preserveUserSettings: false` the Cluster is defaulted as `SetDefaults` does it, which the
+ * webhook runs on the stored Cluster of an update (fixed parameters the user set are dropped).
+ * @internal
+ */
+export function defaultObject(kind: AdmissionKind, object: Json, context: AdmissionContext, preserveUserSettings = true): Json {
   const stored = applyCrdDefaults(object);
-  return kind === 'Cluster' ? defaultCluster(stored, context) : stored;
+  return kind === 'Cluster' ? defaultCluster(stored, context, preserveUserSettings) : stored;
 }

@@ -6,9 +6,11 @@
  */
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
-import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { AdmissionChangeCheck, AdmissionCheck, AdmissionContext, AdmissionKind, ChangeIssue } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
+import { CLUSTER_CHANGE_CHECKS } from './cluster-changes';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_WARNING_CHECKS } from './cluster-warnings';
 import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
 import { POOLER_CHECKS } from './pooler';
@@ -18,7 +20,7 @@ import { POOLER_CHECKS } from './pooler';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS, ...DATABASE_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_WARNING_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS, ...DATABASE_CHECKS];
 
 /** What admission does to one object. @internal */
 export interface Admission {
@@ -67,4 +69,57 @@ export function admit(kind: AdmissionKind, object: Json, context: AdmissionConte
 /** The check of an upstream function, for the conformance table and the tests. @internal */
 export function admissionCheck(kind: AdmissionKind, upstream: string): AdmissionCheck | undefined {
   return BY_KIND.get(kind)?.find((c) => c.upstream === upstream);
+}
+
+/**
+ * Every check of an update (the Cluster webhook's `validateClusterChanges`), by kind, in the
+ * order the webhooks run them. An update also runs every check of {@link ADMISSION_CHECKS} on
+ * the new object, which `admit` does.
+ * @internal
+ */
+export const ADMISSION_CHANGE_CHECKS: readonly AdmissionChangeCheck[] = [...CLUSTER_CHANGE_CHECKS];
+
+/** What the update checks decide on one update. @internal */
+export interface ChangeAdmission {
+  /** The new object as the API server and the defaulting webhook leave it: what the checks judged. */
+  readonly next: Json;
+  /** The stored object as the webhook defaults it before comparing (`SetDefaults`). */
+  readonly previous: Json;
+  /** Set when the new object's `cnpg.io/validation: disabled` makes the webhook accept the update unjudged. */
+  readonly validationDisabled: boolean;
+  /** The issues of each update check that found any, by upstream function. */
+  readonly issues: ReadonlyMap<string, readonly ChangeIssue[]>;
+}
+
+const CHANGES_BY_KIND = new Map<AdmissionKind, AdmissionChangeCheck[]>();
+for (const c of ADMISSION_CHANGE_CHECKS) CHANGES_BY_KIND.set(c.kind, [...(CHANGES_BY_KIND.get(c.kind) ?? []), c]);
+
+/**
+ * Runs the update checks of `kind` on `next` replacing `previous` (neither is changed), as the
+ * webhook's ValidateUpdate does: the new object as the API server passes it on (its `status` is
+ * the stored one: the CRDs have the status subresource, so an update of the object never changes
+ * its status) after the defaulting webhook, the stored one defaulted by `SetDefaults` (cloudnative-pg
+ * v1.30.0 internal/webhook/v1/cluster_webhook.go ValidateUpdate). The checks of the new object
+ * alone are `admit`'s.
+ * @internal
+ */
+export function admitChange(kind: AdmissionKind, next: Json, previous: Json, context: AdmissionContext = {}): ChangeAdmission {
+  const { status: _ignored, ...spec } = next;
+  const withStatus = previous.status === undefined ? spec : { ...spec, status: previous.status };
+  const defaultedNext = defaultObject(kind, withStatus, context);
+  const defaultedPrevious = defaultObject(kind, previous, context, false);
+  const validationDisabled = !validationEnabled(kind, next);
+  const issues = new Map<string, readonly ChangeIssue[]>();
+  if (!validationDisabled) {
+    for (const c of CHANGES_BY_KIND.get(kind) ?? []) {
+      const found = c.check(defaultedNext, defaultedPrevious, context);
+      if (found.length > 0) issues.set(c.upstream, found);
+    }
+  }
+  return { next: defaultedNext, previous: defaultedPrevious, validationDisabled, issues };
+}
+
+/** The update check of an upstream function, for the conformance table and the tests. @internal */
+export function admissionChangeCheck(kind: AdmissionKind, upstream: string): AdmissionChangeCheck | undefined {
+  return CHANGES_BY_KIND.get(kind)?.find((c) => c.upstream === upstream);
 }

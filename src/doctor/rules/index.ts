@@ -4,6 +4,13 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi370 } from './admission/backup/cnpgi370-backup-volume-snapshot-deadline';
 import { rule as cnpgi371 } from './admission/backup/cnpgi371-scheduled-backup-schedule-warning';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi350 } from './admission/cluster/cnpgi350-cluster-node-maintenance-window';
+import { rule as cnpgi351 } from './admission/cluster/cnpgi351-cluster-in-tree-barman';
+import { rule as cnpgi352 } from './admission/cluster/cnpgi352-cluster-retention-policy-unused';
+import { rule as cnpgi353 } from './admission/cluster/cnpgi353-cluster-storage-settings-overlap';
+import { rule as cnpgi354 } from './admission/cluster/cnpgi354-cluster-shared-buffers-unit';
+import { rule as cnpgi355 } from './admission/cluster/cnpgi355-cluster-metrics-queries-ttl-zero';
+import { rule as cnpgi356 } from './admission/cluster/cnpgi356-cluster-deprecated-pod-monitor';
 import { rule as cnpgi390 } from './admission/database/cnpgi390-database-extensions';
 import { rule as cnpgi391 } from './admission/database/cnpgi391-database-schemas';
 import { rule as cnpgi392 } from './admission/database/cnpgi392-database-fdws';
@@ -122,6 +129,13 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi350,
+  cnpgi351,
+  cnpgi352,
+  cnpgi353,
+  cnpgi354,
+  cnpgi355,
+  cnpgi356,
   cnpgi370,
   cnpgi371,
   cnpgi380,

@@ -20,6 +20,7 @@ import { rule as cnpgi216 } from './update/cnpgi216-wal-level-minimal';
 import { rule as cnpgi217 } from './update/cnpgi217-image-and-parameters-with-switchover';
 import { rule as cnpgi218 } from './update/cnpgi218-backup-spec-immutable';
 import { rule as cnpgi219 } from './update/cnpgi219-scheduled-backup-cluster-immutable';
+import { rule as cnpgi220 } from './update/cnpgi220-replica-switch-in-progress';
 import { rule as cnpgi230 } from './update/cnpgi230-bootstrap-ignored';
 import { rule as cnpgi231 } from './update/cnpgi231-storage-class-ignored';
 
@@ -38,6 +39,7 @@ export const PLAN_RULE_DEFINITIONS: readonly RuleDefinition<PlanContext>[] = [
   cnpgi217,
   cnpgi218,
   cnpgi219,
+  cnpgi220,
   cnpgi230,
   cnpgi231,
   cnpgi240,

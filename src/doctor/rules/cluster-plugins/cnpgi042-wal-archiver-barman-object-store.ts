@@ -15,6 +15,8 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: 'The CNPG webhook rejects the Cluster: only one WAL archiving method is allowed (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration).',
   fix: "Remove `spec.backup.barmanObjectStore` (the plugin archives WAL) or the plugin's `isWALArchiver`.",
   kinds: ['postgresql.cnpg.io/Cluster'],
+  // the error already says to remove spec.backup.barmanObjectStore: no deprecation warning there too
+  subsumes: [{ rule: 'CNPGI351' }],
   check(model, report) {
     for (const m of model.index.ofKind('Cluster', 'postgresql.cnpg.io')) {
       const spec = asObject(m.raw.spec);

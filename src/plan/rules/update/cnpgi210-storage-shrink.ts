@@ -1,20 +1,9 @@
 /*
  * Refused on update: a Cluster's storage shrinks (PVCs can only grow).
  */
-import type { Report, RuleDefinition } from '../../../rules/rule';
-import { storageSize } from '../../cluster-facts';
-import { PlanContext, PlanObject } from '../../plan-model';
-import { WEBHOOK, clusterUpdates, tablespaces } from './cluster-updates';
-
-function checkShrink(report: Report, o: PlanObject, path: string, before: unknown, after: unknown): void {
-  const b = storageSize(before);
-  const a = storageSize(after);
-  if (b === undefined || a === undefined || a.bytes >= b.bytes) return;
-  report('error', o, `shrinks from ${b.text} to ${a.text}, which the webhook refuses`, `keep \`${path}: ${b.text}\` (or more)`, path, {
-    before: b.text,
-    after: a.text,
-  });
-}
+import type { RuleDefinition } from '../../../rules/rule';
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI210',
@@ -27,21 +16,16 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Keep the old size; to get smaller volumes, create a new Cluster from a backup.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      checkShrink(report, next, 'spec.storage.size', before?.storage, after?.storage);
-      // a removed walStorage is CNPGI211
-      const walBefore = before?.walStorage;
-      const walAfter = after?.walStorage;
-      if (walBefore !== undefined && walBefore !== null && walAfter !== undefined && walAfter !== null) {
-        checkShrink(report, next, 'spec.walStorage.size', walBefore, walAfter);
-      }
-      // a removed tablespace is CNPGI212
-      const oldSpaces = tablespaces(before);
-      if (!oldSpaces) continue;
-      const newSpaces = tablespaces(after);
-      for (const [name, t] of oldSpaces) {
-        const n = newSpaces?.get(name);
-        if (n) checkShrink(report, next, `spec.tablespaces[${name}].storage.size`, t.storage, n.storage);
+    for (const update of clusterUpdates(ctx)) {
+      for (const i of changeIssues(update, 'validateStorageChange', 'validateWalStorageChange', 'validateTablespacesChange')) {
+        // a removed walStorage is CNPGI211, a removed tablespace CNPGI212
+        if (i.after === null) continue;
+        // the plan names the section's `size`, which wins over a PVC template's request (the fix writes it there)
+        const path = i.path.replace(/\.pvcTemplate\.resources\.requests\.storage$/, '.size');
+        report('error', update.next, `shrinks from ${i.before} to ${i.after}, which the webhook refuses`, `keep \`${path}: ${i.before}\` (or more)`, path, {
+          before: i.before,
+          after: i.after,
+        });
       }
     }
   },

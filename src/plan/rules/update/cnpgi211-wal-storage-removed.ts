@@ -2,9 +2,8 @@
  * Refused on update: a Cluster's separate WAL volume is removed.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import { storageSize } from '../../cluster-facts';
 import { PlanContext } from '../../plan-model';
-import { WEBHOOK, clusterUpdates } from './cluster-updates';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI211',
@@ -15,17 +14,19 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Keep `spec.walStorage` as it was.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      if (before?.walStorage === undefined || before.walStorage === null) continue;
-      if (after?.walStorage !== undefined && after.walStorage !== null) continue;
-      report(
-        'error',
-        next,
-        'is removed, which the webhook refuses: walStorage cannot be disabled once configured',
-        'keep `spec.walStorage` as it was',
-        'spec.walStorage',
-        { before: storageSize(before.walStorage)?.text ?? before.walStorage, after: null },
-      );
+    for (const update of clusterUpdates(ctx)) {
+      for (const i of changeIssues(update, 'validateWalStorageChange')) {
+        // a smaller walStorage is CNPGI210
+        if (i.after !== null) continue;
+        report(
+          'error',
+          update.next,
+          'is removed, which the webhook refuses: walStorage cannot be disabled once configured',
+          'keep `spec.walStorage` as it was',
+          'spec.walStorage',
+          { before: i.before, after: null },
+        );
+      }
     }
   },
 };

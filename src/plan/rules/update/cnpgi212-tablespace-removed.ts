@@ -3,7 +3,7 @@
  */
 import type { RuleDefinition } from '../../../rules/rule';
 import { PlanContext } from '../../plan-model';
-import { WEBHOOK, clusterUpdates, tablespaces } from './cluster-updates';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI212',
@@ -14,20 +14,20 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Keep the tablespace in `spec.tablespaces`.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      const oldSpaces = tablespaces(before);
-      if (!oldSpaces) continue;
-      const newSpaces = tablespaces(after);
-      for (const name of oldSpaces.keys()) {
-        if (newSpaces?.get(name)) continue;
-        report(
-          'error',
-          next,
-          `drops tablespace '${name}', which the webhook refuses: no tablespace can be deleted once created`,
-          `keep tablespace '${name}' in spec.tablespaces`,
-          `spec.tablespaces[${name}]`,
-          { before: name, after: null },
-        );
+    for (const update of clusterUpdates(ctx)) {
+      for (const i of changeIssues(update, 'validateTablespacesChange')) {
+        // a smaller tablespace is CNPGI210; a removed section names every tablespace it had
+        if (i.after !== null) continue;
+        for (const name of Array.isArray(i.before) ? i.before : [i.before]) {
+          report(
+            'error',
+            update.next,
+            `drops tablespace '${name}', which the webhook refuses: no tablespace can be deleted once created`,
+            `keep tablespace '${name}' in spec.tablespaces`,
+            `spec.tablespaces[${name}]`,
+            { before: name, after: null },
+          );
+        }
       }
     }
   },

@@ -3,9 +3,8 @@
  * webhook does not upgrade to.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import { specMajor } from '../../cluster-facts';
-import { PlanContext, asObject, dig } from '../../plan-model';
-import { WEBHOOK, clusterUpdates } from './cluster-updates';
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI213',
@@ -19,31 +18,28 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Keep the old major, or upgrade to 16 or later; to go back, restore a backup into a new Cluster.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { prev, next, before, after } of clusterUpdates(ctx)) {
-      // the data directory's major, when the previous side is a live object, wins over its spec
-      const status = dig(prev.body, 'status', 'pgDataImageInfo', 'majorVersion');
-      const oldMajor = typeof status === 'number' ? status : specMajor(before);
-      const newMajor = specMajor(after);
-      if (oldMajor === undefined || newMajor === undefined) continue;
-      const path = asObject(after?.imageCatalogRef) ? 'spec.imageCatalogRef.major' : 'spec.imageName';
-      if (newMajor < oldMajor) {
-        report(
-          'error',
-          next,
-          `downgrades PostgreSQL from major ${oldMajor} to ${newMajor}, which the webhook refuses`,
-          `keep PostgreSQL ${oldMajor}; to go back, restore a backup into a new Cluster`,
-          path,
-          { before: oldMajor, after: newMajor },
-        );
-      } else if (newMajor > oldMajor && newMajor < 16) {
-        report(
-          'error',
-          next,
-          `upgrades PostgreSQL from ${oldMajor} to ${newMajor}; the webhook only allows major upgrades to 16 or higher`,
-          'upgrade to PostgreSQL 16 or later',
-          path,
-          { before: oldMajor, after: newMajor },
-        );
+    // the data directory's major, when the previous side is a live object, wins over its spec (clusterUpdates)
+    for (const update of clusterUpdates(ctx)) {
+      for (const { path, before, after } of changeIssues(update, 'validateImageChange')) {
+        if (Number(after) < Number(before)) {
+          report(
+            'error',
+            update.next,
+            `downgrades PostgreSQL from major ${before} to ${after}, which the webhook refuses`,
+            `keep PostgreSQL ${before}; to go back, restore a backup into a new Cluster`,
+            path,
+            { before, after },
+          );
+        } else {
+          report(
+            'error',
+            update.next,
+            `upgrades PostgreSQL from ${before} to ${after}; the webhook only allows major upgrades to 16 or higher`,
+            'upgrade to PostgreSQL 16 or later',
+            path,
+            { before, after },
+          );
+        }
       }
     }
   },

@@ -3,7 +3,7 @@
  */
 import type { RuleDefinition } from '../../../rules/rule';
 import { PlanContext, asString } from '../../plan-model';
-import { WEBHOOK, clusterUpdates } from './cluster-updates';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI214',
@@ -16,16 +16,13 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Keep the old value; the field is fixed for the life of the Cluster.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      for (const field of ['postgresUID', 'postgresGID']) {
-        const b = before?.[field] ?? 26;
-        const a = after?.[field] ?? 26;
-        if (b !== a) {
-          report('error', next, `changes from ${b} to ${a}; the webhook keeps it immutable`, `keep \`spec.${field}: ${b}\``, `spec.${field}`, {
-            before: b,
-            after: a,
-          });
-        }
+    for (const update of clusterUpdates(ctx)) {
+      const { next, before, after } = update;
+      for (const i of changeIssues(update, 'validateUnixPermissionIdentifierChange')) {
+        report('error', next, `changes from ${i.before} to ${i.after}; the webhook keeps it immutable`, `keep \`${i.path}: ${i.before}\``, i.path, {
+          before: i.before,
+          after: i.after,
+        });
       }
       const sa = asString(before?.serviceAccountName);
       const saAfter = asString(after?.serviceAccountName);

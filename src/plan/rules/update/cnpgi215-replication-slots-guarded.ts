@@ -2,15 +2,8 @@
  * Refused on update: the HA replication slot prefix changes while HA slots are enabled.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import { Json, PlanContext, asObject, asString, dig } from '../../plan-model';
-import { WEBHOOK, clusterUpdates } from './cluster-updates';
-
-/** HA replication slots as the operator defaults them: enabled, prefix `_cnpg_`. */
-function slotsHa(spec: Json | undefined): { enabled: boolean; prefix: string } {
-  const ha = asObject(dig(spec, 'replicationSlots', 'highAvailability'));
-  if (!ha) return { enabled: true, prefix: '_cnpg_' };
-  return { enabled: ha.enabled !== false, prefix: asString(ha.slotPrefix) ?? '_cnpg_' };
-}
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI215',
@@ -28,18 +21,19 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Disable `replicationSlots.highAvailability` first and apply, then change the prefix.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      const haBefore = slotsHa(before);
-      const haAfter = slotsHa(after);
-      if (!haBefore.enabled || haBefore.prefix === haAfter.prefix) continue;
-      report(
-        'error',
-        next,
-        `changes from '${haBefore.prefix}' to '${haAfter.prefix}' while HA replication slots are enabled, which the webhook refuses`,
-        'disable replicationSlots.highAvailability first, apply, then change the prefix',
-        'spec.replicationSlots.highAvailability.slotPrefix',
-        { before: haBefore.prefix, after: haAfter.prefix },
-      );
+    // both sides defaulted: a removed section comes back with the prefix `_cnpg_`
+    for (const update of clusterUpdates(ctx)) {
+      for (const i of changeIssues(update, 'validateReplicationSlotsChange')) {
+        const prefix = i.path === 'spec.replicationSlots.highAvailability.slotPrefix';
+        report(
+          'error',
+          update.next,
+          prefix ? `changes from '${i.before}' to '${i.after}' while HA replication slots are enabled, which the webhook refuses` : i.message,
+          prefix ? 'disable replicationSlots.highAvailability first, apply, then change the prefix' : i.fix,
+          i.path,
+          { before: i.before, after: i.after },
+        );
+      }
     }
   },
 };

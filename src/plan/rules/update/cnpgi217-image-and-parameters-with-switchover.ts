@@ -3,8 +3,8 @@
  * updates its primary by switchover.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import { PlanContext, asString, canonical, dig } from '../../plan-model';
-import { WEBHOOK, clusterUpdates } from './cluster-updates';
+import { PlanContext } from '../../plan-model';
+import { WEBHOOK, changeIssues, clusterUpdates } from './cluster-updates';
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI217',
@@ -15,24 +15,17 @@ export const rule: RuleDefinition<PlanContext> = {
   fix: 'Change the image in one commit and the parameters in the next.',
   kinds: ['Cluster'],
   check(ctx, report) {
-    for (const { next, before, after } of clusterUpdates(ctx)) {
-      const imageBefore = asString(before?.imageName) ?? '';
-      const imageAfter = asString(after?.imageName) ?? '';
-      if (
-        imageBefore === imageAfter ||
-        asString(after?.primaryUpdateMethod) !== 'switchover' ||
-        canonical(dig(before, 'postgresql', 'parameters') ?? {}) === canonical(dig(after, 'postgresql', 'parameters') ?? {})
-      ) {
-        continue;
+    for (const update of clusterUpdates(ctx)) {
+      for (const { before, after } of changeIssues(update, 'validateConfigurationChange')) {
+        report(
+          'error',
+          update.next,
+          'changes together with postgresql.parameters while primaryUpdateMethod is switchover, which the webhook refuses',
+          'change the image in one commit and the parameters in another',
+          'spec.imageName',
+          { before, after },
+        );
       }
-      report(
-        'error',
-        next,
-        'changes together with postgresql.parameters while primaryUpdateMethod is switchover, which the webhook refuses',
-        'change the image in one commit and the parameters in another',
-        'spec.imageName',
-        { before: imageBefore, after: imageAfter },
-      );
     }
   },
 };
