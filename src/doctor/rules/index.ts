@@ -2,6 +2,10 @@
 import type { RuleDefinition } from '../../rules/rule';
 import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
+import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
+import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
+import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -110,4 +114,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi335,
+  cnpgi344,
+  cnpgi345,
+  cnpgi346,
 ];
