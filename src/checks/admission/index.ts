@@ -8,6 +8,7 @@ import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
 import { defaultObject } from './defaults';
 
@@ -16,7 +17,7 @@ import { defaultObject } from './defaults';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_POD_SPEC_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_POD_SPEC_CHECKS, ...CLUSTER_MANAGED_CHECKS];
 
 /** What admission does to one object. @internal */
 export interface Admission {

@@ -3,6 +3,9 @@ import type { RuleDefinition } from '../../rules/rule';
 import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
 import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
+import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-services';
+import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
+import { rule as cnpgi338 } from './admission/cluster/cnpgi338-cluster-pg-failover-slots';
 import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
 import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
 import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
@@ -115,6 +118,9 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi115,
   cnpgi300,
   cnpgi335,
+  cnpgi336,
+  cnpgi337,
+  cnpgi338,
   cnpgi344,
   cnpgi345,
   cnpgi346,
