@@ -62,7 +62,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateReplicaMode: 'WIP: not modelled yet (admission branch)',
   validateReplicationSlots: 'WIP: not modelled yet (admission branch)',
   validateReplicationSlotsChange: 'WIP: not modelled yet (admission branch)',
-  validateResources: 'WIP: not modelled yet (admission branch)',
   validateRetentionPolicy: 'WIP: not modelled yet (admission branch)',
   validateStorageChange: 'WIP: not modelled yet (admission branch)',
   validateStorageSize: 'WIP: not modelled yet (admission branch)',

@@ -10,6 +10,7 @@ import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-che
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
+import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
 import { defaultObject } from './defaults';
 
 /**
@@ -17,7 +18,12 @@ import { defaultObject } from './defaults';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_POD_SPEC_CHECKS, ...CLUSTER_MANAGED_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
+  ...CLUSTER_IMAGE_CHECKS,
+  ...CLUSTER_POD_SPEC_CHECKS,
+  ...CLUSTER_MANAGED_CHECKS,
+  ...CLUSTER_RESOURCE_CHECKS,
+];
 
 /** What admission does to one object. @internal */
 export interface Admission {

@@ -6,6 +6,7 @@ import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
 import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-services';
 import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
 import { rule as cnpgi338 } from './admission/cluster/cnpgi338-cluster-pg-failover-slots';
+import { rule as cnpgi339 } from './admission/cluster/cnpgi339-cluster-resources';
 import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
 import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
 import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
@@ -121,6 +122,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi336,
   cnpgi337,
   cnpgi338,
+  cnpgi339,
   cnpgi344,
   cnpgi345,
   cnpgi346,
