@@ -7,6 +7,7 @@
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
@@ -23,6 +24,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_POD_SPEC_CHECKS,
   ...CLUSTER_MANAGED_CHECKS,
   ...CLUSTER_RESOURCE_CHECKS,
+  ...CLUSTER_ANNOTATION_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

@@ -7,6 +7,9 @@ import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-s
 import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
 import { rule as cnpgi338 } from './admission/cluster/cnpgi338-cluster-pg-failover-slots';
 import { rule as cnpgi339 } from './admission/cluster/cnpgi339-cluster-resources';
+import { rule as cnpgi340 } from './admission/cluster/cnpgi340-cluster-hibernation-annotation';
+import { rule as cnpgi341 } from './admission/cluster/cnpgi341-cluster-pod-patch-annotation';
+import { rule as cnpgi343 } from './admission/cluster/cnpgi343-cluster-liveness-pinger-annotation';
 import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
 import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
 import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
@@ -123,6 +126,9 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi337,
   cnpgi338,
   cnpgi339,
+  cnpgi340,
+  cnpgi341,
+  cnpgi343,
   cnpgi344,
   cnpgi345,
   cnpgi346,
