@@ -11,6 +11,7 @@ import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
+import { CLUSTER_PRIMARY_CHECKS } from './cluster-primary';
 import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
 import { defaultObject } from './defaults';
 
@@ -25,6 +26,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_MANAGED_CHECKS,
   ...CLUSTER_RESOURCE_CHECKS,
   ...CLUSTER_ANNOTATION_CHECKS,
+  ...CLUSTER_PRIMARY_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

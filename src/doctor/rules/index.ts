@@ -9,10 +9,12 @@ import { rule as cnpgi338 } from './admission/cluster/cnpgi338-cluster-pg-failov
 import { rule as cnpgi339 } from './admission/cluster/cnpgi339-cluster-resources';
 import { rule as cnpgi340 } from './admission/cluster/cnpgi340-cluster-hibernation-annotation';
 import { rule as cnpgi341 } from './admission/cluster/cnpgi341-cluster-pod-patch-annotation';
+import { rule as cnpgi342 } from './admission/cluster/cnpgi342-cluster-promotion-token';
 import { rule as cnpgi343 } from './admission/cluster/cnpgi343-cluster-liveness-pinger-annotation';
 import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
 import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
 import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
+import { rule as cnpgi347 } from './admission/cluster/cnpgi347-cluster-primary-lease';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -128,8 +130,10 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi339,
   cnpgi340,
   cnpgi341,
+  cnpgi342,
   cnpgi343,
   cnpgi344,
   cnpgi345,
   cnpgi346,
+  cnpgi347,
 ];
