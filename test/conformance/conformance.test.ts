@@ -48,7 +48,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validatePgBaseBackupApplicationDatabase: 'WIP: not modelled yet (admission branch)',
   validatePgBouncer: 'WIP: not modelled yet (admission branch)',
   validatePgbouncerGenericParameters: 'WIP: not modelled yet (admission branch)',
-  validatePluginConfiguration: 'WIP: not modelled yet (admission branch)',
   validatePrimaryUpdateStrategy: 'WIP: not modelled yet (admission branch)',
   validateRecoveryApplicationDatabase: 'WIP: not modelled yet (admission branch)',
   validateRecoveryTarget: 'WIP: not modelled yet (admission branch)',

@@ -10,6 +10,7 @@ import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-che
 import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
+import { CLUSTER_PLUGIN_CHECKS } from './cluster-plugins';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
 import { CLUSTER_PRIMARY_CHECKS } from './cluster-primary';
 import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
@@ -27,6 +28,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_RESOURCE_CHECKS,
   ...CLUSTER_ANNOTATION_CHECKS,
   ...CLUSTER_PRIMARY_CHECKS,
+  ...CLUSTER_PLUGIN_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

@@ -1,10 +1,9 @@
 /*
  * CNPGI042: a WAL archiver plugin and the in-tree Barman object store are two archiving methods.
  */
-import { dig, asObject } from '../../../manifests/json';
 import type { RuleDefinition } from '../../../rules/rule';
 import type { DoctorModel } from '../../model/doctor-model';
-import { walArchivers } from './wal-archivers';
+import { reportPluginConfiguration } from './wal-archivers';
 
 /** A Cluster has a WAL archiver plugin and `spec.backup.barmanObjectStore`. */
 export const rule: RuleDefinition<DoctorModel> = {
@@ -15,19 +14,5 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: 'The CNPG webhook rejects the Cluster: only one WAL archiving method is allowed (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration).',
   fix: "Remove `spec.backup.barmanObjectStore` (the plugin archives WAL) or the plugin's `isWALArchiver`.",
   kinds: ['postgresql.cnpg.io/Cluster'],
-  check(model, report) {
-    for (const m of model.index.ofKind('Cluster', 'postgresql.cnpg.io')) {
-      const spec = asObject(m.raw.spec);
-      if (!spec) continue;
-      const archivers = walArchivers(spec);
-      if (archivers.length === 0 || !asObject(dig(spec, 'backup', 'barmanObjectStore'))) continue;
-      report(
-        'error',
-        m,
-        `plugin '${archivers[0]}' is the WAL archiver and spec.backup.barmanObjectStore is set; the webhook rejects two WAL archiving methods`,
-        'remove spec.backup.barmanObjectStore (the plugin archives WAL), or isWALArchiver',
-        'spec.backup.barmanObjectStore',
-      );
-    }
-  },
+  check: reportPluginConfiguration('spec.backup.barmanObjectStore'),
 };
