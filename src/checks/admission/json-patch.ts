@@ -337,8 +337,9 @@ function run(root: Container, op: Operation): undefined | Failure | Unknown {
       if (current instanceof Failure) return new Failure(`error in test for path: '${path}': ${current.error}`);
       const expected = value === undefined ? undefined : nodeOf(value);
       const failed = new Failure(`testing value ${path} failed: test failed`);
-      // A missing key passes a test for null; a present one (even null) fails it.
-      if (current === 'absent') return isNull(expected) ? undefined : failed;
+      // A missing key, or one holding null (which the library reads as no node), passes a test
+      // for null; any other value fails it.
+      if (current === 'absent' || isNull(current)) return isNull(expected) ? undefined : failed;
       if (isNull(expected)) return failed;
       const same = equal(current, expected!);
       return same === undefined ? new Unknown() : same ? undefined : failed;

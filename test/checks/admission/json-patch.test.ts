@@ -188,6 +188,10 @@ describe('applyPatch to the instance Pod', () => {
     const doc: DocNode = objectNode({ a: objectNode({}) });
     const decoded = decodePatch('[{"op": "add", "path": "/a/b", "value": [1, {"c": "d"}]}, {"op": "test", "path": "/a/b", "value": [1, {"c": "d"}]}]');
     expect(decoded.ok && applyPatch(doc, decoded.operations)).toEqual({ applies: true });
+    const nulls = decodePatch('[{"op": "add", "path": "/a/n", "value": null}, {"op": "test", "path": "/a/n", "value": null}, {"op": "test", "path": "/a/n"}]');
+    expect(nulls.ok && applyPatch(doc, nulls.operations)).toEqual({ applies: true });
+    const notNull = decodePatch('[{"op": "test", "path": "/a/n", "value": 0}]');
+    expect(notNull.ok && applyPatch(doc, notNull.operations)).toEqual({ applies: false, error: 'testing value /a/n failed: test failed' });
     const again = decodePatch('[{"op": "test", "path": "/a/b/1", "value": {"c": "e"}}]');
     expect(again.ok && applyPatch(doc, again.operations)).toEqual({ applies: false, error: 'testing value /a/b/1 failed: test failed' });
   });
