@@ -28,6 +28,8 @@ const isZero = (q: QuantityValue) => q.num === 0n;
 function resources(cluster: Json): CheckIssue[] {
   const requests = asObject(dig(cluster, 'spec', 'resources', 'requests')) ?? {};
   const limits = asObject(dig(cluster, 'spec', 'resources', 'limits')) ?? {};
+  // Without requests or limits there is nothing to compare (shared_buffers needs a memory request).
+  if (Object.keys(requests).length === 0 && Object.keys(limits).length === 0) return [];
   const out: CheckIssue[] = [];
   const above = (name: string, detail: string, webhookName = name) => {
     const request = quantity(requests, name);
