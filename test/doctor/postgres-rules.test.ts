@@ -87,7 +87,9 @@ describe('Cluster, Backup and ScheduledBackup rules', () => {
       ),
       'CNPGI041',
     );
-    expect(f[0].message).toBe("plugins 'backup.example.com' and 'backup.example.com2' all set isWALArchiver; the webhook allows one WAL archiver per Cluster");
+    expect(f[0].message).toBe(
+      "plugins 'backup.example.com' and 'backup.example.com2' all set isWALArchiver; the webhook allows one WAL archiver per Cluster (\"Cannot enable more than one WAL archiver plugin\")",
+    );
     expect(
       ofRule(
         run((docs) => {

@@ -8,8 +8,14 @@ import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionChangeCheck, AdmissionCheck, AdmissionContext, AdmissionKind, ChangeIssue } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
+import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
 import { CLUSTER_CHANGE_CHECKS } from './cluster-changes';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
+import { CLUSTER_PLUGIN_CHECKS } from './cluster-plugins';
+import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
+import { CLUSTER_PRIMARY_CHECKS } from './cluster-primary';
+import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
 import { CLUSTER_WARNING_CHECKS } from './cluster-warnings';
 import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
@@ -20,7 +26,19 @@ import { POOLER_CHECKS } from './pooler';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_WARNING_CHECKS, ...BACKUP_CHECKS, ...POOLER_CHECKS, ...DATABASE_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
+  ...CLUSTER_IMAGE_CHECKS,
+  ...CLUSTER_POD_SPEC_CHECKS,
+  ...CLUSTER_MANAGED_CHECKS,
+  ...CLUSTER_RESOURCE_CHECKS,
+  ...CLUSTER_ANNOTATION_CHECKS,
+  ...CLUSTER_PRIMARY_CHECKS,
+  ...CLUSTER_PLUGIN_CHECKS,
+  ...CLUSTER_WARNING_CHECKS,
+  ...BACKUP_CHECKS,
+  ...POOLER_CHECKS,
+  ...DATABASE_CHECKS,
+];
 
 /** What admission does to one object. @internal */
 export interface Admission {

@@ -4,6 +4,19 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi370 } from './admission/backup/cnpgi370-backup-volume-snapshot-deadline';
 import { rule as cnpgi371 } from './admission/backup/cnpgi371-scheduled-backup-schedule-warning';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
+import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-services';
+import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
+import { rule as cnpgi338 } from './admission/cluster/cnpgi338-cluster-pg-failover-slots';
+import { rule as cnpgi339 } from './admission/cluster/cnpgi339-cluster-resources';
+import { rule as cnpgi340 } from './admission/cluster/cnpgi340-cluster-hibernation-annotation';
+import { rule as cnpgi341 } from './admission/cluster/cnpgi341-cluster-pod-patch-annotation';
+import { rule as cnpgi342 } from './admission/cluster/cnpgi342-cluster-promotion-token';
+import { rule as cnpgi343 } from './admission/cluster/cnpgi343-cluster-liveness-pinger-annotation';
+import { rule as cnpgi344 } from './admission/cluster/cnpgi344-cluster-pod-selector-refs';
+import { rule as cnpgi345 } from './admission/cluster/cnpgi345-cluster-extensions';
+import { rule as cnpgi346 } from './admission/cluster/cnpgi346-cluster-service-account';
+import { rule as cnpgi347 } from './admission/cluster/cnpgi347-cluster-primary-lease';
 import { rule as cnpgi350 } from './admission/cluster/cnpgi350-cluster-node-maintenance-window';
 import { rule as cnpgi351 } from './admission/cluster/cnpgi351-cluster-in-tree-barman';
 import { rule as cnpgi352 } from './admission/cluster/cnpgi352-cluster-retention-policy-unused';
@@ -129,6 +142,19 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi335,
+  cnpgi336,
+  cnpgi337,
+  cnpgi338,
+  cnpgi339,
+  cnpgi340,
+  cnpgi341,
+  cnpgi342,
+  cnpgi343,
+  cnpgi344,
+  cnpgi345,
+  cnpgi346,
+  cnpgi347,
   cnpgi350,
   cnpgi351,
   cnpgi352,

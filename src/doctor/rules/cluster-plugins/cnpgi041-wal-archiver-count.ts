@@ -1,10 +1,9 @@
 /*
  * CNPGI041: one WAL archiver plugin per Cluster.
  */
-import { asObject } from '../../../manifests/json';
 import type { RuleDefinition } from '../../../rules/rule';
 import type { DoctorModel } from '../../model/doctor-model';
-import { walArchivers } from './wal-archivers';
+import { reportPluginConfiguration } from './wal-archivers';
 
 /** More than one enabled plugin of a Cluster sets `isWALArchiver: true`. */
 export const rule: RuleDefinition<DoctorModel> = {
@@ -15,18 +14,5 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: 'The CNPG webhook rejects the Cluster: "Cannot enable more than one WAL archiver plugin" (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomValidator.validatePluginConfiguration).',
   fix: 'Keep `isWALArchiver: true` on one plugin only.',
   kinds: ['postgresql.cnpg.io/Cluster'],
-  check(model, report) {
-    for (const m of model.index.ofKind('Cluster', 'postgresql.cnpg.io')) {
-      const spec = asObject(m.raw.spec);
-      const archivers = spec ? walArchivers(spec) : [];
-      if (archivers.length < 2) continue;
-      report(
-        'error',
-        m,
-        `plugins ${archivers.map((a) => `'${a}'`).join(' and ')} all set isWALArchiver; the webhook allows one WAL archiver per Cluster`,
-        'keep isWALArchiver: true on one plugin only',
-        'spec.plugins',
-      );
-    }
-  },
+  check: reportPluginConfiguration('spec.plugins'),
 };

@@ -1,10 +1,9 @@
 /*
  * CNPGI042: a WAL archiver plugin and the in-tree Barman object store are two archiving methods.
  */
-import { dig, asObject } from '../../../manifests/json';
 import type { RuleDefinition } from '../../../rules/rule';
 import type { DoctorModel } from '../../model/doctor-model';
-import { walArchivers } from './wal-archivers';
+import { reportPluginConfiguration } from './wal-archivers';
 
 /** A Cluster has a WAL archiver plugin and `spec.backup.barmanObjectStore`. */
 export const rule: RuleDefinition<DoctorModel> = {
@@ -17,19 +16,5 @@ export const rule: RuleDefinition<DoctorModel> = {
   kinds: ['postgresql.cnpg.io/Cluster'],
   // the error already says to remove spec.backup.barmanObjectStore: no deprecation warning there too
   subsumes: [{ rule: 'CNPGI351' }],
-  check(model, report) {
-    for (const m of model.index.ofKind('Cluster', 'postgresql.cnpg.io')) {
-      const spec = asObject(m.raw.spec);
-      if (!spec) continue;
-      const archivers = walArchivers(spec);
-      if (archivers.length === 0 || !asObject(dig(spec, 'backup', 'barmanObjectStore'))) continue;
-      report(
-        'error',
-        m,
-        `plugin '${archivers[0]}' is the WAL archiver and spec.backup.barmanObjectStore is set; the webhook rejects two WAL archiving methods`,
-        'remove spec.backup.barmanObjectStore (the plugin archives WAL), or isWALArchiver',
-        'spec.backup.barmanObjectStore',
-      );
-    }
-  },
+  check: reportPluginConfiguration('spec.backup.barmanObjectStore'),
 };

@@ -1,8 +1,12 @@
 /*
  * What the cluster-plugins rules (CNPGI041, CNPGI042, CNPGI046) share: the named entries of a
- * Cluster's `spec.plugins`, and which of them archive WAL.
+ * Cluster's `spec.plugins`, and the Cluster webhook's check of its WAL archivers.
  */
 import { objectsOf, asString, Json } from '../../../manifests/json';
+import type { RuleDefinition } from '../../../rules/rule';
+import type { DoctorModel } from '../../model/doctor-model';
+import { admitted } from '../admission/admission-inputs';
+import { reportIssues } from '../operator-fidelity/fidelity-inputs';
 
 /** A `spec.plugins` entry that has a name (a nameless one is CNPGI039's). */
 export interface NamedPlugin {
@@ -21,9 +25,20 @@ export function namedPlugins(spec: Json): NamedPlugin[] {
   return out;
 }
 
-/** The names of the enabled entries that set `isWALArchiver: true`, in order. */
-export function walArchivers(spec: Json): string[] {
-  return namedPlugins(spec)
-    .filter((p) => p.item.enabled !== false && p.item.isWALArchiver === true)
-    .map((p) => p.name);
+/**
+ * The check of a rule that reports, on every Cluster, the answer of the webhook's
+ * validatePluginConfiguration (src/checks/admission/cluster-plugins.ts) at `path`: CNPGI041 the
+ * second WAL archiver (`spec.plugins`), CNPGI042 the archiver beside
+ * `spec.backup.barmanObjectStore`.
+ */
+export function reportPluginConfiguration(path: 'spec.plugins' | 'spec.backup.barmanObjectStore'): RuleDefinition<DoctorModel>['check'] {
+  return (model, report) => {
+    for (const { object, admission } of admitted(model, 'Cluster')) {
+      reportIssues(
+        report,
+        object,
+        (admission.issues.get('validatePluginConfiguration') ?? []).filter((i) => i.path === path),
+      );
+    }
+  };
 }
