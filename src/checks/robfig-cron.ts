@@ -8,7 +8,8 @@
  * Pure code with no cdk8s dependency, shared by the constructs and the doctor; every export is
  * internal to the package.
  */
-import { MAX_INT64, parseGoDuration } from '../manifests/duration';
+import { parseGoDuration } from '../manifests/duration';
+import { goAtoi as atoi } from '../manifests/go-numbers';
 
 /** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
 interface FieldSpec {
@@ -152,8 +153,8 @@ function intOrName(text: string, names?: Readonly<Record<string, number>>): numb
 /** Go `strconv.Atoi` (base 10, optional sign, no underscores) followed by robfig's sign check. */
 function goAtoi(text: string): number | string {
   if (!/^[+-]?[0-9]+$/.test(text)) return `'${text}' is not a number`;
-  const value = BigInt(text);
-  if (value > MAX_INT64 || value < -MAX_INT64 - 1n) return `'${text}' is out of range`;
+  const value = atoi(text);
+  if (value === undefined) return `'${text}' is out of range`;
   if (value < 0n) return `'${text}' is negative`;
   // Anything above 2^53 is far outside every field's bounds; keep it large but finite.
   return value > 1_000_000n ? 1_000_000 : Number(value);
