@@ -7,6 +7,7 @@
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { defaultObject } from './defaults';
 
@@ -15,7 +16,10 @@ import { defaultObject } from './defaults';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
+  ...CLUSTER_BOOTSTRAP_CHECKS,
+  ...CLUSTER_IMAGE_CHECKS,
+];
 
 /** What admission does to one object. @internal */
 export interface Admission {

@@ -2,6 +2,11 @@
 import type { RuleDefinition } from '../../rules/rule';
 import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi301 } from './admission/cluster/cnpgi301-cluster-initdb';
+import { rule as cnpgi302 } from './admission/cluster/cnpgi302-cluster-pg-basebackup-application-database';
+import { rule as cnpgi303 } from './admission/cluster/cnpgi303-cluster-import';
+import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-target';
+import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -110,4 +115,9 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi301,
+  cnpgi302,
+  cnpgi303,
+  cnpgi307,
+  cnpgi318,
 ];
