@@ -9,6 +9,7 @@ import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
 import { defaultObject } from './defaults';
 
 /**
@@ -18,6 +19,7 @@ import { defaultObject } from './defaults';
  */
 export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_BOOTSTRAP_CHECKS,
+  ...CLUSTER_SECRET_CHECKS,
   ...CLUSTER_IMAGE_CHECKS,
 ];
 

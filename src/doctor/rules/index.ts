@@ -5,6 +5,8 @@ import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pul
 import { rule as cnpgi301 } from './admission/cluster/cnpgi301-cluster-initdb';
 import { rule as cnpgi302 } from './admission/cluster/cnpgi302-cluster-pg-basebackup-application-database';
 import { rule as cnpgi303 } from './admission/cluster/cnpgi303-cluster-import';
+import { rule as cnpgi304 } from './admission/cluster/cnpgi304-cluster-superuser-secret';
+import { rule as cnpgi305 } from './admission/cluster/cnpgi305-cluster-certificates';
 import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-target';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
@@ -118,6 +120,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi301,
   cnpgi302,
   cnpgi303,
+  cnpgi304,
+  cnpgi305,
   cnpgi307,
   cnpgi318,
 ];
