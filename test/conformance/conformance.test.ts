@@ -40,7 +40,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateFailoverQuorumAlphaAnnotation: 'WIP: not modelled yet (admission branch)',
   validateHibernationAnnotation: 'WIP: not modelled yet (admission branch)',
   validateImageChange: 'WIP: not modelled yet (admission branch)',
-  validateImageName: 'WIP: not modelled yet (admission branch)',
   validateLivenessPingerProbe: 'WIP: not modelled yet (admission branch)',
   validateManagedExtensions: 'WIP: not modelled yet (admission branch)',
   validateManagedRoles: 'WIP: not modelled yet (admission branch)',

@@ -7,6 +7,7 @@ import { rule as cnpgi302 } from './admission/cluster/cnpgi302-cluster-pg-baseba
 import { rule as cnpgi303 } from './admission/cluster/cnpgi303-cluster-import';
 import { rule as cnpgi304 } from './admission/cluster/cnpgi304-cluster-superuser-secret';
 import { rule as cnpgi305 } from './admission/cluster/cnpgi305-cluster-certificates';
+import { rule as cnpgi306 } from './admission/cluster/cnpgi306-cluster-image-name';
 import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-target';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
@@ -122,6 +123,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi303,
   cnpgi304,
   cnpgi305,
+  cnpgi306,
   cnpgi307,
   cnpgi318,
 ];
