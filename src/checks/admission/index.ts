@@ -9,6 +9,7 @@ import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_INSTANCE_CHECKS } from './cluster-instances';
 import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
 import { defaultObject } from './defaults';
 
@@ -21,6 +22,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_BOOTSTRAP_CHECKS,
   ...CLUSTER_SECRET_CHECKS,
   ...CLUSTER_IMAGE_CHECKS,
+  ...CLUSTER_INSTANCE_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

@@ -9,6 +9,9 @@ import { rule as cnpgi304 } from './admission/cluster/cnpgi304-cluster-superuser
 import { rule as cnpgi305 } from './admission/cluster/cnpgi305-cluster-certificates';
 import { rule as cnpgi306 } from './admission/cluster/cnpgi306-cluster-image-name';
 import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-target';
+import { rule as cnpgi308 } from './admission/cluster/cnpgi308-cluster-primary-update-strategy';
+import { rule as cnpgi309 } from './admission/cluster/cnpgi309-cluster-min-sync-replicas';
+import { rule as cnpgi310 } from './admission/cluster/cnpgi310-cluster-max-sync-replicas';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
@@ -125,5 +128,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi305,
   cnpgi306,
   cnpgi307,
+  cnpgi308,
+  cnpgi309,
+  cnpgi310,
   cnpgi318,
 ];
