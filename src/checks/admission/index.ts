@@ -11,6 +11,7 @@ import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_INSTANCE_CHECKS } from './cluster-instances';
 import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
+import { CLUSTER_STORAGE_CHECKS } from './cluster-storage';
 import { defaultObject } from './defaults';
 
 /**
@@ -23,6 +24,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_SECRET_CHECKS,
   ...CLUSTER_IMAGE_CHECKS,
   ...CLUSTER_INSTANCE_CHECKS,
+  ...CLUSTER_STORAGE_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

@@ -12,6 +12,10 @@ import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-
 import { rule as cnpgi308 } from './admission/cluster/cnpgi308-cluster-primary-update-strategy';
 import { rule as cnpgi309 } from './admission/cluster/cnpgi309-cluster-min-sync-replicas';
 import { rule as cnpgi310 } from './admission/cluster/cnpgi310-cluster-max-sync-replicas';
+import { rule as cnpgi311 } from './admission/cluster/cnpgi311-cluster-storage-size';
+import { rule as cnpgi312 } from './admission/cluster/cnpgi312-cluster-wal-storage-size';
+import { rule as cnpgi313 } from './admission/cluster/cnpgi313-cluster-ephemeral-volume-source';
+import { rule as cnpgi314 } from './admission/cluster/cnpgi314-cluster-tablespace-storage-size';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
@@ -131,5 +135,9 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi308,
   cnpgi309,
   cnpgi310,
+  cnpgi311,
+  cnpgi312,
+  cnpgi313,
+  cnpgi314,
   cnpgi318,
 ];
