@@ -10,6 +10,7 @@ import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-che
 import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_INSTANCE_CHECKS } from './cluster-instances';
+import { CLUSTER_NAME_CHECKS } from './cluster-names';
 import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
 import { CLUSTER_STORAGE_CHECKS } from './cluster-storage';
 import { defaultObject } from './defaults';
@@ -25,6 +26,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_IMAGE_CHECKS,
   ...CLUSTER_INSTANCE_CHECKS,
   ...CLUSTER_STORAGE_CHECKS,
+  ...CLUSTER_NAME_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

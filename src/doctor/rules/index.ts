@@ -16,6 +16,9 @@ import { rule as cnpgi311 } from './admission/cluster/cnpgi311-cluster-storage-s
 import { rule as cnpgi312 } from './admission/cluster/cnpgi312-cluster-wal-storage-size';
 import { rule as cnpgi313 } from './admission/cluster/cnpgi313-cluster-ephemeral-volume-source';
 import { rule as cnpgi314 } from './admission/cluster/cnpgi314-cluster-tablespace-storage-size';
+import { rule as cnpgi315 } from './admission/cluster/cnpgi315-cluster-name';
+import { rule as cnpgi316 } from './admission/cluster/cnpgi316-cluster-tablespace-names';
+import { rule as cnpgi317 } from './admission/cluster/cnpgi317-cluster-tablespace-backup-snapshot';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
@@ -139,5 +142,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi312,
   cnpgi313,
   cnpgi314,
+  cnpgi315,
+  cnpgi316,
+  cnpgi317,
   cnpgi318,
 ];
