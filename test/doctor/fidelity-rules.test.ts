@@ -6,8 +6,8 @@ import { DOCTOR_RULES } from '../../src/doctor/registry';
 
 const B = 'barman-cloud.cloudnative-pg.io';
 
-/** The operator-fidelity rules (src/doctor/rules/operator-fidelity/), CNPGI100 to CNPGI199 (the admission rules are CNPGI300 and up). */
-const isFidelity = (id: string) => id >= 'CNPGI100' && id < 'CNPGI200';
+/** The operator-fidelity rules (src/doctor/rules/operator-fidelity/), CNPGI100 to CNPGI119 (the admission rules follow from CNPGI300). */
+const isFidelity = (id: string) => id >= 'CNPGI100' && id < 'CNPGI120';
 const FIDELITY = DOCTOR_RULES.filter((r) => isFidelity(r.id));
 const fidelityFindings = (objects: unknown[]) => checkManifests(objects).filter((f) => isFidelity(f.ruleId));
 
@@ -22,7 +22,8 @@ describe('the operator-fidelity rules', () => {
           .filter(Boolean),
       );
     expect(objects.length).toBeGreaterThan(10);
-    expect(fidelityFindings(objects)).toEqual([]);
+    // Nor any of the admission rules that follow them.
+    expect(checkManifests(objects).filter((f) => f.ruleId >= 'CNPGI100')).toEqual([]);
   });
 
   test('each family reports on its own objects', () => {

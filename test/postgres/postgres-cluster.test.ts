@@ -204,11 +204,13 @@ describe('PostgresCluster', () => {
   });
 
   test('replica options are written as given', () => {
-    const pg = cluster({ replica: { source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
+    // A replica cluster is created from pg_basebackup or recovery (validateReplicaMode).
+    const bootstrap = ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'b' } });
+    const pg = cluster({ bootstrap, replica: { source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
     pg.addExternalCluster('a', conn('a'));
     pg.addExternalCluster('b', conn('b'));
     expect(specOf(pg).replica).toEqual({ source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1s500ms' });
-    const manual = cluster({ replica: { source: 'b', enabled: true } });
+    const manual = cluster({ bootstrap, replica: { source: 'b', enabled: true } });
     manual.addExternalCluster('b', conn('b'));
     expect(specOf(manual).replica).toEqual({ source: 'b', enabled: true });
   });
@@ -230,7 +232,7 @@ describe('PostgresCluster', () => {
   });
 
   test('replica.primary and replica.self must name external clusters', () => {
-    const pg = cluster({ replica: { source: 'a', primary: 'x' } });
+    const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'a' } }), replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', conn('a'));
     expect(errorsOf(pg)).toEqual([
       "[test/pg] spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
@@ -482,7 +484,7 @@ describe('PostgresCluster.addExternalCluster', () => {
 
 describe('PostgresCluster sources are checked at synth', () => {
   test('a replica source that names no external cluster', () => {
-    const pg = cluster({ replica: { source: 'origin' } });
+    const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'other' } }), replica: { source: 'origin' } });
     pg.addExternalCluster('other', conn('h'));
     expect(errorsOf(pg)).toEqual([
       "[test/pg] spec.replica.source 'origin' replica source 'origin' names no entry of spec.externalClusters (defined: 'other'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.replica.source to one of the defined names",

@@ -20,6 +20,8 @@ import { rule as cnpgi315 } from './admission/cluster/cnpgi315-cluster-name';
 import { rule as cnpgi316 } from './admission/cluster/cnpgi316-cluster-tablespace-names';
 import { rule as cnpgi317 } from './admission/cluster/cnpgi317-cluster-tablespace-backup-snapshot';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
+import { rule as cnpgi398 } from './admission/common/cnpgi398-validation-disabled';
+import { rule as cnpgi399 } from './admission/common/cnpgi399-validation-annotation-value';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -146,4 +148,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi316,
   cnpgi317,
   cnpgi318,
+  cnpgi398,
+  cnpgi399,
 ];
