@@ -81,6 +81,8 @@ describe('CNPGI301 cluster-initdb', () => {
 
   test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ['database and owner both set', { bootstrap: { initdb: { database: 'orders', owner: 'orders' } } }, {}],
+    ['a database without an owner: the defaulter makes the owner the database', { bootstrap: { initdb: { database: 'orders' } } }, {}],
+    ['an owner without a database: the defaulter names the database app', { bootstrap: { initdb: { owner: 'orders' } } }, {}],
     [
       'a monolith import with neither database nor owner',
       { bootstrap: { initdb: { import: { type: 'monolith', databases: ['*'], source: { externalCluster: 'old' } } } } },

@@ -34,6 +34,16 @@ describe('CNPGI302 cluster-pg-basebackup-application-database', () => {
     ['pg_basebackup with database and owner', { bootstrap: { pg_basebackup: { source: 'origin', database: 'app', owner: 'app' } } }, {}],
     ['pg_basebackup with neither', { bootstrap: { pg_basebackup: { source: 'origin' } } }, {}],
     [
+      'pg_basebackup alone with a database and no owner: the defaulter completes it',
+      { bootstrap: { pg_basebackup: { source: 'origin', database: 'orders' } } },
+      {},
+    ],
+    [
+      'pg_basebackup alone with an owner and no database: the defaulter completes it',
+      { bootstrap: { pg_basebackup: { source: 'origin', owner: 'orders' } } },
+      {},
+    ],
+    [
       'pg_basebackup beside recovery with database and owner',
       { bootstrap: { recovery: { source: 'origin' }, pg_basebackup: { source: 'origin', database: 'app', owner: 'app' } } },
       {},
