@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CnpgIValidationError, describeValue } from '../manifests/errors';
-import { isDns1035Label, isDnsLabel } from '../manifests/k8s-names';
+import { isDnsLabel } from '../manifests/k8s-names';
 import { compareQuantities, parseQuantity } from '../manifests/quantity';
 import type { SchemaIssue } from './index';
 
@@ -51,8 +51,6 @@ function groupOf(apiVersion: unknown): string {
  *   declared name) and the CEL rules; for every kind the object metadata (name per kind, labels,
  *   annotations, finalizers, owner references) and a Service's ports;
  * - a workload name that is not a DNS label (the API server warns);
- * - a CloudNativePG Cluster name that is not a DNS-1035 label of at most 50 characters
- *   (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateName);
  * - any `resources` with `requests` or `limits` (containers anywhere, a Cluster's
  *   `spec.resources`, sidecar configurations): a request above its limit, quantities compared
  *   exactly; a negative quantity; for huge pages and extended resources a request without an
@@ -81,18 +79,6 @@ export function apiServerIssues(obj: unknown): SchemaIssue[] {
     );
   }
   const isCluster = group === 'postgresql.cnpg.io' && obj.kind === 'Cluster';
-  if (isCluster && typeof name === 'string' && !out.some((i) => i.path === 'metadata.name') && !(isDns1035Label(name) && name.length <= 50)) {
-    out.push(
-      s.issue(
-        ['metadata', 'name'],
-        'invalid-name',
-        name,
-        'is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name',
-        "at most 50 characters of a-z, 0-9 and '-', a letter first",
-        "use a name such as 'orders-db'",
-      ),
-    );
-  }
   resourceIssues(obj, [], { checkFormat: !s.hasCrdSchema(obj.apiVersion, obj.kind), zeroLimitUnset: isCluster }, out, s);
   return out;
 }

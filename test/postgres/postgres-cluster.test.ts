@@ -641,7 +641,7 @@ describe('PostgresCluster props validation', () => {
     const rule = "a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first)";
     // A pinned name is judged with the rest of the object at synth.
     expect(errorsOf(cluster({ metadata: { name: 'p'.repeat(51) } }))).toEqual([
-      `[test/pg] Cluster '${'p'.repeat(51)}' metadata.name: is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name; value '${'p'.repeat(51)}'; allowed at most 50 characters of a-z, 0-9 and '-', a letter first`,
+      `[test/pg] metadata.name '${'p'.repeat(51)}' the Cluster webhook refuses the Cluster name '${'p'.repeat(51)}', 51 characters long ("the maximum length of a cluster name is 50 characters"): the operator derives the names of Pods, Services and volumes from it; shorten it to at most 50 characters`,
     ]);
     // The default name is the construct id: an id that cannot be a Cluster name is refused, about the id.
     const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";
