@@ -6,8 +6,8 @@ import { describeValue } from '../../manifests/errors';
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
+import { imageReference, versionFromTag } from './cluster-reading';
 import { goString } from './go-values';
-import { imageReference, versionFromTag } from './machinery';
 
 /**
  * validateImageName: `spec.imageName` (the operator's default image when the Cluster names none

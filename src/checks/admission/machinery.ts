@@ -1,67 +1,11 @@
 /*
- * The parsers CloudNativePG's webhook takes from its libraries, read as they are at
- * cloudnative-pg v1.30.0: machinery v0.5.0 (pkg/image/reference, pkg/postgres/version,
- * pkg/types: LSN, ParseTargetTime), which in turn calls lib/pq v1.12.3 (ParseTimestamp) and Go's
- * time.Parse. Each returns what the Go code accepts, down to its odd corners, since the webhook's
- * verdict is whatever they return.
+ * The parsers of recovery targets CloudNativePG's webhook takes from its libraries, read as they
+ * are at cloudnative-pg v1.30.0: machinery v0.5.0 pkg/types (LSN, ParseTargetTime), which in
+ * turn calls lib/pq v1.12.3 (ParseTimestamp) and Go's time.Parse. Each returns what the Go code
+ * accepts, down to its odd corners, since the webhook's verdict is whatever they return. (The
+ * image reference and version tag parsers are in cluster-reading.ts, which the defaulter shares.)
  */
 import { goAtoi, goParseUint } from '../../manifests/go-numbers';
-
-/** An image reference as machinery's `reference.New` splits it. */
-export interface ImageReference {
-  readonly name: string;
-  /** `latest` when the reference has neither tag nor digest; empty when it has a digest only. */
-  readonly tag: string;
-  readonly digest: string;
-}
-
-const DIGEST = /@sha256:([a-fA-F0-9]+)$/;
-const TAG = /:([^/]+)$/;
-const HOST = /^[^./:]+((\.[^./:]+)+(:[0-9]+)?|:[0-9]+)\//;
-
-/**
- * machinery v0.5.0 pkg/image/reference New: a name without `/` is under `docker.io/library/`, one
- * whose first part is no host under `docker.io/`; a trailing `@sha256:<hex>` is the digest, then
- * a trailing `:<no slash>` the tag, and with neither the tag is `latest`.
- * @internal
- */
-export function imageReference(image: string): ImageReference {
-  let name = image;
-  if (!name.includes('/')) name = `docker.io/library/${name}`;
-  else if (!HOST.test(name)) name = `docker.io/${name}`;
-  let digest = '';
-  const d = DIGEST.exec(name);
-  if (d) {
-    digest = d[1];
-    name = name.slice(0, name.length - d[0].length);
-  }
-  let tag = '';
-  const t = TAG.exec(name);
-  if (t) {
-    tag = t[1];
-    name = name.slice(0, name.length - t[0].length);
-  } else if (digest === '') {
-    tag = 'latest';
-  }
-  return { name, tag, digest };
-}
-
-/**
- * machinery v0.5.0 pkg/postgres/version FromTag: the tag must start with digits and dots
- * (`^(\d\.?)+`); of that prefix, the part before the first dot is the major and the next part,
- * when there is one, the minor, each a Go `Atoi` (so `16.` fails: an empty minor). `15rc1` is 15.0,
- * `14.4-1` is 14.4. Undefined where FromTag returns an error.
- * @internal
- */
-export function versionFromTag(tag: string): { readonly major: number; readonly minor: number } | undefined {
-  const m = /^(?:\d\.?)+/.exec(tag);
-  if (m === null) return undefined;
-  const parts = m[0].split('.');
-  const major = goAtoi(parts[0]);
-  const minor = parts.length > 1 ? goAtoi(parts[1]) : 0n;
-  if (major === undefined || minor === undefined) return undefined;
-  return { major: Number(major), minor: Number(minor) };
-}
 
 /**
  * machinery v0.5.0 pkg/types LSN.Parse: two hexadecimal numbers joined by one `/`, each at most

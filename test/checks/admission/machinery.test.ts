@@ -1,4 +1,5 @@
-import { imageReference, isLsn, isTargetTime, versionFromTag } from '../../../src/checks/admission/machinery';
+import { imageReference, versionFromTag } from '../../../src/checks/admission/cluster-reading';
+import { isLsn, isTargetTime } from '../../../src/checks/admission/machinery';
 
 const DIGEST = 'cff94de382ca538861622bbe84cfe03f44f307a9846a5c5eda672cf4dc692866';
 
