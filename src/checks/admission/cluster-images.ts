@@ -33,9 +33,16 @@ function imageName(cluster: Json): CheckIssue[] {
       `${/:latest(@|$)/.test(image) ? 'the latest tag' : 'an image without tag or digest is the latest tag, which'} names no PostgreSQL version, so the operator cannot tell the major version or a major upgrade`,
     );
   }
-  if (tag === '') return refuse("Can't use just the image sha as we can't detect upgrades", 'a digest alone names no PostgreSQL version, so the operator cannot tell the major version or a major upgrade');
+  if (tag === '')
+    return refuse(
+      "Can't use just the image sha as we can't detect upgrades",
+      'a digest alone names no PostgreSQL version, so the operator cannot tell the major version or a major upgrade',
+    );
   if (versionFromTag(tag) === undefined) {
-    return refuse('invalid version tag', `the tag ${describeValue(tag)} does not start with a PostgreSQL version, from which the operator reads the major version`);
+    return refuse(
+      'invalid version tag',
+      `the tag ${describeValue(tag)} does not start with a PostgreSQL version, from which the operator reads the major version`,
+    );
   }
   return [];
 }

@@ -25,4 +25,3 @@ export function goInt(value: unknown): number | undefined {
 export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
-

@@ -91,7 +91,19 @@ function pqTimestamp(s: string): boolean {
 
 /** The layouts ParseTargetTime hands to Go's time.Parse, as the chunks Go's layout scanner finds. */
 type Chunk = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'micros' | 'zone' | { readonly literal: string };
-const RFC3339: readonly Chunk[] = ['year', { literal: '-' }, 'month', { literal: '-' }, 'day', { literal: 'T' }, 'hour', { literal: ':' }, 'minute', { literal: ':' }, 'second'];
+const RFC3339: readonly Chunk[] = [
+  'year',
+  { literal: '-' },
+  'month',
+  { literal: '-' },
+  'day',
+  { literal: 'T' },
+  'hour',
+  { literal: ':' },
+  'minute',
+  { literal: ':' },
+  'second',
+];
 const GO_LAYOUTS: ReadonlyArray<readonly Chunk[]> = [[...RFC3339, 'micros', 'zone'], [...RFC3339, 'zone'], RFC3339];
 
 const isDigitAt = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] <= '9';
