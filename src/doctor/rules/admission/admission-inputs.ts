@@ -49,19 +49,40 @@ export function admitted(model: DoctorModel, kind: AdmissionKind): ReadonlyArray
   return model.part(ADMITTED)(kind);
 }
 
-/** The check of a rule that reports, on every object of the `kinds`, the issues `check` finds on it as written. */
+/** The admission a rule's check reports: the kinds and the upstream functions it stands for. */
+export interface ReportedAdmission {
+  readonly kinds: readonly AdmissionKind[];
+  readonly upstream: readonly string[];
+}
+
+const REPORTED = new WeakMap<object, ReportedAdmission>();
+
+/** What the check of an admission rule reports (made by {@link reportAdmission} or {@link reportOnObjects}); undefined for other checks. */
+export function reportedAdmission(check: RuleDefinition<DoctorModel>['check']): ReportedAdmission | undefined {
+  return REPORTED.get(check);
+}
+
+/**
+ * The check of a rule that reports, on every object of the `kinds`, the issues `check` finds on it
+ * as written; `upstream` names the upstream function it stands for.
+ */
 export function reportOnObjects(
+  upstream: string,
   kinds: readonly AdmissionKind[],
   check: (kind: AdmissionKind, object: Json) => readonly CheckIssue[],
 ): RuleDefinition<DoctorModel>['check'] {
-  return (model, report) => {
+  const run: RuleDefinition<DoctorModel>['check'] = (model, report) => {
     for (const kind of kinds) for (const { object } of admitted(model, kind)) reportIssues(report, object, check(kind, object.raw));
   };
+  REPORTED.set(run, { kinds, upstream: [upstream] });
+  return run;
 }
 
 /** The check of a rule that reports, on every object of `kind`, the issues of the webhook functions `upstream`. */
 export function reportAdmission(kind: AdmissionKind, ...upstream: string[]): RuleDefinition<DoctorModel>['check'] {
-  return (model, report) => {
+  const run: RuleDefinition<DoctorModel>['check'] = (model, report) => {
     for (const { object, admission } of admitted(model, kind)) for (const u of upstream) reportIssues(report, object, admission.issues.get(u) ?? []);
   };
+  REPORTED.set(run, { kinds: [kind], upstream });
+  return run;
 }

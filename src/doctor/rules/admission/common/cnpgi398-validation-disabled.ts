@@ -15,5 +15,5 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: "The validating webhook then accepts the object without running any of its checks and answers a warning (cloudnative-pg v1.30.0 internal/webhook/v1/common.go isValidationEnabled, validate); the doctor's admission rules report nothing on such an object either, so a mistake reaches the operator. The ScheduledBackup webhook does not read the annotation.",
   fix: 'Remove the annotation, or set it to `enabled`, once the change that needed it is applied.',
   kinds: BYPASSABLE_KINDS.map((k) => `postgresql.cnpg.io/${k}`),
-  check: reportOnObjects(BYPASSABLE_KINDS, checkValidationDisabled),
+  check: reportOnObjects('isValidationEnabled', BYPASSABLE_KINDS, checkValidationDisabled),
 };

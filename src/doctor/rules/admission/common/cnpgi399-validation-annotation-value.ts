@@ -15,5 +15,5 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: 'The validating webhook answers a warning that the value is invalid and validates the object as usual (cloudnative-pg v1.30.0 internal/webhook/v1/common.go isValidationEnabled, validate): whatever the value meant, validation stays on.',
   fix: 'Write `enabled` (or leave the annotation out) to keep validation on; `disabled` switches it off.',
   kinds: BYPASSABLE_KINDS.map((k) => `postgresql.cnpg.io/${k}`),
-  check: reportOnObjects(BYPASSABLE_KINDS, checkValidationAnnotationValue),
+  check: reportOnObjects('isValidationEnabled', BYPASSABLE_KINDS, checkValidationAnnotationValue),
 };
