@@ -83,18 +83,32 @@ describe('CNPGI100 cluster references', () => {
     expect(doctorErrors([clusterDoc({ bootstrap: { recovery: { source: 'origin' } } })])).toContain('CNPGI100');
   });
   test('a pg_basebackup source, a replica source and a replica primary that name no external cluster', () => {
-    for (const props of [{ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) }, { replica: { source: 'origin' } }]) {
+    for (const props of [
+      { bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) },
+      // A replica cluster is created from pg_basebackup or recovery (validateReplicaMode).
+      { bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'other' } }), replica: { source: 'origin' } },
+    ]) {
       const chart = Testing.chart();
       const pg = new PostgresCluster(chart, 'pg', { storage, ...props });
       pg.addExternalCluster('other', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'h' } }));
       expectRefused(synthOf(chart), 'origin');
     }
     const chart = Testing.chart();
-    const pg = new PostgresCluster(chart, 'pg', { storage, replica: { source: 'a', primary: 'x' } });
+    const pg = new PostgresCluster(chart, 'pg', {
+      storage,
+      bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'a' } }),
+      replica: { source: 'a', primary: 'x' },
+    });
     pg.addExternalCluster('a', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'a' } }));
     expectRefused(synthOf(chart), 'replica.primary', "'x'");
     expect(
-      doctorErrors([clusterDoc({ replica: { source: 'a', primary: 'x' }, externalClusters: [{ name: 'a', connectionParameters: { host: 'a' } }] })]),
+      doctorErrors([
+        clusterDoc({
+          bootstrap: { pg_basebackup: { source: 'a' } },
+          replica: { source: 'a', primary: 'x' },
+          externalClusters: [{ name: 'a', connectionParameters: { host: 'a' } }],
+        }),
+      ]),
     ).toContain('CNPGI100');
   });
   test('replica.enabled together with replica.primary', () => {

@@ -1,4 +1,5 @@
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
+import { RELEASE_DEFAULT_IMAGE_NAME } from './admission/operator-settings';
 import { CheckIssue } from './issue';
 
 /** Where one configuration value came from. @internal */
@@ -14,6 +15,12 @@ export interface OperatorConfig {
   /** `INCLUDE_PLUGINS` after GetIncludePlugins: split on commas, trimmed, empty pieces dropped. */
   readonly includePlugins: readonly string[];
   readonly includePluginsSource: ConfigSource;
+  /** `POSTGRES_IMAGE_NAME`: the image of a Cluster that names none (pkg/versions DefaultImageName by default). */
+  readonly postgresImageName: string;
+  /** `MONITORING_QUERIES_CONFIGMAP` (empty by default): the ConfigMap of default monitoring queries. */
+  readonly monitoringQueriesConfigMap: string;
+  /** `MONITORING_QUERIES_SECRET` (empty by default): the Secret of default monitoring queries. */
+  readonly monitoringQueriesSecret: string;
   /** The proxy and no-proxy values grpc-go's dial would see. */
   readonly httpsProxy?: string;
   readonly noProxy?: string;
@@ -151,6 +158,9 @@ export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
       .map((p) => p.trim())
       .filter((p) => p !== ''),
     includePluginsSource: include.source,
+    postgresImageName: setting('POSTGRES_IMAGE_NAME', RELEASE_DEFAULT_IMAGE_NAME).value,
+    monitoringQueriesConfigMap: setting('MONITORING_QUERIES_CONFIGMAP', '').value,
+    monitoringQueriesSecret: setting('MONITORING_QUERIES_SECRET', '').value,
     httpsProxy: firstNonEmpty('HTTPS_PROXY', 'https_proxy'),
     noProxy: firstNonEmpty('NO_PROXY', 'no_proxy'),
     unknown,

@@ -67,3 +67,38 @@ export function compareQuantities(a: QuantityValue, b: QuantityValue): number {
   const right = b.num * a.den;
   return left < right ? -1 : left > right ? 1 : 0;
 }
+
+/** Go's quantity text: sign, number, then suffix letters, one sign and digits (parseQuantityString). */
+const GO_QUANTITY = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*[+-]?[0-9]*)$/;
+const DECIMAL_SUFFIXES = new Set(['', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E']);
+const INT64_RANGE = 1n << 63n;
+
+/**
+ * The sign of what Go's `resource.ParseQuantity(text)` returns (k8s.io/apimachinery v0.36.2
+ * pkg/api/resource/quantity.go ParseQuantity, Quantity.Sign), or undefined where it returns an
+ * error: exact for every string, including the forms the CRDs' quantity pattern refuses but a
+ * plain string field (a Cluster's `storage.size`) lets through: `.`, `+`, `Ki` and `1.` are
+ * zero or one, `1e500` is accepted, `.e-10` and `Pi` (no digit, and a scale that leaves Go's
+ * fast path) are not.
+ * @internal
+ */
+export function quantitySign(text: string): -1 | 0 | 1 | undefined {
+  if (typeof text !== 'string' || text === '') return undefined;
+  const m = GO_QUANTITY.exec(text);
+  if (m === null) return undefined;
+  const [, sign, whole, fraction = '', suffix] = m;
+  let decimalExponent: bigint | undefined;
+  if (DECIMAL_SUFFIXES.has(suffix)) decimalExponent = BigInt(DECIMAL[suffix]);
+  else if (/^[eE][+-]?[0-9]+$/.test(suffix)) {
+    const exponent = BigInt(suffix.slice(1));
+    if (exponent >= INT64_RANGE || exponent < -INT64_RANGE) return undefined;
+    decimalExponent = BigInt.asIntN(32, exponent); // Go keeps int32(exponent)
+  } else if (!Object.prototype.hasOwnProperty.call(BINARY, suffix)) return undefined;
+  if (whole === '' && fraction === '') {
+    // No digit: Go parses the number part only on its slow path, and fails there. The slow path
+    // takes a decimal scale below nano, or a binary suffix too large for its int64 estimate.
+    if (decimalExponent !== undefined ? decimalExponent < -9n : suffix === 'Pi' || suffix === 'Ei') return undefined;
+  }
+  if (!/[1-9]/.test(whole + fraction)) return 0;
+  return sign === '-' ? -1 : 1;
+}

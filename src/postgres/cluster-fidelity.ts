@@ -1,44 +1,75 @@
 import { Construct } from 'constructs';
+import type { AdmissionKind } from '../checks/admission/admission-check';
+import { admissionErrors, admit } from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
-import { checkClusterReferences } from '../checks/cluster-references';
 import { CheckIssue } from '../checks/issue';
 import { claimedNamespaces } from '../common/stable-names';
 import { Problem } from '../manifests/errors';
-import { Json } from '../manifests/json';
+import { Json, asObject } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+
+/**
+ * The first error CloudNativePG's admission gives a rendered object of `kind` (the CRD defaults
+ * and the defaulting webhook first, then every admission check registered in
+ * src/checks/admission, in the webhook's order), as a problem of the construct that writes it:
+ * the prop is the JSON path, the problem the check's message. The doctor's admission rules run
+ * the same checks, so the constructs refuse at synth what the doctor reports.
+ * @internal
+ */
+export function admissionProblem(kind: AdmissionKind, object: Json): Problem | undefined {
+  return problemOf(admissionErrors(admit(kind, object))[0], object);
+}
 
 /**
  * The first of what the doctor reports as an error for a Cluster, found with the same checks
  * (`src/checks/`), so that the constructs (which refuse it at synth) and the doctor
- * agree: the Cluster webhook's cross-references, and Barman Cloud's parameters, ObjectStore
- * namespace and recovery destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster
- * JSON; `scope` the construct whose app holds the ObjectStores.
+ * agree: the Cluster's admission ({@link admissionProblem}), then Barman Cloud's parameters,
+ * ObjectStore namespace and recovery destination. `cluster` is the rendered
+ * `postgresql.cnpg.io/v1` Cluster JSON; `scope` the construct whose app holds the ObjectStores.
  * @internal
  */
 export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
-  const issues: CheckIssue[] = [...checkClusterReferences(cluster)];
-  if (referencedObjectStores(cluster).length > 0 || JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_PLUGIN_NAME}"`)) {
-    const stores = referencedObjectStores(cluster).flatMap((name) =>
-      claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
-    );
-    issues.push(
-      ...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter(
-        (i) =>
-          // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
-          i.severity === 'error' || /ignored$/.test(i.message),
-      ),
-    );
-  }
-  const first = issues[0];
-  return first && { prop: first.path, value: valueAt(cluster, first.path), problem: first.message, fix: first.fix };
+  const admission = admissionProblem('Cluster', cluster);
+  if (admission !== undefined) return admission;
+  if (referencedObjectStores(cluster).length === 0 && !JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_PLUGIN_NAME}"`)) return undefined;
+  const stores = referencedObjectStores(cluster).flatMap((name) =>
+    claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
+  );
+  const issues = checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter(
+    (i) =>
+      // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
+      i.severity === 'error' || /ignored$/.test(i.message),
+  );
+  return problemOf(issues[0], cluster);
 }
 
-/** The value at a path such as `spec.plugins[0].parameters.serverName`, for the error message. */
+function problemOf(issue: CheckIssue | undefined, object: Json): Problem | undefined {
+  return issue && { prop: issue.path, value: valueAt(object, issue.path), problem: issue.message, fix: issue.fix };
+}
+
+/**
+ * The value at a field path such as `spec.plugins[0].parameters.serverName` or
+ * `metadata.annotations.cnpg.io/validation` (a key may hold dots: the longest key that fits
+ * wins), for the error message.
+ */
 function valueAt(root: Json, path: string): unknown {
   let v: unknown = root;
-  for (const part of path.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== ''))) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[part];
+  let rest = path;
+  while (rest !== '') {
+    const index = /^\[(\d+)\]\.?/.exec(rest);
+    if (index) {
+      if (!Array.isArray(v)) return undefined;
+      v = v[Number(index[1])];
+      rest = rest.slice(index[0].length);
+      continue;
+    }
+    const o = asObject(v);
+    const key = Object.keys(o ?? {})
+      .filter((k) => rest === k || rest.startsWith(`${k}.`) || rest.startsWith(`${k}[`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (o === undefined || key === undefined) return undefined;
+    v = o[key];
+    rest = rest.slice(key.length).replace(/^\./, '');
   }
   return v;
 }

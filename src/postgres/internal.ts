@@ -6,7 +6,7 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { isRefusedExternalClusterName } from '../checks/cluster-references';
+import { isRefusedExternalClusterName } from '../checks/admission/cluster-references';
 import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec } from '../common/props';
 import { claimName } from '../common/stable-names';

@@ -5,7 +5,9 @@ import { writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
+import { refuseProblem } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
+import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
 import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 
@@ -117,6 +119,9 @@ export class PluginBackup extends Construct {
     this.name = this.apiObject.name;
     const binding = cluster.binding;
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
-    guardAndCheck(this, 'Backup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
+    guardAndCheck(this, 'Backup', this.apiObject, () => {
+      if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
+      refuseProblem(this, admissionProblem('Backup', this.apiObject.toJson()));
+    });
   }
 }

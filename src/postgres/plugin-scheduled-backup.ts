@@ -10,8 +10,10 @@ import { writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
+import { refuseProblem } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
+import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
 import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
@@ -166,6 +168,9 @@ export class PluginScheduledBackup extends Construct {
     this.name = this.apiObject.name;
     const binding = cluster.binding;
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
-    guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => binding && checkBackupPlugin(this, binding, cluster.name, this.pluginName));
+    guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => {
+      if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
+      refuseProblem(this, admissionProblem('ScheduledBackup', this.apiObject.toJson()));
+    });
   }
 }

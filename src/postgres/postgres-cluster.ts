@@ -392,20 +392,20 @@ interface PluginEntry {
   readonly parameters?: Record<string, string>;
 }
 
-// The webhook rules: cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go
-// validatePluginConfiguration, validateExternalClusters, validateBootstrapRecoverySource,
-// validateBootstrapPgBaseBackupSource and validateReplicaClusterExternalClusters.
+// The webhook rules: the admission checks of src/checks/admission (cloudnative-pg v1.30.0
+// internal/webhook/v1/cluster_webhook.go, after api/v1/cluster_defaults.go), run at synth.
 /**
  * A CloudNativePG `Cluster` (`postgresql.cnpg.io/v1`) that uses CNPG-I plugins.
  *
  * Typed props cover what most Clusters set; `spec` passes the rest of the CRD through.
  * Plugins, external clusters, backups and scheduled backups are added with methods, and
  * everything is rendered at synth so later additions appear. The rendered Cluster is checked
- * against the CRD schema and its CEL rules at synth; the operator's webhook rules (one WAL
- * archiver, no archiver plugin beside `spec.backup.barmanObjectStore`, a source for every
- * external cluster, distinct external cluster names, sources that name an external cluster)
- * and those it does not make (a plugin added twice, a backup through a plugin the Cluster does
- * not enable) are library errors too.
+ * against the CRD schema and its CEL rules at synth, then as CloudNativePG's admission judges
+ * it after its defaulting webhook (the checks the doctor runs: one WAL archiver, no archiver
+ * plugin beside `spec.backup.barmanObjectStore`, a source for every external cluster, distinct
+ * external cluster names, sources that name an external cluster, a replica cluster created from
+ * pg_basebackup or recovery...); rules the operator does not make (a plugin added twice, a
+ * backup through a plugin the Cluster does not enable) are library errors too.
  */
 export class PostgresCluster extends Construct implements IPostgresCluster {
   /**
@@ -589,13 +589,14 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
 
   /**
    * Checks that depend on additions made after construction; run at synth: what the rendering
-   * could not write, else the mistakes the doctor would report in the synthesized Cluster (a
-   * source that names no external cluster, CNPGI100, src/checks/cluster-references.ts
-   * checkClusterReferences; Barman Cloud's parameters), judged the doctor's way.
+   * could not write, else the mistakes the doctor would report in the synthesized Cluster (what
+   * CloudNativePG's admission refuses, src/checks/admission, after its defaulting; Barman Cloud's
+   * parameters), judged the doctor's way.
    */
   private checkAtSynth(): void {
     const { json, problem } = this.render();
-    refuseProblem(this, problem ?? clusterMistake(this, { metadata: { name: this.name, namespace: this.namespace }, spec: json }));
+    const metadata = this.apiObject.metadata.toJson() as Record<string, unknown>;
+    refuseProblem(this, problem ?? clusterMistake(this, { apiVersion: this.apiObject.apiVersion, kind: this.apiObject.kind, metadata, spec: json }));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CnpgIValidationError, describeValue } from '../manifests/errors';
-import { isDns1035Label, isDnsLabel } from '../manifests/k8s-names';
+import { isDnsLabel } from '../manifests/k8s-names';
 import { compareQuantities, parseQuantity } from '../manifests/quantity';
 import type { SchemaIssue } from './index';
 
@@ -51,15 +51,14 @@ function groupOf(apiVersion: unknown): string {
  *   declared name) and the CEL rules; for every kind the object metadata (name per kind, labels,
  *   annotations, finalizers, owner references) and a Service's ports;
  * - a workload name that is not a DNS label (the API server warns);
- * - a CloudNativePG Cluster name that is not a DNS-1035 label of at most 50 characters
- *   (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateName);
- * - any `resources` with `requests` or `limits` (containers anywhere, a Cluster's
- *   `spec.resources`, sidecar configurations): a request above its limit, quantities compared
- *   exactly; a negative quantity; for huge pages and extended resources a request without an
- *   equal limit (kubernetes v1.32.13 pkg/apis/core/validation/validation.go
- *   ValidateResourceRequirements; for a Cluster, cloudnative-pg v1.30.0
- *   internal/webhook/v1/cluster_webhook.go validateResources, which ignores a zero limit); and,
- *   in a kind without a pinned CRD, a value that is not a quantity at all.
+ * - any `resources` with `requests` or `limits` (containers anywhere, sidecar configurations):
+ *   a request above its limit, quantities compared exactly; a negative quantity; for huge pages
+ *   and extended resources a request without an equal limit (kubernetes v1.32.13
+ *   pkg/apis/core/validation/validation.go ValidateResourceRequirements; in a Cluster a zero limit
+ *   means none, as CloudNativePG reads it); and, in a kind without a pinned CRD, a value that is
+ *   not a quantity at all. A Cluster's own `spec.resources` is the Cluster webhook's
+ *   (validateResources), which the constructs run through the admission checks
+ *   (src/checks/admission), not here.
  * @internal
  */
 export function apiServerIssues(obj: unknown): SchemaIssue[] {
@@ -81,19 +80,7 @@ export function apiServerIssues(obj: unknown): SchemaIssue[] {
     );
   }
   const isCluster = group === 'postgresql.cnpg.io' && obj.kind === 'Cluster';
-  if (isCluster && typeof name === 'string' && !out.some((i) => i.path === 'metadata.name') && !(isDns1035Label(name) && name.length <= 50)) {
-    out.push(
-      s.issue(
-        ['metadata', 'name'],
-        'invalid-name',
-        name,
-        'is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name',
-        "at most 50 characters of a-z, 0-9 and '-', a letter first",
-        "use a name such as 'orders-db'",
-      ),
-    );
-  }
-  resourceIssues(obj, [], { checkFormat: !s.hasCrdSchema(obj.apiVersion, obj.kind), zeroLimitUnset: isCluster }, out, s);
+  resourceIssues(obj, [], { checkFormat: !s.hasCrdSchema(obj.apiVersion, obj.kind), zeroLimitUnset: isCluster, skipSpecResources: isCluster }, out, s);
   return out;
 }
 
@@ -102,6 +89,8 @@ interface ResourceWalk {
   readonly checkFormat: boolean;
   /** A zero limit means "no limit" (CloudNativePG's webhook). */
   readonly zeroLimitUnset: boolean;
+  /** Leave `spec.resources` out: the admission checks judge a Cluster's. */
+  readonly skipSpecResources: boolean;
 }
 
 function resourceIssues(x: unknown, path: (string | number)[], walk: ResourceWalk, out: SchemaIssue[], s: SchemaModule): void {
@@ -121,6 +110,7 @@ function resourceIssues(x: unknown, path: (string | number)[], walk: ResourceWal
   for (const k of Object.keys(x)) {
     const v = x[k];
     if (v === null || typeof v !== 'object') continue;
+    if (k === 'resources' && walk.skipSpecResources && path.length === 1 && path[0] === 'spec') continue;
     if (k === 'resources' && isRecord(v) && (isRecord(v.requests) || isRecord(v.limits))) {
       requirementIssues(v, [...path, k], walk, out, s);
     } else {

@@ -61,6 +61,24 @@ describe('resolveOperatorConfig', () => {
     ]);
   });
 
+  test('the settings of the Cluster defaulter: the default image and the monitoring queries', () => {
+    expect(resolve({ env: [NS_FROM_POD] })).toMatchObject({
+      postgresImageName: 'ghcr.io/cloudnative-pg/postgresql:18.4-system-trixie',
+      monitoringQueriesConfigMap: '',
+      monitoringQueriesSecret: '',
+    });
+    expect(
+      resolve(
+        { env: [NS_FROM_POD, { name: 'MONITORING_QUERIES_CONFIGMAP', value: 'cnpg-default-monitoring' }, { name: 'POSTGRES_IMAGE_NAME', value: 'x:16.4' }] },
+        [cm({ POSTGRES_IMAGE_NAME: 'registry.example.com/postgresql:17.6', MONITORING_QUERIES_SECRET: 'queries' })],
+      ),
+    ).toMatchObject({
+      postgresImageName: 'registry.example.com/postgresql:17.6',
+      monitoringQueriesConfigMap: 'cnpg-default-monitoring',
+      monitoringQueriesSecret: 'queries',
+    });
+  });
+
   test('without OPERATOR_NAMESPACE the ConfigMap is read from the empty namespace, so it is not found', () => {
     const c = resolve({}, [cm({ INCLUDE_PLUGINS: 'a' })]);
     expect(c.operatorNamespace).toBeUndefined();

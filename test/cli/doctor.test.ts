@@ -74,7 +74,7 @@ describe('cnpg-i-doctor', () => {
 
   test('stdin, --known-plugin and --namespace', async () => {
     const cluster =
-      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  storage: {size: 1Gi}\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
     let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
     expect(r.code).toBe(1);
     expect(r.out).toContain('Cluster/app/pg  (<stdin>:1)');
@@ -146,7 +146,7 @@ describe('cnpg-i-doctor', () => {
 
   test('the ignore annotation is counted in the summary', async () => {
     const pg =
-      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  plugins:\n    - name: x.example.com\n';
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  storage: {size: 1Gi}\n  plugins:\n    - name: x.example.com\n';
     let r = await run(['-', '--operator-namespace', 'cnpg-system', '--format', 'json'], pg);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
@@ -159,7 +159,7 @@ describe('cnpg-i-doctor', () => {
 
   test('--sidecar-plugin names a sidecar; the text report lists it', async () => {
     const cluster =
-      '---\napiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: app\nspec:\n  plugins:\n    - name: cnpg-i-hello-world.cloudnative-pg.io\n';
+      '---\napiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: app\nspec:\n  storage: {size: 1Gi}\n  plugins:\n    - name: cnpg-i-hello-world.cloudnative-pg.io\n';
     const operator = fs.readFileSync(path.join(FIXTURES, 'sidecar-operator.yaml'), 'utf8');
     let r = await run(['-'], operator + cluster);
     expect(r.code).toBe(0); // the unnamed sidecar may serve it: a warning

@@ -86,7 +86,9 @@ describe('the schema guard refuses the metadata the constructs no longer check',
   test('a Cluster name that is a subdomain but not a DNS-1035 label', () => {
     const chart = Testing.chart();
     new PostgresCluster(chart, 'pg', { storage: { size: Size.gibibytes(1) }, metadata: { name: 'a.b' } });
-    expect(synthErrors(chart).join('\n')).toContain("[test/pg] Cluster 'a.b' metadata.name: ");
+    expect(synthErrors(chart).join('\n')).toContain(
+      "[test/pg] metadata.name 'a.b' the Cluster webhook refuses the Cluster name 'a.b' (\"cluster name must be a valid DNS label\")",
+    );
   });
 
   test('valid metadata passes', () => {

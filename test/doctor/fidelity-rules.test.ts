@@ -8,8 +8,8 @@ const B = 'barman-cloud.cloudnative-pg.io';
 
 /** The operator-fidelity rules (src/doctor/rules/operator-fidelity/), CNPGI100 to CNPGI119 (the admission rules follow). */
 const FIDELITY = DOCTOR_RULES.filter((r) => r.id >= 'CNPGI100' && r.id < 'CNPGI120');
-/** The findings of the operator-fidelity rules and of the admission rules after them. */
-const fidelityFindings = (objects: unknown[]) => checkManifests(objects).filter((f) => f.ruleId >= 'CNPGI100');
+/** The findings of the operator-fidelity rules. */
+const fidelityFindings = (objects: unknown[]) => checkManifests(objects).filter((f) => f.ruleId >= 'CNPGI100' && f.ruleId < 'CNPGI120');
 
 describe('the operator-fidelity rules', () => {
   test('the example app synthesized by this library (dist/) has no fidelity findings', () => {
@@ -22,7 +22,8 @@ describe('the operator-fidelity rules', () => {
           .filter(Boolean),
       );
     expect(objects.length).toBeGreaterThan(10);
-    expect(fidelityFindings(objects)).toEqual([]);
+    // Nor any of the admission rules that follow them.
+    expect(checkManifests(objects).filter((f) => f.ruleId >= 'CNPGI100')).toEqual([]);
   });
 
   test('each family reports on its own objects', () => {

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { readmeWithTable, rulesDocument } from '../../scripts/doctor-rules-docs';
+import { admissionDocument, readmeWithTable, rulesDocument } from '../../scripts/doctor-rules-docs';
 import { ruleFiles } from '../../scripts/rule-index';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
 import { DOCTOR_RULES } from '../../src/doctor/registry';
@@ -14,6 +14,13 @@ describe('the rule registry', () => {
   test('docs/doctor-rules.md is generated from the registry', () => {
     const doc = fs.readFileSync(path.join(ROOT, 'docs', 'doctor-rules.md'), 'utf8');
     if (doc !== rulesDocument()) throw new Error(`docs/doctor-rules.md is stale: ${REGENERATE}`);
+  });
+
+  test('the table of docs/admission.md is generated from the admission checks and the rules that report them', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'admission.md'), 'utf8');
+    if (doc !== admissionDocument(doc)) throw new Error(`the table in docs/admission.md is stale: ${REGENERATE}`);
+    expect(doc).toContain('| Cluster | `cluster_webhook.go` `validateImagePullPolicy` | CNPGI300 |');
+    expect(doc).toContain('| Cluster | `validateReplicaClusterExternalClusters`, which the function above calls | CNPGI100 |');
   });
 
   test("the README's rule table is generated from the registry", () => {

@@ -151,7 +151,7 @@ describe('sidecar plugin rules', () => {
         apiVersion: 'postgresql.cnpg.io/v1',
         kind: 'Cluster',
         metadata: { name: 'pg', namespace: 'app' },
-        spec: { plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] },
+        spec: { storage: { size: '1Gi' }, plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] },
       });
       const f = ofRule(checkManifests(docs), 'CNPGI040');
       expect(summary(f)).toEqual(['CNPGI040 warning Cluster/app/pg']);
@@ -166,7 +166,7 @@ describe('sidecar plugin rules', () => {
         apiVersion: 'postgresql.cnpg.io/v1',
         kind: 'Cluster',
         metadata: { name: 'pg', namespace: 'app' },
-        spec: { plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] },
+        spec: { storage: { size: '1Gi' }, plugins: [{ name: 'cnpg-i-hello-world.cloudnative-pg.io' }] },
       });
       const named = analyzeManifests(docs, { sidecarPlugins: { hello: 'cnpg-i-hello-world.cloudnative-pg.io' } });
       expect(named.plugins).toEqual([

@@ -16,7 +16,7 @@ function cluster(chart: Chart, pluginName: string) {
     apiVersion: 'postgresql.cnpg.io/v1',
     kind: 'Cluster',
     metadata: { name: 'pg', namespace: 'app' },
-    spec: { instances: 1, plugins: [{ name: pluginName }] },
+    spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: pluginName }] },
   } as any);
 }
 

@@ -394,7 +394,8 @@ export const postgresClusterProps = props(
     ),
   },
   ['storage'],
-);
+  // The Cluster webhook refuses a supervised update with one instance (the default): nothing to switch over to.
+).filter((p) => !(p.spec?.primaryUpdateStrategy === 'supervised' && (p.instances ?? 1) < 2));
 
 export const imageCatalog = fc
   .record({

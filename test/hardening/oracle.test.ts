@@ -44,7 +44,7 @@ describe('the API server oracle', () => {
     [
       'a Cluster name that is no DNS-1035 label',
       cluster({ name: 'qjn635-hello.barman18-2-c85afaa5' }, {}),
-      'Cluster/ns/qjn635-hello.barman18-2-c85afaa5 metadata.name: is not a DNS-1035 label of at most 50 characters',
+      'Cluster/ns/qjn635-hello.barman18-2-c85afaa5 metadata.name: the Cluster webhook refuses the Cluster name \'qjn635-hello.barman18-2-c85afaa5\' ("cluster name must be a valid DNS label")',
     ],
     [
       'a Deployment name with a dot',

@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import type { AdmissionKind } from '../../src/checks/admission/admission-check';
+import { admissionErrors, admit } from '../../src/checks/admission/index';
 import { checkManifests } from '../../src/doctor';
 import type { Finding } from '../../src/rules/finding';
 import { apiServerIssues, formatIssue } from '../../src/schema/guard';
@@ -460,14 +462,20 @@ export function secretProblems(objects: Obj[]): string[] {
 // The API server oracle: every object passes the validation the library's schema guard runs
 // (src/schema/guard.ts apiServerIssues: the pinned CRD schema after pruning and
 // defaulting, its CEL rules, object metadata and names per kind, workload names as DNS labels,
-// Cluster names, and no resource request above its limit). So the properties prove that no
-// object the library emits would be refused for any of these reasons.
+// and no resource request above its limit) and, for a CloudNativePG object, the errors of its
+// admission (src/checks/admission admit: the defaulter, then the webhook's checks, Cluster
+// names among them). So the properties prove that no object the library emits would be refused
+// for any of these reasons.
+
+const CNPG_KINDS: readonly string[] = ['Cluster', 'Backup', 'ScheduledBackup', 'Pooler', 'Database'];
 
 /** One line per problem the API server (or the CloudNativePG webhook) would have with an object. */
 export function apiServerProblems(objects: Obj[]): string[] {
   return objects.flatMap((o) => {
     const ref = `${o?.kind}/${o?.metadata?.namespace ?? ''}/${o?.metadata?.name}`;
-    return apiServerIssues(o).map((i) => `${ref} ${formatIssue(i)}`);
+    const admission =
+      String(o?.apiVersion).startsWith('postgresql.cnpg.io/') && CNPG_KINDS.includes(o?.kind) ? admissionErrors(admit(o.kind as AdmissionKind, o)) : [];
+    return [...apiServerIssues(o).map((i) => `${ref} ${formatIssue(i)}`), ...admission.map((i) => `${ref} ${i.path}: ${i.message}`)];
   });
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareQuantities, parseQuantity } from '../../src/manifests/quantity';
+import { compareQuantities, parseQuantity, quantitySign } from '../../src/manifests/quantity';
 
 const cmp = (a: unknown, b: unknown) => compareQuantities(parseQuantity(a)!, parseQuantity(b)!);
 
@@ -83,6 +83,59 @@ describe('compareQuantities', () => {
       fc.property(fc.integer({ min: 1, max: 1e9 }), (n) => {
         expect(cmp(`${n}Gi`, `${n * 1024}Mi`)).toBe(0);
         expect(cmp(`${n}Gi`, `${n * 1000}Mi`)).toBe(1);
+      }),
+    );
+  });
+});
+
+describe('quantitySign (Go ParseQuantity: accepted or not, and the sign)', () => {
+  test.each<[string, -1 | 0 | 1]>([
+    ['10Gi', 1],
+    ['-1Gi', -1],
+    ['0', 0],
+    ['-0', 0],
+    ['0Gi', 0],
+    ['1.5G', 1],
+    ['1e3', 1],
+    ['1E+3', 1],
+    ['1E', 1],
+    ['500m', 1],
+    // Forms Go accepts that the CRDs' quantity pattern refuses (a plain string field lets them through).
+    ['.', 0],
+    ['+', 0],
+    ['-', 0],
+    ['1.', 1],
+    ['Ki', 0],
+    ['Ti', 0],
+    ['.e-9', 0],
+    ['e5', 0],
+    ['1e500', 1],
+    ['1e-500', 1],
+  ])('%s is accepted with sign %d', (text, sign) => {
+    expect(quantitySign(text)).toBe(sign);
+  });
+
+  test.each(['', ' 1Gi', '1Gi ', '10GB', '10Gibberish', '1K', '1ee5', '1+5', '1.5.5', 'e', 'Pi', 'Ei', '.e-10', '1e9223372036854775808', 'constructor'])(
+    '%j is refused',
+    (text) => {
+      expect(quantitySign(text)).toBeUndefined();
+    },
+  );
+
+  test('property: wherever parseQuantity reads a value, Go accepts it with that sign', () => {
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '+', '-'),
+        fc.stringMatching(/^[0-9]{0,6}$/),
+        fc.option(fc.stringMatching(/^[0-9]{0,4}$/)),
+        fc.constantFrom('', 'm', 'k', 'M', 'G', 'Ki', 'Mi', 'Gi', 'e3', 'E-2', 'Ei'),
+      )
+      .map(([sign, whole, fraction, suffix]) => `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${suffix}`);
+    fc.assert(
+      fc.property(text, (t) => {
+        const value = parseQuantity(t);
+        if (value === undefined) return;
+        expect(quantitySign(t)).toBe(value.num === 0n ? 0 : value.num < 0n ? -1 : 1);
       }),
     );
   });

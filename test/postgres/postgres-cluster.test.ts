@@ -204,11 +204,36 @@ describe('PostgresCluster', () => {
   });
 
   test('replica options are written as given', () => {
-    const pg = cluster({ replica: { source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: Duration.millis(1500) } });
+    // A replica cluster is created from pg_basebackup or recovery (validateReplicaMode).
+    const bootstrap = ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'b' } });
+    // a promotion token is for the cluster being promoted: it names itself the primary, and the
+    // token is the demoted cluster's pg_controldata summary (validatePromotionToken)
+    const tok = Buffer.from(
+      JSON.stringify({
+        latestCheckpointTimelineID: '3',
+        redoWalFile: '0000000300000000000000F3',
+        databaseSystemIdentifier: '7385418232066089017',
+        latestCheckpointREDOLocation: '0/F3000028',
+        timeOfLatestCheckpoint: 'Mon 06 May 2024 10:11:12 AM UTC',
+        operatorVersion: '1.30.0',
+      }),
+    ).toString('base64');
+    const pg = cluster({ bootstrap, replica: { source: 'a', primary: 'b', self: 'b', promotionToken: tok } });
     pg.addExternalCluster('a', conn('a'));
     pg.addExternalCluster('b', conn('b'));
-    expect(specOf(pg).replica).toEqual({ source: 'b', primary: 'a', self: 'b', promotionToken: 'tok', minApplyDelay: '1s500ms' });
-    const manual = cluster({ replica: { source: 'b', enabled: true } });
+    expect(specOf(pg).replica).toEqual({ source: 'a', primary: 'b', self: 'b', promotionToken: tok });
+    const delayed = cluster({ bootstrap, replica: { source: 'b', primary: 'a', self: 'b', minApplyDelay: Duration.millis(1500) } });
+    delayed.addExternalCluster('a', conn('a'));
+    delayed.addExternalCluster('b', conn('b'));
+    expect(specOf(delayed).replica).toEqual({ source: 'b', primary: 'a', self: 'b', minApplyDelay: '1s500ms' });
+    // both at once is refused at synth, as the Cluster webhook refuses it (validatePromotionToken, CNPGI342)
+    const both = cluster({ bootstrap, replica: { source: 'a', primary: 'b', self: 'b', promotionToken: tok, minApplyDelay: Duration.millis(1500) } });
+    both.addExternalCluster('a', conn('a'));
+    both.addExternalCluster('b', conn('b'));
+    expect(errorsOf(both)).toEqual([
+      `[test/pg] spec.replica.minApplyDelay '1s500ms' the Cluster webhook refuses minApplyDelay beside a promotion token ("minApplyDelay cannot be applied with a promotion token"): the promotion waits for the standby to replay the WAL up to the token, which the delay holds back; remove spec.replica.minApplyDelay for the promotion`,
+    ]);
+    const manual = cluster({ bootstrap, replica: { source: 'b', enabled: true } });
     manual.addExternalCluster('b', conn('b'));
     expect(specOf(manual).replica).toEqual({ source: 'b', enabled: true });
   });
@@ -230,7 +255,7 @@ describe('PostgresCluster', () => {
   });
 
   test('replica.primary and replica.self must name external clusters', () => {
-    const pg = cluster({ replica: { source: 'a', primary: 'x' } });
+    const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'a' } }), replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', conn('a'));
     expect(errorsOf(pg)).toEqual([
       "[test/pg] spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
@@ -482,7 +507,7 @@ describe('PostgresCluster.addExternalCluster', () => {
 
 describe('PostgresCluster sources are checked at synth', () => {
   test('a replica source that names no external cluster', () => {
-    const pg = cluster({ replica: { source: 'origin' } });
+    const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'other' } }), replica: { source: 'origin' } });
     pg.addExternalCluster('other', conn('h'));
     expect(errorsOf(pg)).toEqual([
       "[test/pg] spec.replica.source 'origin' replica source 'origin' names no entry of spec.externalClusters (defined: 'other'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.replica.source to one of the defined names",
@@ -589,7 +614,7 @@ describe('values the API server refuses are library errors', () => {
   test('a resource request above its limit', () => {
     const pg = cluster({ resources: { memory: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } });
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] Cluster 'pg' spec.resources.requests.memory: is above the memory limit '1Gi'; a request must be less than or equal to its limit; value '2Gi'; allowed at most '1Gi'",
+      `[test/pg] spec.resources.requests.memory '2Gi' the Cluster webhook refuses the memory request '2Gi' above the limit '1Gi' ("Memory request is greater than the limit"); lower the memory request to at most '1Gi', or raise the limit`,
     ]);
   });
 });
@@ -639,7 +664,7 @@ describe('PostgresCluster props validation', () => {
     const rule = "a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first)";
     // A pinned name is judged with the rest of the object at synth.
     expect(errorsOf(cluster({ metadata: { name: 'p'.repeat(51) } }))).toEqual([
-      `[test/pg] Cluster '${'p'.repeat(51)}' metadata.name: is not a DNS-1035 label of at most 50 characters, which the CloudNativePG webhook requires of a Cluster name; value '${'p'.repeat(51)}'; allowed at most 50 characters of a-z, 0-9 and '-', a letter first`,
+      `[test/pg] metadata.name '${'p'.repeat(51)}' the Cluster webhook refuses the Cluster name '${'p'.repeat(51)}', 51 characters long ("the maximum length of a cluster name is 50 characters"): the operator derives the names of Pods, Services and volumes from it; shorten it to at most 50 characters`,
     ]);
     // The default name is the construct id: an id that cannot be a Cluster name is refused, about the id.
     const idFix = "give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }";

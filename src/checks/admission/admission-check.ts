@@ -18,10 +18,24 @@ export interface AdmissionContext {
    * @default - the default of the operator's release (pkg/versions DefaultImageName)
    */
   readonly defaultImageName?: string;
-  /** The operator's `MONITORING_QUERIES_CONFIGMAP`, which the defaulter adds to a Cluster's monitoring. */
+  /**
+   * The operator's `MONITORING_QUERIES_CONFIGMAP`: when it is not empty, the defaulter adds the
+   * default queries to a Cluster's `monitoring.customQueriesConfigMap`.
+   * @default - the release manifest's `cnpg-default-monitoring`
+   */
   readonly monitoringQueriesConfigMap?: string;
-  /** The operator's `MONITORING_QUERIES_SECRET`, which the defaulter adds to a Cluster's monitoring. */
+  /**
+   * The operator's `MONITORING_QUERIES_SECRET`: when it is not empty, the defaulter adds the
+   * default queries to a Cluster's `monitoring.customQueriesSecret`.
+   * @default - empty, as in the release manifest
+   */
   readonly monitoringQueriesSecret?: string;
+  /**
+   * The operator's `INCLUDE_PLUGINS`, split and trimmed: plugins the defaulter adds to every
+   * Cluster's `spec.plugins` that does not list them.
+   * @default - none, as in the release manifest
+   */
+  readonly includePlugins?: readonly string[];
 }
 
 /**

@@ -5,9 +5,17 @@
  * change nothing). A value the defaulter writes is judged as written.
  */
 import type { Json } from '../../manifests/json';
-import { applyCrdDefaults } from '../../schema/validate-object';
+import type { applyCrdDefaults as ApplyCrdDefaults } from '../../schema/validate-object';
 import type { AdmissionContext, AdmissionKind } from './admission-check';
 import { defaultCluster } from './cluster-defaults';
+
+let applyCrdDefaults: typeof ApplyCrdDefaults | undefined;
+
+/** The schema layer's CRD defaulting, loaded on first use: the constructs load this module, and the schema layer stays lazy for them. */
+function crdDefaults(object: Json): Json {
+  applyCrdDefaults ??= (require('../../schema/validate-object') as { applyCrdDefaults: typeof ApplyCrdDefaults }).applyCrdDefaults;
+  return applyCrdDefaults(object);
+}
 
 /**
  * A copy of `object` as the API server and the defaulting webhook of `kind` leave it. With
@@ -16,6 +24,6 @@ import { defaultCluster } from './cluster-defaults';
  * @internal
  */
 export function defaultObject(kind: AdmissionKind, object: Json, context: AdmissionContext, preserveUserSettings = true): Json {
-  const stored = applyCrdDefaults(object);
-  return kind === 'Cluster' ? defaultCluster(stored, context, preserveUserSettings) : stored;
+  const stored = crdDefaults(object);
+  return kind === 'Cluster' ? defaultCluster(stored, context, { keepUserFixedParameters: preserveUserSettings }) : stored;
 }

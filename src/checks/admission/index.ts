@@ -4,30 +4,45 @@
  * (cloudnative-pg v1.30.0 internal/webhook/v1/*_webhook.go), unless the object switches its
  * validation off (common.go isValidationEnabled).
  */
-import { Json, asString, dig } from '../../manifests/json';
+import type { Json } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionChangeCheck, AdmissionCheck, AdmissionContext, AdmissionKind, ChangeIssue } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
 import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
+import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_CHANGE_CHECKS } from './cluster-changes';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_INSTANCE_CHECKS } from './cluster-instances';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
+import { CLUSTER_NAME_CHECKS } from './cluster-names';
 import { CLUSTER_PLUGIN_CHECKS } from './cluster-plugins';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
 import { CLUSTER_PRIMARY_CHECKS } from './cluster-primary';
+import { CLUSTER_REFERENCE_CHECKS } from './cluster-references';
 import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
+import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
+import { CLUSTER_STORAGE_CHECKS } from './cluster-storage';
 import { CLUSTER_WARNING_CHECKS } from './cluster-warnings';
 import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
 import { POOLER_CHECKS } from './pooler';
+import { validationEnabled } from './validation-annotation';
+
+export { VALIDATION_ANNOTATION, validationEnabled } from './validation-annotation';
 
 /**
- * Every admission check, by kind, in the order the webhooks run them. Each family of checks is a
- * module of this folder exporting its list.
+ * Every admission check. Each family of checks is a module of this folder exporting its list;
+ * {@link admit} runs them in the order of {@link WEBHOOK_FUNCTIONS}.
  * @internal
  */
 export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
+  ...CLUSTER_BOOTSTRAP_CHECKS,
+  ...CLUSTER_SECRET_CHECKS,
   ...CLUSTER_IMAGE_CHECKS,
+  ...CLUSTER_INSTANCE_CHECKS,
+  ...CLUSTER_STORAGE_CHECKS,
+  ...CLUSTER_NAME_CHECKS,
+  ...CLUSTER_REFERENCE_CHECKS,
   ...CLUSTER_POD_SPEC_CHECKS,
   ...CLUSTER_MANAGED_CHECKS,
   ...CLUSTER_RESOURCE_CHECKS,
@@ -40,6 +55,87 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...DATABASE_CHECKS,
 ];
 
+/**
+ * The functions each validating webhook runs, in its order (cloudnative-pg v1.30.0
+ * internal/webhook/v1/cluster_webhook.go validate then getAdmissionWarnings,
+ * pooler_webhook.go getAdmissionWarnings, validateDeprecatedMonitoringFields then validate,
+ * database_webhook.go validate; the Backup and ScheduledBackup webhooks have one `validate`).
+ * Each entry is a function, then the functions it calls that have checks of their own (a check
+ * of the caller then leaves their part out).
+ * @internal
+ */
+export const WEBHOOK_FUNCTIONS: { readonly [K in AdmissionKind]: ReadonlyArray<readonly [string, ...string[]]> } = {
+  Cluster: [
+    ['validateInitDB'],
+    ['validateRecoveryApplicationDatabase'],
+    ['validatePgBaseBackupApplicationDatabase'],
+    ['validateImport'],
+    ['validateSuperuserSecret'],
+    ['validateCerts'],
+    ['validateBootstrapMethod'],
+    ['validateImageName'],
+    ['validateImagePullPolicy'],
+    ['validateRecoveryTarget'],
+    ['validatePrimaryUpdateStrategy'],
+    ['validateMinSyncReplicas'],
+    ['validateMaxSyncReplicas'],
+    ['validateStorageSize'],
+    ['validateWalStorageSize'],
+    ['validateEphemeralVolumeSource'],
+    ['validateTablespaceStorageSize'],
+    ['validateName'],
+    ['validateTablespaceNames'],
+    ['validateBootstrapPgBaseBackupSource'],
+    ['validateTablespaceBackupSnapshot'],
+    ['validateBootstrapRecoverySource'],
+    ['validateBootstrapRecoveryDataSource'],
+    ['validateExternalClusters'],
+    ['validateTolerations'],
+    ['validateAntiAffinity'],
+    ['validateReplicaMode', 'validateReplicaClusterExternalClusters'],
+    ['validateBackupConfiguration'],
+    ['validateRetentionPolicy'],
+    ['validateConfiguration'],
+    ['validateSynchronousReplicaConfiguration'],
+    ['validateFailoverQuorumAlphaAnnotation'],
+    ['validateFailoverQuorum'],
+    ['validateLDAP'],
+    ['validateReplicationSlots'],
+    ['validateSynchronizeLogicalDecoding'],
+    ['validateEnv'],
+    ['validateManagedServices'],
+    ['validateManagedRoles'],
+    ['validateManagedExtensions', 'validatePgFailoverSlots'],
+    ['validateResources'],
+    ['validateHibernationAnnotation'],
+    ['validatePodPatchAnnotation'],
+    ['validatePromotionToken'],
+    ['validatePluginConfiguration'],
+    ['validateLivenessPingerProbe'],
+    ['validatePodSelectorRefs'],
+    ['validateExtensions'],
+    ['validateServiceAccountConfig'],
+    ['validatePrimaryLease'],
+    ['getMaintenanceWindowsAdmissionWarnings'],
+    ['getInTreeBarmanWarnings'],
+    ['getRetentionPolicyWarnings'],
+    ['getStorageWarnings'],
+    ['getSharedBuffersWarnings'],
+    ['getMonitoringFieldsWarnings'],
+    ['getDeprecatedMonitoringFieldsWarnings'],
+  ],
+  Backup: [['validate']],
+  ScheduledBackup: [['validate']],
+  Pooler: [
+    ['getAdmissionWarnings'],
+    ['validateDeprecatedMonitoringFields'],
+    ['validatePgBouncer', 'validatePgbouncerGenericParameters'],
+    ['validateCluster'],
+    ['validateMonitoring'],
+  ],
+  Database: [['validateExtensions'], ['validateSchemas'], ['validateFDWs'], ['validateForeignServers']],
+};
+
 /** What admission does to one object. @internal */
 export interface Admission {
   /** The object as the defaulting webhook leaves it: what the checks judged. */
@@ -49,26 +145,19 @@ export interface Admission {
    * unjudged (every kind but ScheduledBackup, whose webhook ignores the annotation).
    */
   readonly validationDisabled: boolean;
-  /** The issues of each check that found any, by upstream function. */
+  /** The issues of each check that found any, by upstream function, in the webhook's order. */
   readonly issues: ReadonlyMap<string, readonly CheckIssue[]>;
 }
 
-/** The annotation with which an object switches its validating webhook off (common.go). */
-export const VALIDATION_ANNOTATION = 'cnpg.io/validation';
-
-/**
- * Whether the webhook judges `object`: it does unless the annotation says `disabled` (any other
- * value, or none, leaves validation on; cloudnative-pg v1.30.0 internal/webhook/v1/common.go
- * isValidationEnabled). The ScheduledBackup webhook is registered without that wrapper.
- * @internal
- */
-export function validationEnabled(kind: AdmissionKind, object: Json): boolean {
-  if (kind === 'ScheduledBackup') return true;
-  return asString(dig(object, 'metadata', 'annotations', VALIDATION_ANNOTATION)) !== 'disabled';
+/** A check's rank in its webhook's order (a called function right after its caller); unknown ones last. */
+function rank(c: AdmissionCheck): number {
+  const i = WEBHOOK_FUNCTIONS[c.kind].flat().indexOf(c.upstream);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
 }
 
 const BY_KIND = new Map<AdmissionKind, AdmissionCheck[]>();
 for (const c of ADMISSION_CHECKS) BY_KIND.set(c.kind, [...(BY_KIND.get(c.kind) ?? []), c]);
+for (const list of BY_KIND.values()) list.sort((a, b) => rank(a) - rank(b));
 
 /** Runs the admission of `kind` over `object` (which is not changed). @internal */
 export function admit(kind: AdmissionKind, object: Json, context: AdmissionContext = {}): Admission {
@@ -82,6 +171,11 @@ export function admit(kind: AdmissionKind, object: Json, context: AdmissionConte
     }
   }
   return { defaulted, validationDisabled, issues };
+}
+
+/** The errors of an admission, in the webhook's order: what makes the API server refuse the object. @internal */
+export function admissionErrors(admission: Admission): CheckIssue[] {
+  return [...admission.issues.values()].flat().filter((i) => i.severity === 'error');
 }
 
 /** The check of an upstream function, for the conformance table and the tests. @internal */
@@ -140,4 +234,16 @@ export function admitChange(kind: AdmissionKind, next: Json, previous: Json, con
 /** The update check of an upstream function, for the conformance table and the tests. @internal */
 export function admissionChangeCheck(kind: AdmissionKind, upstream: string): AdmissionChangeCheck | undefined {
   return CHANGES_BY_KIND.get(kind)?.find((c) => c.upstream === upstream);
+}
+
+/**
+ * Whether every function of the whole validator of `kind` has a check (its own, or one of those
+ * it calls), or the validator has one as a whole (`validate`): then the table's cases of the
+ * whole validator can be judged.
+ * @internal
+ */
+export function wholeValidatorChecked(kind: AdmissionKind): boolean {
+  if (admissionCheck(kind, 'validate') !== undefined) return true;
+  const functions = WEBHOOK_FUNCTIONS[kind].filter(([f]) => !f.startsWith('get') && f !== 'validateDeprecatedMonitoringFields');
+  return functions.length > 0 && functions.every((names) => names.some((n) => admissionCheck(kind, n) !== undefined));
 }

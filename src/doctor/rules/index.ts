@@ -4,6 +4,24 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi370 } from './admission/backup/cnpgi370-backup-volume-snapshot-deadline';
 import { rule as cnpgi371 } from './admission/backup/cnpgi371-scheduled-backup-schedule-warning';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi301 } from './admission/cluster/cnpgi301-cluster-initdb';
+import { rule as cnpgi302 } from './admission/cluster/cnpgi302-cluster-pg-basebackup-application-database';
+import { rule as cnpgi303 } from './admission/cluster/cnpgi303-cluster-import';
+import { rule as cnpgi304 } from './admission/cluster/cnpgi304-cluster-superuser-secret';
+import { rule as cnpgi305 } from './admission/cluster/cnpgi305-cluster-certificates';
+import { rule as cnpgi306 } from './admission/cluster/cnpgi306-cluster-image-name';
+import { rule as cnpgi307 } from './admission/cluster/cnpgi307-cluster-recovery-target';
+import { rule as cnpgi308 } from './admission/cluster/cnpgi308-cluster-primary-update-strategy';
+import { rule as cnpgi309 } from './admission/cluster/cnpgi309-cluster-min-sync-replicas';
+import { rule as cnpgi310 } from './admission/cluster/cnpgi310-cluster-max-sync-replicas';
+import { rule as cnpgi311 } from './admission/cluster/cnpgi311-cluster-storage-size';
+import { rule as cnpgi312 } from './admission/cluster/cnpgi312-cluster-wal-storage-size';
+import { rule as cnpgi313 } from './admission/cluster/cnpgi313-cluster-ephemeral-volume-source';
+import { rule as cnpgi314 } from './admission/cluster/cnpgi314-cluster-tablespace-storage-size';
+import { rule as cnpgi315 } from './admission/cluster/cnpgi315-cluster-name';
+import { rule as cnpgi316 } from './admission/cluster/cnpgi316-cluster-tablespace-names';
+import { rule as cnpgi317 } from './admission/cluster/cnpgi317-cluster-tablespace-backup-snapshot';
+import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
 import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
 import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-services';
 import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
@@ -24,6 +42,8 @@ import { rule as cnpgi353 } from './admission/cluster/cnpgi353-cluster-storage-s
 import { rule as cnpgi354 } from './admission/cluster/cnpgi354-cluster-shared-buffers-unit';
 import { rule as cnpgi355 } from './admission/cluster/cnpgi355-cluster-metrics-queries-ttl-zero';
 import { rule as cnpgi356 } from './admission/cluster/cnpgi356-cluster-deprecated-pod-monitor';
+import { rule as cnpgi398 } from './admission/common/cnpgi398-validation-disabled';
+import { rule as cnpgi399 } from './admission/common/cnpgi399-validation-annotation-value';
 import { rule as cnpgi390 } from './admission/database/cnpgi390-database-extensions';
 import { rule as cnpgi391 } from './admission/database/cnpgi391-database-schemas';
 import { rule as cnpgi392 } from './admission/database/cnpgi392-database-fdws';
@@ -142,6 +162,24 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi301,
+  cnpgi302,
+  cnpgi303,
+  cnpgi304,
+  cnpgi305,
+  cnpgi306,
+  cnpgi307,
+  cnpgi308,
+  cnpgi309,
+  cnpgi310,
+  cnpgi311,
+  cnpgi312,
+  cnpgi313,
+  cnpgi314,
+  cnpgi315,
+  cnpgi316,
+  cnpgi317,
+  cnpgi318,
   cnpgi335,
   cnpgi336,
   cnpgi337,
@@ -174,4 +212,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi391,
   cnpgi392,
   cnpgi393,
+  cnpgi398,
+  cnpgi399,
 ];

@@ -1,0 +1,149 @@
+/*
+ * The PostgreSQL configuration CloudNativePG v1.30.0 computes for a Cluster, as far as admission
+ * sees it (pkg/postgres/configuration.go CreatePostgresqlConfiguration without the mandatory
+ * settings, which only the instance's configuration file gets): the defaulter writes it into
+ * `spec.postgresql.parameters`, and validateConfiguration compares the user's fixed parameters
+ * with it.
+ */
+
+/**
+ * The operator's defaults for every Cluster, below the user's parameters
+ * (pkg/postgres/configuration.go CnpgConfigurationSettings.GlobalDefaultSettings; v1.30.0 has no
+ * defaults that depend on the major version).
+ * @internal
+ */
+export const OPERATOR_DEFAULT_PARAMETERS: Readonly<Record<string, string>> = {
+  archive_timeout: '5min',
+  dynamic_shared_memory_type: 'posix',
+  full_page_writes: 'on',
+  logging_collector: 'on',
+  log_destination: 'csvlog',
+  log_directory: '/controller/log',
+  log_filename: 'postgres',
+  log_rotation_age: '0',
+  log_rotation_size: '0',
+  log_truncate_on_rotation: 'false',
+  max_parallel_workers: '32',
+  max_worker_processes: '32',
+  max_replication_slots: '32',
+  shared_memory_type: 'mmap',
+  ssl_max_protocol_version: 'TLSv1.3',
+  ssl_min_protocol_version: 'TLSv1.3',
+  wal_keep_size: '512MB',
+  wal_level: 'logical',
+  wal_log_hints: 'on',
+  wal_sender_timeout: '5s',
+  wal_receiver_timeout: '5s',
+  shared_preload_libraries: '',
+};
+
+/**
+ * The parameters the operator manages (pkg/postgres/configuration.go
+ * FixedConfigurationParameters): `fixed` ones it sets itself, `blocked` ones that must keep their
+ * default for the operator to work. A user may not set either, unless to the value the operator
+ * computes.
+ * @internal
+ */
+export const FIXED_PARAMETERS: Readonly<Record<string, 'fixed' | 'blocked'>> = {
+  allow_system_table_mods: 'blocked',
+  archive_mode: 'fixed',
+  bonjour: 'blocked',
+  bonjour_name: 'blocked',
+  cluster_name: 'fixed',
+  config_file: 'blocked',
+  data_directory: 'blocked',
+  data_sync_retry: 'blocked',
+  event_source: 'blocked',
+  external_pid_file: 'blocked',
+  hba_file: 'blocked',
+  hot_standby: 'blocked',
+  ident_file: 'blocked',
+  jit_provider: 'blocked',
+  listen_addresses: 'blocked',
+  logging_collector: 'blocked',
+  port: 'fixed',
+  primary_conninfo: 'fixed',
+  primary_slot_name: 'fixed',
+  recovery_target: 'fixed',
+  recovery_target_action: 'fixed',
+  recovery_target_inclusive: 'fixed',
+  recovery_target_lsn: 'fixed',
+  recovery_target_name: 'fixed',
+  recovery_target_time: 'fixed',
+  recovery_target_timeline: 'fixed',
+  recovery_target_xid: 'fixed',
+  restore_command: 'fixed',
+  shared_preload_libraries: 'fixed',
+  temp_tablespaces: 'fixed',
+  unix_socket_directories: 'blocked',
+  unix_socket_group: 'blocked',
+  unix_socket_permissions: 'blocked',
+  archive_cleanup_command: 'blocked',
+  archive_command: 'fixed',
+  log_destination: 'blocked',
+  log_directory: 'blocked',
+  log_file_mode: 'blocked',
+  log_filename: 'blocked',
+  log_rotation_age: 'blocked',
+  log_rotation_size: 'blocked',
+  log_truncate_on_rotation: 'blocked',
+  'pg_failover_slots.primary_dsn': 'fixed',
+  'pg_failover_slots.standby_slot_names': 'fixed',
+  promote_trigger_file: 'blocked',
+  recovery_end_command: 'blocked',
+  recovery_min_apply_delay: 'blocked',
+  restart_after_crash: 'blocked',
+  ssl: 'fixed',
+  ssl_ca_file: 'fixed',
+  ssl_cert_file: 'fixed',
+  ssl_crl_file: 'fixed',
+  ssl_dh_params_file: 'fixed',
+  ssl_ecdh_curve: 'fixed',
+  ssl_key_file: 'fixed',
+  ssl_passphrase_command: 'fixed',
+  ssl_passphrase_command_supports_reload: 'fixed',
+  ssl_prefer_server_ciphers: 'fixed',
+  stats_temp_directory: 'blocked',
+  synchronous_standby_names: 'fixed',
+  synchronized_standby_slots: 'fixed',
+  syslog_facility: 'blocked',
+  syslog_ident: 'blocked',
+  syslog_sequence_numbers: 'blocked',
+  syslog_split_messages: 'blocked',
+};
+
+/** Whether `name` is a parameter the operator manages. @internal */
+export function isFixedParameter(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(FIXED_PARAMETERS, name);
+}
+
+/** What the operator's configuration of a Cluster depends on, at admission. @internal */
+export interface ParameterInputs {
+  /** `spec.postgresql.parameters` as written (values of another type are kept as they are). */
+  readonly user: Readonly<Record<string, unknown>>;
+  /** The user's fixed parameters are kept (the defaulter) or dropped (the stored object, SetDefaults, validateConfiguration). */
+  readonly keepUserFixed: boolean;
+  /** The Cluster is a replica cluster (archive_mode `always`). */
+  readonly replica: boolean;
+  /** `cnpg.io/skipWalArchiving: enabled` (archive_mode `off`). */
+  readonly walArchivingDisabled: boolean;
+}
+
+/**
+ * The parameters the operator computes for a Cluster, sorted by name (the defaulting webhook
+ * writes them as a Go map, whose JSON is sorted): the operator's defaults, then the user's
+ * parameters (the fixed ones only when `keepUserFixed`), then `archive_mode`.
+ * @internal
+ */
+export function operatorParameters(inputs: ParameterInputs): Record<string, unknown> {
+  const merged = new Map<string, unknown>(Object.entries(OPERATOR_DEFAULT_PARAMETERS));
+  for (const key of Object.keys(inputs.user)) {
+    if (!inputs.keepUserFixed && isFixedParameter(key)) continue;
+    merged.set(key, inputs.user[key]);
+  }
+  merged.set('archive_mode', inputs.walArchivingDisabled ? 'off' : inputs.replica ? 'always' : 'on');
+  const out: Record<string, unknown> = {};
+  for (const key of [...merged.keys()].sort())
+    Object.defineProperty(out, key, { value: merged.get(key), enumerable: true, writable: true, configurable: true });
+  return out;
+}

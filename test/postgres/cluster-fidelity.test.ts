@@ -1,0 +1,103 @@
+/*
+ * The constructs refuse at synth what CloudNativePG's admission refuses, through the checks the
+ * doctor runs (src/checks/admission): the rendered object, after the CRD defaults and the
+ * defaulting webhook, then every admission check registered for its kind.
+ */
+import { Size, Testing } from 'cdk8s';
+import * as admission from '../../src/checks/admission/index';
+import { BackupSchedule, ClusterBootstrap, ExternalClusterSource, Plugin, PostgresCluster, PostgresClusterProps, checkManifests } from '../../src/index';
+import { synthErrors } from './synth-errors';
+
+const storage = { size: Size.gibibytes(1) };
+const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+
+function cluster(props: Partial<PostgresClusterProps> = {}): { chart: ReturnType<typeof Testing.chart>; pg: PostgresCluster } {
+  const chart = Testing.chart();
+  return { chart, pg: new PostgresCluster(chart, 'pg', { storage, ...props }) };
+}
+
+/** The rule ids of the doctor's errors on hand-written manifests. */
+const doctorErrors = (objects: object[]) => [
+  ...new Set(
+    checkManifests(objects, { knownPlugins: [BARMAN.pluginName] })
+      .filter((f) => f.severity === 'error')
+      .map((f) => f.ruleId),
+  ),
+];
+
+describe('PostgresCluster: admission at synth', () => {
+  test('the image pull policy of the spec passthrough (CNPGI300, validateImagePullPolicy)', () => {
+    const { chart } = cluster({ spec: { imagePullPolicy: 'Sometimes' } });
+    expect(synthErrors(chart)).toEqual([
+      "[test/pg] spec.imagePullPolicy 'Sometimes' the Cluster webhook refuses imagePullPolicy \"Sometimes\" (\"invalid imagePullPolicy, if defined must be one of 'Always', 'Never' or 'IfNotPresent'\"); use Always, Never, IfNotPresent, or leave it out (the kubelet's default for the image's tag)",
+    ]);
+    const written = {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg', namespace: 'db' },
+      spec: { instances: 1, storage: { size: '1Gi' }, imagePullPolicy: 'Sometimes' },
+    };
+    expect(doctorErrors([written])).toEqual(['CNPGI300']);
+    for (const policy of ['Always', 'Never', 'IfNotPresent']) expect(synthErrors(cluster({ spec: { imagePullPolicy: policy } }).chart)).toEqual([]);
+  });
+
+  test('a replica cluster created by initdb, after the defaulter gives it initdb (CNPGI100, validateReplicaMode)', () => {
+    const { chart, pg } = cluster({ replica: { source: 'origin' } });
+    pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'origin-rw' } }));
+    expect(synthErrors(chart)).toEqual([
+      '[test/pg] spec.replica {"source":"origin"} makes this Cluster a replica cluster (spec.replica sets neither enabled nor primary) whose bootstrap is initdb (the default when none is written); ' +
+        'the Cluster webhook refuses to create it ("replica mode bootstrap is compatible only with pg_basebackup or recovery"): a replica starts from a copy of its source, not from an empty database; ' +
+        "bootstrap it with pg_basebackup or recovery from 'origin'; for the primary of a distributed topology, set spec.replica.primary to this Cluster's name",
+    ]);
+    const fixed = cluster({ replica: { source: 'origin' }, bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) });
+    fixed.pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'origin-rw' } }));
+    expect(synthErrors(fixed.chart)).toEqual([]);
+  });
+
+  test('the first error in the webhook order is the one refused', () => {
+    // validateImagePullPolicy is the webhook's 9th function, validateBootstrapPgBaseBackupSource its 20th.
+    const { chart } = cluster({ spec: { imagePullPolicy: 'x' }, bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'nowhere' } }) });
+    expect(synthErrors(chart)).toHaveLength(1);
+    expect(synthErrors(chart)[0]).toMatch(/^\[test\/pg\] spec\.imagePullPolicy 'x' /);
+  });
+
+  test('the annotations of the Cluster count: cnpg.io/validation disabled makes the webhook accept it, as the construct does', () => {
+    const { chart } = cluster({ metadata: { annotations: { 'cnpg.io/validation': 'disabled' } }, spec: { imagePullPolicy: 'Sometimes' } });
+    expect(synthErrors(chart)).toEqual([]);
+  });
+});
+
+describe('PluginBackup and PluginScheduledBackup: admission at synth', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test.each(['Backup', 'ScheduledBackup'] as const)('a %s is admitted as rendered, and its first admission error refused', (kind) => {
+    const realAdmit = admission.admit;
+    const admit = jest.spyOn(admission, 'admit');
+    const { chart, pg } = cluster();
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    if (kind === 'Backup') pg.addBackup('now', { plugin: BARMAN });
+    else pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(0) });
+    expect(synthErrors(chart)).toEqual([]);
+    const judged = admit.mock.calls.filter(([k]) => k === kind);
+    expect(judged).toHaveLength(1);
+    expect(judged[0][1]).toMatchObject({
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind,
+      spec: { cluster: { name: 'pg' }, method: 'plugin', pluginConfiguration: { name: BARMAN.pluginName } },
+    });
+
+    // A check registered for the kind refuses through the construct (here a stand-in for one).
+    admit.mockImplementation((k, object, context) => {
+      const real = realAdmit(k, object, context);
+      if (k !== kind) return real;
+      const refusal = { severity: 'error' as const, path: 'spec.method', message: 'is refused by a check', fix: 'fix it' };
+      return { ...real, issues: new Map([['validate', [refusal]]]) };
+    });
+    const again = cluster();
+    again.pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    if (kind === 'Backup') again.pg.addBackup('now', { plugin: BARMAN });
+    else again.pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(0) });
+    const path = kind === 'Backup' ? 'test/pg/now' : 'test/pg/nightly';
+    expect(synthErrors(again.chart)).toEqual([`[${path}] spec.method 'plugin' is refused by a check; fix it`]);
+  });
+});
