@@ -23,7 +23,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   getInTreeBarmanWarnings: 'WIP: not modelled yet (admission branch)',
   getRetentionPolicyWarnings: 'WIP: not modelled yet (admission branch)',
   getStorageWarnings: 'WIP: not modelled yet (admission branch)',
-  validateAntiAffinity: 'WIP: not modelled yet (admission branch)',
   validateBackupConfiguration: 'WIP: not modelled yet (admission branch)',
   validateBootstrapMethod: 'WIP: not modelled yet (admission branch)',
   validateBootstrapPgBaseBackupSource: 'WIP: not modelled yet (admission branch)',
@@ -78,7 +77,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateSynchronizeLogicalDecoding: 'WIP: not modelled yet (admission branch)',
   validateSynchronousReplicaConfiguration: 'WIP: not modelled yet (admission branch)',
   validateTablespaceBackupSnapshot: 'WIP: not modelled yet (admission branch)',
-  validateTolerations: 'WIP: not modelled yet (admission branch)',
   validateUnixPermissionIdentifierChange: 'WIP: not modelled yet (admission branch)',
   validateWALLevelChange: 'WIP: not modelled yet (admission branch)',
 };

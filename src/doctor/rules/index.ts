@@ -2,6 +2,8 @@
 import type { RuleDefinition } from '../../rules/rule';
 import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
+import { rule as cnpgi320 } from './admission/cluster/cnpgi320-cluster-tolerations';
+import { rule as cnpgi321 } from './admission/cluster/cnpgi321-cluster-pod-anti-affinity-type';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -110,4 +112,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi114,
   cnpgi115,
   cnpgi300,
+  cnpgi320,
+  cnpgi321,
 ];
