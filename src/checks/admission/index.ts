@@ -7,6 +7,7 @@
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { defaultObject } from './defaults';
@@ -16,7 +17,7 @@ import { defaultObject } from './defaults';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_SCHEDULING_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_SCHEDULING_CHECKS, ...CLUSTER_BARMAN_CHECKS];
 
 /** What admission does to one object. @internal */
 export interface Admission {

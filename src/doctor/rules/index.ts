@@ -4,6 +4,8 @@ import type { DoctorModel } from '../model/doctor-model';
 import { rule as cnpgi300 } from './admission/cluster/cnpgi300-cluster-image-pull-policy';
 import { rule as cnpgi320 } from './admission/cluster/cnpgi320-cluster-tolerations';
 import { rule as cnpgi321 } from './admission/cluster/cnpgi321-cluster-pod-anti-affinity-type';
+import { rule as cnpgi322 } from './admission/cluster/cnpgi322-cluster-barman-object-store-credentials';
+import { rule as cnpgi323 } from './admission/cluster/cnpgi323-cluster-backup-retention-policy';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -114,4 +116,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi300,
   cnpgi320,
   cnpgi321,
+  cnpgi322,
+  cnpgi323,
 ];
