@@ -30,7 +30,6 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   validateCerts: 'WIP: not modelled yet (admission branch)',
   validateCluster: 'WIP: not modelled yet (admission branch)',
   validateClusterChanges: 'WIP: not modelled yet (admission branch)',
-  validateConfiguration: 'WIP: not modelled yet (admission branch)',
   validateConfigurationChange: 'WIP: not modelled yet (admission branch)',
   validateEnv: 'WIP: not modelled yet (admission branch)',
   validateEphemeralVolumeSource: 'WIP: not modelled yet (admission branch)',

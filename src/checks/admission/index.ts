@@ -9,6 +9,7 @@ import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { defaultObject } from './defaults';
 
@@ -17,7 +18,12 @@ import { defaultObject } from './defaults';
  * module of this folder exporting its list.
  * @internal
  */
-export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [...CLUSTER_IMAGE_CHECKS, ...CLUSTER_SCHEDULING_CHECKS, ...CLUSTER_BARMAN_CHECKS];
+export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
+  ...CLUSTER_IMAGE_CHECKS,
+  ...CLUSTER_SCHEDULING_CHECKS,
+  ...CLUSTER_BARMAN_CHECKS,
+  ...CLUSTER_PARAMETER_CHECKS,
+];
 
 /** What admission does to one object. @internal */
 export interface Admission {

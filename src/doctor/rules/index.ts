@@ -6,6 +6,10 @@ import { rule as cnpgi320 } from './admission/cluster/cnpgi320-cluster-toleratio
 import { rule as cnpgi321 } from './admission/cluster/cnpgi321-cluster-pod-anti-affinity-type';
 import { rule as cnpgi322 } from './admission/cluster/cnpgi322-cluster-barman-object-store-credentials';
 import { rule as cnpgi323 } from './admission/cluster/cnpgi323-cluster-backup-retention-policy';
+import { rule as cnpgi324 } from './admission/cluster/cnpgi324-cluster-postgres-version';
+import { rule as cnpgi325 } from './admission/cluster/cnpgi325-cluster-postgres-parameters';
+import { rule as cnpgi326 } from './admission/cluster/cnpgi326-cluster-wal-settings';
+import { rule as cnpgi327 } from './admission/cluster/cnpgi327-cluster-synchronous-settings';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -118,4 +122,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi321,
   cnpgi322,
   cnpgi323,
+  cnpgi324,
+  cnpgi325,
+  cnpgi326,
+  cnpgi327,
 ];
