@@ -11,6 +11,7 @@ import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
+import { CLUSTER_SYNCHRONOUS_CHECKS } from './cluster-synchronous';
 import { defaultObject } from './defaults';
 
 /**
@@ -23,6 +24,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_SCHEDULING_CHECKS,
   ...CLUSTER_BARMAN_CHECKS,
   ...CLUSTER_PARAMETER_CHECKS,
+  ...CLUSTER_SYNCHRONOUS_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

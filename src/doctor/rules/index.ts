@@ -10,6 +10,9 @@ import { rule as cnpgi324 } from './admission/cluster/cnpgi324-cluster-postgres-
 import { rule as cnpgi325 } from './admission/cluster/cnpgi325-cluster-postgres-parameters';
 import { rule as cnpgi326 } from './admission/cluster/cnpgi326-cluster-wal-settings';
 import { rule as cnpgi327 } from './admission/cluster/cnpgi327-cluster-synchronous-settings';
+import { rule as cnpgi328 } from './admission/cluster/cnpgi328-cluster-synchronous-replicas';
+import { rule as cnpgi329 } from './admission/cluster/cnpgi329-cluster-failover-quorum-annotation';
+import { rule as cnpgi330 } from './admission/cluster/cnpgi330-cluster-failover-quorum';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -126,4 +129,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi325,
   cnpgi326,
   cnpgi327,
+  cnpgi328,
+  cnpgi329,
+  cnpgi330,
 ];
