@@ -9,6 +9,7 @@ import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
 import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
+import { CLUSTER_LDAP_CHECKS } from './cluster-ldap';
 import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { CLUSTER_SYNCHRONOUS_CHECKS } from './cluster-synchronous';
@@ -25,6 +26,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_BARMAN_CHECKS,
   ...CLUSTER_PARAMETER_CHECKS,
   ...CLUSTER_SYNCHRONOUS_CHECKS,
+  ...CLUSTER_LDAP_CHECKS,
 ];
 
 /** What admission does to one object. @internal */
