@@ -11,6 +11,7 @@ import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_LDAP_CHECKS } from './cluster-ldap';
 import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
+import { CLUSTER_REPLICATION_SLOT_CHECKS } from './cluster-replication-slots';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { CLUSTER_SYNCHRONOUS_CHECKS } from './cluster-synchronous';
 import { defaultObject } from './defaults';
@@ -27,6 +28,7 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_PARAMETER_CHECKS,
   ...CLUSTER_SYNCHRONOUS_CHECKS,
   ...CLUSTER_LDAP_CHECKS,
+  ...CLUSTER_REPLICATION_SLOT_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

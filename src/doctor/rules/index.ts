@@ -14,6 +14,8 @@ import { rule as cnpgi328 } from './admission/cluster/cnpgi328-cluster-synchrono
 import { rule as cnpgi329 } from './admission/cluster/cnpgi329-cluster-failover-quorum-annotation';
 import { rule as cnpgi330 } from './admission/cluster/cnpgi330-cluster-failover-quorum';
 import { rule as cnpgi331 } from './admission/cluster/cnpgi331-cluster-ldap';
+import { rule as cnpgi332 } from './admission/cluster/cnpgi332-cluster-replication-slot-exclude-patterns';
+import { rule as cnpgi333 } from './admission/cluster/cnpgi333-cluster-synchronize-logical-decoding';
 import { rule as cnpgi044 } from './backup-plugins/cnpgi044-backup-plugin-configuration';
 import { rule as cnpgi045 } from './backup-plugins/cnpgi045-scheduled-backup-plugin-configuration';
 import { rule as cnpgi047 } from './backup-plugins/cnpgi047-plugin-configuration-ignored';
@@ -134,4 +136,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi329,
   cnpgi330,
   cnpgi331,
+  cnpgi332,
+  cnpgi333,
 ];
