@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Regenerates imports/ from the pinned CRDs in ../shared/crds (override with CNPG_I_CRDS_DIR).
+// Regenerates imports/ from the pinned CRDs: CloudNativePG's from its release manifest
+// ../shared/reference/cnpg-1.30.0.yaml (override the folder with CNPG_I_REFERENCE_DIR), every
+// other project's from ../shared/crds (override with CNPG_I_CRDS_DIR). Each kind has one pinned
+// source: the release manifest holds every CloudNativePG CRD, the way the operator installs them.
 //
 // The CRDs belong to other projects. Their `description` texts are prose, so they are
 // stripped before generation and imports/ holds types only. One `cdk8s import` runs per API
@@ -21,17 +24,29 @@ import { parseAllDocuments, stringify } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const crdDir = resolve(process.env.CNPG_I_CRDS_DIR ?? join(root, '..', 'shared', 'crds'));
+const referenceDir = resolve(process.env.CNPG_I_REFERENCE_DIR ?? join(root, '..', 'shared', 'reference'));
 const outDir = join(root, 'imports');
 
-/** The CRD files this project generates bindings for, and nothing else. */
-const WANTED = [
-  'postgresql.cnpg.io_clusters.yaml',
-  'postgresql.cnpg.io_backups.yaml',
-  'postgresql.cnpg.io_scheduledbackups.yaml',
-  'cert-manager.io_issuers.yaml',
-  'cert-manager.io_clusterissuers.yaml',
-  'cert-manager.io_certificates.yaml',
-  'barmancloud.cnpg.io_objectstores.yaml',
+/**
+ * The pinned files and what each one gives: the CRDs of `group` in it (a release manifest holds
+ * other objects too), each kind from exactly one file. Every kind gets its schema and validator;
+ * `bindings` names the kinds that also get an L1 class (all of the file's when absent): the
+ * library exports the bindings (`cnpg`, `certmanager`), and a binding of a kind it never writes
+ * would only grow the package and its jsii API (the Pooler's alone, with its pod template, would
+ * add about 360 KB of JavaScript and as much of declarations).
+ */
+const PINNED = [
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_issuers.yaml', group: 'cert-manager.io' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_clusterissuers.yaml', group: 'cert-manager.io' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_certificates.yaml', group: 'cert-manager.io' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'barmancloud.cnpg.io_objectstores.yaml', group: 'barmancloud.cnpg.io' },
+  {
+    dir: referenceDir,
+    env: 'CNPG_I_REFERENCE_DIR',
+    file: 'cnpg-1.30.0.yaml',
+    group: 'postgresql.cnpg.io',
+    bindings: ['Backup', 'Cluster', 'ScheduledBackup'],
+  },
 ];
 
 // A schema's `description` is a string; a CRD field that happens to be called `description`
@@ -49,17 +64,19 @@ function stripDescriptions(node) {
   return node;
 }
 
-let available;
-try {
-  available = new Set(readdirSync(crdDir));
-} catch {
-  console.error(`import: no CRD folder at ${crdDir}; set CNPG_I_CRDS_DIR to the folder holding the CRDs`);
-  process.exit(2);
-}
-const missing = WANTED.filter((f) => !available.has(f));
-if (missing.length) {
-  console.error(`import: ${crdDir} lacks ${missing.join(', ')}`);
-  process.exit(2);
+for (const [dir, env] of new Map(PINNED.map((p) => [p.dir, p.env]))) {
+  let available;
+  try {
+    available = new Set(readdirSync(dir));
+  } catch {
+    console.error(`import: no folder at ${dir}; set ${env} to the folder holding the pinned files`);
+    process.exit(2);
+  }
+  const missing = PINNED.filter((p) => p.dir === dir && !available.has(p.file)).map((p) => p.file);
+  if (missing.length) {
+    console.error(`import: ${dir} lacks ${missing.join(', ')}`);
+    process.exit(2);
+  }
 }
 
 // Sorted keys at every level: the same CRD always gives the same bytes, whatever the YAML order.
@@ -76,15 +93,23 @@ function sortKeys(node) {
 const byGroup = new Map();
 const pins = [];
 const schemas = [];
-for (const file of WANTED) {
-  const text = readFileSync(join(crdDir, file), 'utf8');
-  pins.push(`${createHash('sha256').update(text).digest('hex')}  ${file}`);
+const sourceOf = new Map(); // group/Kind -> the file that gave it
+for (const { dir, file, group: wanted, bindings } of PINNED) {
+  const text = readFileSync(join(dir, file), 'utf8');
+  const kinds = [];
   for (const doc of parseAllDocuments(text)) {
     const crd = doc.toJS();
-    if (!crd || crd.kind !== 'CustomResourceDefinition') continue;
+    if (!crd || crd.kind !== 'CustomResourceDefinition' || crd.spec?.group !== wanted) continue;
     const group = crd.spec.group;
+    const groupKind = `${group}/${crd.spec.names.kind}`;
+    if (sourceOf.has(groupKind)) {
+      console.error(`import: ${groupKind} is in both ${sourceOf.get(groupKind)} and ${file}; pin one source per kind`);
+      process.exit(2);
+    }
+    sourceOf.set(groupKind, file);
+    kinds.push(crd.spec.names.kind);
     if (!byGroup.has(group)) byGroup.set(group, []);
-    byGroup.get(group).push(stringify(stripDescriptions(crd)));
+    if (!bindings || bindings.includes(crd.spec.names.kind)) byGroup.get(group).push(stringify(stripDescriptions(crd)));
     for (const version of crd.spec.versions ?? []) {
       const schema = version.schema?.openAPIV3Schema;
       if (!version.served || !schema) continue;
@@ -97,6 +122,11 @@ for (const file of WANTED) {
       });
     }
   }
+  if (kinds.length === 0) {
+    console.error(`import: ${file} holds no CRD of ${wanted}`);
+    process.exit(2);
+  }
+  pins.push(`${createHash('sha256').update(text).digest('hex')}  ${file}  (${wanted}: ${kinds.sort().join(', ')})`);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'cnpg-i-import-'));

@@ -8,7 +8,7 @@
  * Pure code with no cdk8s dependency, shared by the constructs and the doctor; every export is
  * internal to the package.
  */
-import { MAX_INT64, parseGoDuration } from '../manifests/duration';
+import { parseGoDuration, parseGoInt } from '../manifests/duration';
 
 /** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
 interface FieldSpec {
@@ -151,9 +151,9 @@ function intOrName(text: string, names?: Readonly<Record<string, number>>): numb
 
 /** Go `strconv.Atoi` (base 10, optional sign, no underscores) followed by robfig's sign check. */
 function goAtoi(text: string): number | string {
-  if (!/^[+-]?[0-9]+$/.test(text)) return `'${text}' is not a number`;
-  const value = BigInt(text);
-  if (value > MAX_INT64 || value < -MAX_INT64 - 1n) return `'${text}' is out of range`;
+  const value = parseGoInt(text);
+  if (value === 'invalid syntax') return `'${text}' is not a number`;
+  if (value === 'value out of range') return `'${text}' is out of range`;
   if (value < 0n) return `'${text}' is negative`;
   // Anything above 2^53 is far outside every field's bounds; keep it large but finite.
   return value > 1_000_000n ? 1_000_000 : Number(value);

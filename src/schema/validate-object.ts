@@ -26,8 +26,10 @@ export function hasCrdSchema(apiVersion: unknown, kind: unknown): boolean {
 }
 
 /**
- * Checks a custom resource of a pinned CRD (CNPG Cluster, Backup, ScheduledBackup; cert-manager
- * Certificate, Issuer, ClusterIssuer; Barman Cloud ObjectStore) the way the API server would on
+ * Checks a custom resource of a pinned CRD (every CloudNativePG kind: Cluster, Backup,
+ * ScheduledBackup, Pooler, Database, DatabaseRole, Publication, Subscription, ImageCatalog,
+ * ClusterImageCatalog, FailoverQuorum; cert-manager Certificate, Issuer, ClusterIssuer; Barman
+ * Cloud ObjectStore) the way the API server would on
  * create: on a copy, fields the schema does not declare are pruned and `null`s it does not allow
  * are dropped (each reported), the CRD's defaults are applied, then the OpenAPI schema (with
  * ajv) and the `x-kubernetes-validations` CEL rules are checked, plus the `metadata` rules every

@@ -6,8 +6,9 @@ import { DOCTOR_RULES } from '../../src/doctor/registry';
 
 const B = 'barman-cloud.cloudnative-pg.io';
 
-/** The operator-fidelity rules (src/doctor/rules/operator-fidelity/), CNPGI100 and up. */
-const FIDELITY = DOCTOR_RULES.filter((r) => r.id >= 'CNPGI100');
+/** The operator-fidelity rules (src/doctor/rules/operator-fidelity/), CNPGI100 to CNPGI119 (the admission rules follow). */
+const FIDELITY = DOCTOR_RULES.filter((r) => r.id >= 'CNPGI100' && r.id < 'CNPGI120');
+/** The findings of the operator-fidelity rules and of the admission rules after them. */
 const fidelityFindings = (objects: unknown[]) => checkManifests(objects).filter((f) => f.ruleId >= 'CNPGI100');
 
 describe('the operator-fidelity rules', () => {

@@ -230,6 +230,7 @@ describe('overlapping rules say so in their spec (subsumes), and the findings st
       ['CNPGI002', [{ rule: 'CNPGI104', path: 'spec.template.spec.containers[manager].env' }]],
       ['CNPGI044', [{ rule: 'CNPGI101' }]],
       ['CNPGI045', [{ rule: 'CNPGI101' }]],
+      ['CNPGI102', [{ rule: 'CNPGI371' }]],
     ]);
   });
 

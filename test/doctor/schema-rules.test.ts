@@ -1,4 +1,6 @@
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
+import { CRD_KINDS } from '../../src/doctor/rules/schema/schema-rules';
+import { crdSchemaKeys } from '../../src/schema';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 function run(mutate: (docs: Doc[]) => void) {
@@ -27,6 +29,42 @@ describe('schema rules (src/schema through the registry)', () => {
       message: "spec.method 'Plugin' is not one of the values the CRD allows",
       fix: "use one of 'barmanObjectStore', 'volumeSnapshot', 'plugin'",
     });
+  });
+
+  test('the schema rules read every pinned kind, each CloudNativePG kind of the release manifest among them', () => {
+    expect([...CRD_KINDS].sort()).toEqual(crdSchemaKeys().map((k) => k.replace(/\/v1\//, '/')));
+  });
+
+  test('CNPGI060 a Pooler of an unknown type (the doctor reads Poolers)', () => {
+    const f = ofRule(
+      run((docs) => {
+        docs.push({
+          apiVersion: 'postgresql.cnpg.io/v1',
+          kind: 'Pooler',
+          metadata: { name: 'pg-rw', namespace: 'app' },
+          spec: { cluster: { name: 'pg' }, type: 'rx', pgbouncer: {} },
+        });
+      }),
+      'CNPGI060',
+    );
+    expect(summary(f)).toEqual(['CNPGI060 error Pooler/app/pg-rw']);
+    expect(f[0]).toMatchObject({ path: 'spec.type', message: "spec.type 'rx' is not one of the values the CRD allows", fix: "use one of 'rw', 'ro', 'r'" });
+  });
+
+  test('CNPGI062 a Database CRD rule; a Database that keeps it passes', () => {
+    const database = (name: string) => ({
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Database',
+      metadata: { name: `db-${name}`, namespace: 'app' },
+      spec: { cluster: { name: 'pg' }, name, owner: 'app' },
+    });
+    const f = ofRule(
+      run((docs) => {
+        docs.push(database('template1'), database('app'));
+      }),
+      'CNPGI062',
+    );
+    expect(f.map((x) => `${x.object} ${x.path} ${x.fix}`)).toEqual(['Database/app/db-template1 spec.name the name template1 is reserved']);
   });
 
   test('CNPGI061 a misspelt metadata field of a custom resource', () => {

@@ -6,6 +6,11 @@ function cluster(spec: Record<string, unknown>, metadata: Record<string, unknown
   return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata, spec: { instances: 1, storage: { size: '1Gi' }, ...spec } };
 }
 
+/** An object of another CloudNativePG kind, in namespace `db`. */
+function cnpg(kind: string, spec: Record<string, unknown>) {
+  return { apiVersion: 'postgresql.cnpg.io/v1', kind, metadata: { name: 'x', namespace: 'db' }, spec };
+}
+
 function backup(spec: Record<string, unknown>) {
   return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Backup', metadata: { name: 'b', namespace: 'db' }, spec: { cluster: { name: 'pg' }, ...spec } };
 }
@@ -19,7 +24,15 @@ describe('the pinned CRDs', () => {
       'cert-manager.io/v1/Issuer',
       'postgresql.cnpg.io/v1/Backup',
       'postgresql.cnpg.io/v1/Cluster',
+      'postgresql.cnpg.io/v1/ClusterImageCatalog',
+      'postgresql.cnpg.io/v1/Database',
+      'postgresql.cnpg.io/v1/DatabaseRole',
+      'postgresql.cnpg.io/v1/FailoverQuorum',
+      'postgresql.cnpg.io/v1/ImageCatalog',
+      'postgresql.cnpg.io/v1/Pooler',
+      'postgresql.cnpg.io/v1/Publication',
       'postgresql.cnpg.io/v1/ScheduledBackup',
+      'postgresql.cnpg.io/v1/Subscription',
     ]);
     expect(hasCrdSchema('postgresql.cnpg.io/v1', 'Cluster')).toBe(true);
     expect(hasCrdSchema('postgresql.cnpg.io/v2', 'Cluster')).toBe(false);
@@ -231,5 +244,67 @@ describe('validateObject', () => {
       const issues = validateObject(junk);
       expect(kinds(issues)).toEqual(['type <root>']);
     }
+  });
+});
+
+describe('every CloudNativePG kind of the release manifest', () => {
+  const messages = (obj: unknown) => validateCustomResource(obj).map((i) => i.message);
+
+  test('a Pooler of an unknown type is refused with the types the CRD allows', () => {
+    expect(messages(cnpg('Pooler', { cluster: { name: 'pg' }, type: 'rx', pgbouncer: {} }))).toEqual([
+      "spec.type 'rx' is not one of the values the CRD allows; use one of 'rw', 'ro', 'r'",
+    ]);
+  });
+  test('a Pooler without pgbouncer is refused; one with it passes', () => {
+    expect(messages(cnpg('Pooler', { cluster: { name: 'pg' } }))).toEqual(['spec.pgbouncer is required by the CRD and not set; set pgbouncer']);
+    expect(messages(cnpg('Pooler', { cluster: { name: 'pg' }, type: 'ro', pgbouncer: { poolMode: 'transaction' } }))).toEqual([]);
+  });
+  test("a Pooler's image and image catalog are exclusive (CEL)", () => {
+    const ref = { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pgbouncer', key: 'pgbouncer' };
+    expect(messages(cnpg('Pooler', { cluster: { name: 'pg' }, pgbouncer: { image: 'pgbouncer:1', imageCatalogRef: ref } }))).toEqual([
+      'spec.pgbouncer fails the CRD rule `!(has(self.image) && has(self.imageCatalogRef))`, so the API server refuses the object; image and imageCatalogRef are mutually exclusive',
+    ]);
+    expect(messages(cnpg('Pooler', { cluster: { name: 'pg' }, pgbouncer: { imageCatalogRef: ref } }))).toEqual([]);
+  });
+  test('a Database named postgres is refused (CEL); another name passes', () => {
+    expect(messages(cnpg('Database', { cluster: { name: 'pg' }, name: 'postgres', owner: 'app' }))).toEqual([
+      "spec.name fails the CRD rule `self != 'postgres'`, so the API server refuses the object; the name postgres is reserved",
+    ]);
+    expect(messages(cnpg('Database', { cluster: { name: 'pg' }, name: 'app', owner: 'app', extensions: [{ name: 'postgis' }] }))).toEqual([]);
+  });
+  test('a DatabaseRole named pg_* is refused (CEL)', () => {
+    expect(messages(cnpg('DatabaseRole', { cluster: { name: 'pg' }, name: 'pg_reader' }))).toEqual([
+      "spec fails the CRD rule `!self.name.startsWith('pg_')`, so the API server refuses the object; role names starting with pg_ are reserved by PostgreSQL",
+    ]);
+    expect(messages(cnpg('DatabaseRole', { cluster: { name: 'pg' }, name: 'reader' }))).toEqual([]);
+  });
+  test('a Publication of all tables and of objects is refused (CEL)', () => {
+    const spec = { cluster: { name: 'pg' }, name: 'pub', dbname: 'app' };
+    expect(messages(cnpg('Publication', { ...spec, target: { allTables: true, objects: [{ tablesInSchema: 'public' }] } }))).toEqual([
+      'spec.target fails the CRD rule `(has(self.allTables) && !has(self.objects)) || (!has(self.allTables) && has(self.objects))`, so the API server refuses the object; allTables and objects are mutually exclusive',
+    ]);
+    expect(messages(cnpg('Publication', { ...spec, target: { allTables: true } }))).toEqual([]);
+  });
+  test('a Subscription without its publication is refused', () => {
+    const spec = { cluster: { name: 'pg' }, name: 'sub', dbname: 'app', externalClusterName: 'origin' };
+    expect(messages(cnpg('Subscription', spec))).toEqual(['spec.publicationName is required by the CRD and not set; set publicationName']);
+    expect(messages(cnpg('Subscription', { ...spec, publicationName: 'pub' }))).toEqual([]);
+  });
+  test('an image catalog with two images of one major is refused (CEL), namespaced or cluster-wide', () => {
+    const images = [
+      { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.6' },
+      { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.7' },
+    ];
+    const refused =
+      'spec.images fails the CRD rule `self.all(e, self.filter(f, f.major==e.major).size() == 1)`, so the API server refuses the object; Images must have unique major versions';
+    expect(messages(cnpg('ImageCatalog', { images }))).toEqual([refused]);
+    expect(messages({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'ClusterImageCatalog', metadata: { name: 'x' }, spec: { images } })).toEqual([refused]);
+    expect(messages(cnpg('ImageCatalog', { images: [images[0], { major: 18, image: 'ghcr.io/cloudnative-pg/postgresql:18.4' }] }))).toEqual([]);
+  });
+  test('a FailoverQuorum has no spec: one written is dropped', () => {
+    expect(messages(cnpg('FailoverQuorum', {}))).toEqual([
+      'spec {} is not a field the CRD declares, so the API server drops it; remove it, or check the spelling against the CRD',
+    ]);
+    expect(messages({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'FailoverQuorum', metadata: { name: 'x', namespace: 'db' } })).toEqual([]);
   });
 });

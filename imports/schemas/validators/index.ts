@@ -11,7 +11,15 @@ export const VALIDATORS: Readonly<Record<string, () => unknown>> = {
   'cert-manager.io/v1/Issuer': () => require('./cert-manager.io_clusterissuers_v1.js'),
   'postgresql.cnpg.io/v1/Backup': () => require('./postgresql.cnpg.io_backups_v1.js'),
   'postgresql.cnpg.io/v1/Cluster': () => require('./postgresql.cnpg.io_clusters_v1.js'),
+  'postgresql.cnpg.io/v1/ClusterImageCatalog': () => require('./postgresql.cnpg.io_clusterimagecatalogs_v1.js'),
+  'postgresql.cnpg.io/v1/Database': () => require('./postgresql.cnpg.io_databases_v1.js'),
+  'postgresql.cnpg.io/v1/DatabaseRole': () => require('./postgresql.cnpg.io_databaseroles_v1.js'),
+  'postgresql.cnpg.io/v1/FailoverQuorum': () => require('./postgresql.cnpg.io_failoverquorums_v1.js'),
+  'postgresql.cnpg.io/v1/ImageCatalog': () => require('./postgresql.cnpg.io_clusterimagecatalogs_v1.js'),
+  'postgresql.cnpg.io/v1/Pooler': () => require('./postgresql.cnpg.io_poolers_v1.js'),
+  'postgresql.cnpg.io/v1/Publication': () => require('./postgresql.cnpg.io_publications_v1.js'),
   'postgresql.cnpg.io/v1/ScheduledBackup': () => require('./postgresql.cnpg.io_scheduledbackups_v1.js'),
+  'postgresql.cnpg.io/v1/Subscription': () => require('./postgresql.cnpg.io_subscriptions_v1.js'),
 };
 
 /**
@@ -25,5 +33,13 @@ export const SCHEMAS: Readonly<Record<string, () => unknown>> = {
   'cert-manager.io/v1/Issuer': () => require('../cert-manager.io_issuers_v1.json'),
   'postgresql.cnpg.io/v1/Backup': () => require('../postgresql.cnpg.io_backups_v1.json'),
   'postgresql.cnpg.io/v1/Cluster': () => require('../postgresql.cnpg.io_clusters_v1.json'),
+  'postgresql.cnpg.io/v1/ClusterImageCatalog': () => require('../postgresql.cnpg.io_clusterimagecatalogs_v1.json'),
+  'postgresql.cnpg.io/v1/Database': () => require('../postgresql.cnpg.io_databases_v1.json'),
+  'postgresql.cnpg.io/v1/DatabaseRole': () => require('../postgresql.cnpg.io_databaseroles_v1.json'),
+  'postgresql.cnpg.io/v1/FailoverQuorum': () => require('../postgresql.cnpg.io_failoverquorums_v1.json'),
+  'postgresql.cnpg.io/v1/ImageCatalog': () => require('../postgresql.cnpg.io_imagecatalogs_v1.json'),
+  'postgresql.cnpg.io/v1/Pooler': () => require('../postgresql.cnpg.io_poolers_v1.json'),
+  'postgresql.cnpg.io/v1/Publication': () => require('../postgresql.cnpg.io_publications_v1.json'),
   'postgresql.cnpg.io/v1/ScheduledBackup': () => require('../postgresql.cnpg.io_scheduledbackups_v1.json'),
+  'postgresql.cnpg.io/v1/Subscription': () => require('../postgresql.cnpg.io_subscriptions_v1.json'),
 };

@@ -7,6 +7,7 @@
 import { Json, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import { AdmissionCheck, AdmissionContext, AdmissionKind } from './admission-check';
+import { BACKUP_CHECKS } from './backup';
 import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_LDAP_CHECKS } from './cluster-ldap';
@@ -14,7 +15,9 @@ import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
 import { CLUSTER_REPLICATION_SLOT_CHECKS } from './cluster-replication-slots';
 import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { CLUSTER_SYNCHRONOUS_CHECKS } from './cluster-synchronous';
+import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
+import { POOLER_CHECKS } from './pooler';
 
 /**
  * Every admission check, by kind, in the order the webhooks run them. Each family of checks is a
@@ -29,6 +32,9 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_SYNCHRONOUS_CHECKS,
   ...CLUSTER_LDAP_CHECKS,
   ...CLUSTER_REPLICATION_SLOT_CHECKS,
+  ...BACKUP_CHECKS,
+  ...POOLER_CHECKS,
+  ...DATABASE_CHECKS,
 ];
 
 /** What admission does to one object. @internal */

@@ -17,6 +17,8 @@ export const rule: RuleDefinition<DoctorModel> = {
   why: 'robfig/cron v1.2.0 parser.go Parse, getRange, parseDescriptor; cloudnative-pg v1.30.0 internal/webhook/v1/scheduledbackup_webhook.go validate.',
   fix: 'Write 6 fields, seconds first, or a descriptor.',
   kinds: ['postgresql.cnpg.io/ScheduledBackup'],
+  // The webhook's warning about a 5-field schedule (CNPGI371) says less than this error.
+  subsumes: [{ rule: 'CNPGI371' }],
   check(model, report) {
     for (const { object, issues } of backupSpecIssues(model)) {
       reportIssues(
