@@ -4,6 +4,7 @@
  * catalog's `major`, else the version in the tag of `imageName` (machinery v0.5.0
  * pkg/image/reference New, pkg/postgres/version FromTag), else the operator's default image.
  */
+import { parseGoInt } from '../../manifests/duration';
 import { Json, asObject, asString, dig } from '../../manifests/json';
 import type { AdmissionContext } from './admission-check';
 
@@ -41,7 +42,7 @@ export function majorFromTag(tag: string): number | undefined {
   const version = /^(\d\.?)+/.exec(tag)?.[0];
   if (version === undefined) return undefined;
   const [major, minor] = version.split('.');
-  const goInt = (text: string) => /^\d+$/.test(text) && BigInt(text) <= 2n ** 63n - 1n;
+  const goInt = (text: string) => typeof parseGoInt(text) === 'bigint';
   if (!goInt(major) || (minor !== undefined && !goInt(minor))) return undefined;
   return Number(major);
 }

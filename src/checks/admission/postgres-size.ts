@@ -4,6 +4,7 @@
  * parsePostgresQuantityValue): turned into a Kubernetes quantity, so that it compares with
  * storage sizes and memory requests.
  */
+import { parseGoInt } from '../../manifests/duration';
 import { QuantityValue, parseQuantity } from '../../manifests/quantity';
 
 /** A PostgreSQL size as the webhook turns it into a Kubernetes quantity. @internal */
@@ -14,15 +15,8 @@ export interface PostgresSize {
   readonly value: QuantityValue;
 }
 
-const INT64_MAX = 2n ** 63n - 1n;
-
-/** Go's `strconv.Atoi`: an optional sign and decimal digits, within the 64-bit range. */
-function isGoInt(text: string): boolean {
-  if (!/^[+-]?\d+$/.test(text)) return false;
-  if (text.length <= 18) return true;
-  const n = BigInt(text);
-  return n <= INT64_MAX && n >= -INT64_MAX - 1n;
-}
+/** Whether Go's `strconv.Atoi` reads `text`. */
+const isGoInt = (text: string) => typeof parseGoInt(text) === 'bigint';
 
 /**
  * A PostgreSQL size as the webhook reads it, or `undefined` when the webhook finds it invalid:
