@@ -70,3 +70,67 @@ export function isPortName(value: string): boolean {
     !value.endsWith('-')
   );
 }
+
+/** apimachinery's RegexError: the rule, examples, and the regular expression it is checked with. */
+function regexProblem(rule: string, pattern: string, ...examples: string[]): string {
+  return `${rule} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${pattern}')`;
+}
+
+const LABEL_KEY_RULE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_KEY_PATTERN = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const DNS_SUBDOMAIN_RULE =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const DNS_SUBDOMAIN_PATTERN = '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*';
+const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
+
+/**
+ * What the API server says about a label key (`[prefix/]name`), one sentence per problem, worded
+ * as Kubernetes words them (k8s.io/apimachinery v0.36.2 pkg/api/validate/content/kube.go
+ * IsLabelKey, dns.go IsDNS1123Subdomain, errors.go): empty when the key is valid. Webhooks that
+ * check label keys themselves (CloudNativePG's toleration check) answer with these sentences.
+ * @internal
+ */
+export function labelKeyProblems(key: string): string[] {
+  const parts = key.split('/');
+  if (parts.length > 2) {
+    return [
+      `a valid label key ${regexProblem(LABEL_KEY_RULE, LABEL_KEY_PATTERN, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  }
+  const out: string[] = [];
+  const name = parts[parts.length - 1];
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    if (prefix === '') out.push('prefix part must be non-empty');
+    else {
+      if (byteLength(prefix) > 253) out.push('prefix part must be no more than 253 bytes');
+      if (!DNS_SUBDOMAIN.test(prefix)) out.push(`prefix part ${regexProblem(DNS_SUBDOMAIN_RULE, DNS_SUBDOMAIN_PATTERN, 'example.com')}`);
+    }
+  }
+  if (name === '') out.push('name part must be non-empty');
+  else if (byteLength(name) > 63) out.push('name part must be no more than 63 bytes');
+  if (!QUALIFIED_NAME.test(name)) out.push(`name part ${regexProblem(LABEL_KEY_RULE, LABEL_KEY_PATTERN, 'MyName', 'my.name', '123-abc')}`);
+  return out;
+}
+
+/**
+ * What the API server says about a label value, as {@link labelKeyProblems} does for a key
+ * (apimachinery v0.36.2 content/kube.go IsLabelValue): empty when the value is valid.
+ * @internal
+ */
+export function labelValueProblems(value: string): string[] {
+  const out: string[] = [];
+  if (byteLength(value) > 63) out.push('must be no more than 63 bytes');
+  if (value !== '' && !QUALIFIED_NAME.test(value)) {
+    out.push(
+      regexProblem(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        `(${LABEL_KEY_PATTERN})?`,
+        'MyValue',
+        'my_value',
+        '12345',
+      ),
+    );
+  }
+  return out;
+}

@@ -400,7 +400,7 @@ export const postgresClusterProps = props(
 export const imageCatalog = fc
   .record({
     name: dnsSubdomain,
-    major: fc.integer({ min: 12, max: 18 }),
+    major: fc.integer({ min: 13, max: 18 }),
     kind: optional(fc.constantFrom(...Object.values(ImageCatalogKind))),
   })
   .map((r) => new Call('ClusterImage.fromCatalog', ClusterImage.fromCatalog, [r]));

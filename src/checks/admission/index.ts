@@ -9,19 +9,25 @@ import type { CheckIssue } from '../issue';
 import { AdmissionChangeCheck, AdmissionCheck, AdmissionContext, AdmissionKind, ChangeIssue } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
 import { CLUSTER_ANNOTATION_CHECKS } from './cluster-annotations';
+import { CLUSTER_BARMAN_CHECKS } from './cluster-barman';
 import { CLUSTER_BOOTSTRAP_CHECKS } from './cluster-bootstrap';
 import { CLUSTER_CHANGE_CHECKS } from './cluster-changes';
 import { CLUSTER_IMAGE_CHECKS } from './cluster-images';
 import { CLUSTER_INSTANCE_CHECKS } from './cluster-instances';
+import { CLUSTER_LDAP_CHECKS } from './cluster-ldap';
 import { CLUSTER_MANAGED_CHECKS } from './cluster-managed';
 import { CLUSTER_NAME_CHECKS } from './cluster-names';
+import { CLUSTER_PARAMETER_CHECKS } from './cluster-parameters';
 import { CLUSTER_PLUGIN_CHECKS } from './cluster-plugins';
 import { CLUSTER_POD_SPEC_CHECKS } from './cluster-pod-spec';
 import { CLUSTER_PRIMARY_CHECKS } from './cluster-primary';
 import { CLUSTER_REFERENCE_CHECKS } from './cluster-references';
+import { CLUSTER_REPLICATION_SLOT_CHECKS } from './cluster-replication-slots';
 import { CLUSTER_RESOURCE_CHECKS } from './cluster-resources';
+import { CLUSTER_SCHEDULING_CHECKS } from './cluster-scheduling';
 import { CLUSTER_SECRET_CHECKS } from './cluster-secrets';
 import { CLUSTER_STORAGE_CHECKS } from './cluster-storage';
+import { CLUSTER_SYNCHRONOUS_CHECKS } from './cluster-synchronous';
 import { CLUSTER_WARNING_CHECKS } from './cluster-warnings';
 import { DATABASE_CHECKS } from './database';
 import { defaultObject } from './defaults';
@@ -43,6 +49,12 @@ export const ADMISSION_CHECKS: readonly AdmissionCheck[] = [
   ...CLUSTER_STORAGE_CHECKS,
   ...CLUSTER_NAME_CHECKS,
   ...CLUSTER_REFERENCE_CHECKS,
+  ...CLUSTER_SCHEDULING_CHECKS,
+  ...CLUSTER_BARMAN_CHECKS,
+  ...CLUSTER_PARAMETER_CHECKS,
+  ...CLUSTER_SYNCHRONOUS_CHECKS,
+  ...CLUSTER_LDAP_CHECKS,
+  ...CLUSTER_REPLICATION_SLOT_CHECKS,
   ...CLUSTER_POD_SPEC_CHECKS,
   ...CLUSTER_MANAGED_CHECKS,
   ...CLUSTER_RESOURCE_CHECKS,

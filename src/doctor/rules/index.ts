@@ -22,6 +22,20 @@ import { rule as cnpgi315 } from './admission/cluster/cnpgi315-cluster-name';
 import { rule as cnpgi316 } from './admission/cluster/cnpgi316-cluster-tablespace-names';
 import { rule as cnpgi317 } from './admission/cluster/cnpgi317-cluster-tablespace-backup-snapshot';
 import { rule as cnpgi318 } from './admission/cluster/cnpgi318-cluster-recovery-data-source';
+import { rule as cnpgi320 } from './admission/cluster/cnpgi320-cluster-tolerations';
+import { rule as cnpgi321 } from './admission/cluster/cnpgi321-cluster-pod-anti-affinity-type';
+import { rule as cnpgi322 } from './admission/cluster/cnpgi322-cluster-barman-object-store-credentials';
+import { rule as cnpgi323 } from './admission/cluster/cnpgi323-cluster-backup-retention-policy';
+import { rule as cnpgi324 } from './admission/cluster/cnpgi324-cluster-postgres-version';
+import { rule as cnpgi325 } from './admission/cluster/cnpgi325-cluster-postgres-parameters';
+import { rule as cnpgi326 } from './admission/cluster/cnpgi326-cluster-wal-settings';
+import { rule as cnpgi327 } from './admission/cluster/cnpgi327-cluster-synchronous-settings';
+import { rule as cnpgi328 } from './admission/cluster/cnpgi328-cluster-synchronous-replicas';
+import { rule as cnpgi329 } from './admission/cluster/cnpgi329-cluster-failover-quorum-annotation';
+import { rule as cnpgi330 } from './admission/cluster/cnpgi330-cluster-failover-quorum';
+import { rule as cnpgi331 } from './admission/cluster/cnpgi331-cluster-ldap';
+import { rule as cnpgi332 } from './admission/cluster/cnpgi332-cluster-replication-slot-exclude-patterns';
+import { rule as cnpgi333 } from './admission/cluster/cnpgi333-cluster-synchronize-logical-decoding';
 import { rule as cnpgi335 } from './admission/cluster/cnpgi335-cluster-env';
 import { rule as cnpgi336 } from './admission/cluster/cnpgi336-cluster-managed-services';
 import { rule as cnpgi337 } from './admission/cluster/cnpgi337-cluster-managed-roles';
@@ -180,6 +194,20 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi316,
   cnpgi317,
   cnpgi318,
+  cnpgi320,
+  cnpgi321,
+  cnpgi322,
+  cnpgi323,
+  cnpgi324,
+  cnpgi325,
+  cnpgi326,
+  cnpgi327,
+  cnpgi328,
+  cnpgi329,
+  cnpgi330,
+  cnpgi331,
+  cnpgi332,
+  cnpgi333,
   cnpgi335,
   cnpgi336,
   cnpgi337,
