@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import type { AdmissionKind } from '../checks/admission/admission-check';
-import { admissionErrors, admit } from '../checks/admission/index';
+import { admissionErrors, admit, hasAdmissionChecks } from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
 import { CheckIssue } from '../checks/issue';
 import { claimedNamespaces } from '../common/stable-names';
@@ -11,13 +11,16 @@ import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 /**
  * The first error CloudNativePG's admission gives a rendered object of `kind` (the CRD defaults
  * and the defaulting webhook first, then every admission check registered in
- * src/checks/admission, in the webhook's order), as a problem of the construct that writes it:
+ * src/checks/admission, in the webhook's order), as a problem of the construct that writes it
+ * (`object` may be a function that renders it, called only when a check judges the kind):
  * the prop is the JSON path, the problem the check's message. The doctor's admission rules run
  * the same checks, so the constructs refuse at synth what the doctor reports.
  * @internal
  */
-export function admissionProblem(kind: AdmissionKind, object: Json): Problem | undefined {
-  return problemOf(admissionErrors(admit(kind, object))[0], object);
+export function admissionProblem(kind: AdmissionKind, object: Json | (() => Json)): Problem | undefined {
+  if (!hasAdmissionChecks(kind)) return undefined;
+  const rendered = typeof object === 'function' ? object() : object;
+  return problemOf(admissionErrors(admit(kind, rendered))[0], rendered);
 }
 
 /**

@@ -170,7 +170,10 @@ export class PluginScheduledBackup extends Construct {
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
     guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => {
       if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
-      refuseProblem(this, admissionProblem('ScheduledBackup', this.apiObject.toJson()));
+      refuseProblem(
+        this,
+        admissionProblem('ScheduledBackup', () => this.apiObject.toJson()),
+      );
     });
   }
 }

@@ -91,8 +91,17 @@ export function postgresMajor(cluster: Json, context: AdmissionContext): number 
     return typeof major === 'number' && Number.isInteger(major) ? major : undefined;
   }
   const image = asString(spec?.imageName) || operatorSettings(context).defaultImageName;
-  return versionFromTag(imageReference(image).tag)?.major;
+  let major = MAJOR_OF_IMAGE.get(image);
+  if (major === undefined) {
+    // A fleet repeats a few images: each is read once (the memo is bounded for odd inputs).
+    if (MAJOR_OF_IMAGE.size >= 1000) MAJOR_OF_IMAGE.clear();
+    major = versionFromTag(imageReference(image).tag)?.major ?? null;
+    MAJOR_OF_IMAGE.set(image, major);
+  }
+  return major ?? undefined;
 }
+
+const MAJOR_OF_IMAGE = new Map<string, number | null>();
 
 /**
  * Whether a Cluster is a replica cluster (api/v1/cluster_funcs.go IsReplica): with a

@@ -190,6 +190,11 @@ export function admissionErrors(admission: Admission): CheckIssue[] {
   return [...admission.issues.values()].flat().filter((i) => i.severity === 'error');
 }
 
+/** Whether any admission check judges objects of `kind` (else admitting one can find nothing). @internal */
+export function hasAdmissionChecks(kind: AdmissionKind): boolean {
+  return (BY_KIND.get(kind)?.length ?? 0) > 0;
+}
+
 /** The check of an upstream function, for the conformance table and the tests. @internal */
 export function admissionCheck(kind: AdmissionKind, upstream: string): AdmissionCheck | undefined {
   return BY_KIND.get(kind)?.find((c) => c.upstream === upstream);

@@ -136,14 +136,33 @@ export interface ParameterInputs {
  * @internal
  */
 export function operatorParameters(inputs: ParameterInputs): Record<string, unknown> {
+  const archiveMode = inputs.walArchivingDisabled ? 'off' : inputs.replica ? 'always' : 'on';
+  const userKeys = Object.keys(inputs.user).filter((key) => inputs.keepUserFixed || !isFixedParameter(key));
+  // Most Clusters set no parameter: the operator's own configuration, ready made.
+  if (userKeys.length === 0) return { ...WITHOUT_USER_PARAMETERS[archiveMode] };
   const merged = new Map<string, unknown>(Object.entries(OPERATOR_DEFAULT_PARAMETERS));
-  for (const key of Object.keys(inputs.user)) {
-    if (!inputs.keepUserFixed && isFixedParameter(key)) continue;
-    merged.set(key, inputs.user[key]);
-  }
-  merged.set('archive_mode', inputs.walArchivingDisabled ? 'off' : inputs.replica ? 'always' : 'on');
+  for (const key of userKeys) merged.set(key, inputs.user[key]);
+  merged.set('archive_mode', archiveMode);
   const out: Record<string, unknown> = {};
-  for (const key of [...merged.keys()].sort())
-    Object.defineProperty(out, key, { value: merged.get(key), enumerable: true, writable: true, configurable: true });
+  for (const key of [...merged.keys()].sort()) {
+    // A parameter named __proto__ is data, not the object's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: merged.get(key), enumerable: true, writable: true, configurable: true });
+    else out[key] = merged.get(key);
+  }
   return out;
 }
+
+/** The operator's configuration of a Cluster without parameters, sorted, for each archive_mode. */
+const WITHOUT_USER_PARAMETERS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+  ['on', 'off', 'always'].map((mode) => {
+    const all: Record<string, string> = { ...OPERATOR_DEFAULT_PARAMETERS, archive_mode: mode };
+    return [
+      mode,
+      Object.fromEntries(
+        Object.keys(all)
+          .sort()
+          .map((k) => [k, all[k]]),
+      ),
+    ];
+  }),
+);

@@ -72,7 +72,7 @@ export function reportOnObjects(
   check: (kind: AdmissionKind, object: Json) => readonly CheckIssue[],
 ): RuleDefinition<DoctorModel>['check'] {
   const run: RuleDefinition<DoctorModel>['check'] = (model, report) => {
-    for (const kind of kinds) for (const { object } of admitted(model, kind)) reportIssues(report, object, check(kind, object.raw));
+    for (const kind of kinds) for (const object of model.index.ofKind(kind, CNPG_GROUP)) reportIssues(report, object, check(kind, object.raw));
   };
   REPORTED.set(run, { kinds, upstream: [upstream] });
   return run;
