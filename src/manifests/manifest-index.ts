@@ -70,12 +70,16 @@ export class ManifestIndex {
   private readonly certificatesBySecret = new Map<string, Manifest[]>();
   private readonly certificatesBySecretName = new Map<string, Manifest[]>();
   private readonly podTemplatesByLabel = new Map<string, PodTemplate[]>();
+  private byRaw: Map<Json, Manifest> | undefined;
 
   /**
    * @param objects the input; `kind: List` is expanded, anything else odd is recorded
-   * @param defaultNamespace namespace given to namespaced objects that have none
    */
-  constructor(objects: readonly unknown[], defaultNamespace: string) {
+  constructor(
+    objects: readonly unknown[],
+    /** The namespace given to namespaced objects that have none. */
+    public readonly defaultNamespace: string,
+  ) {
     objects.forEach((value, index) => this.add(value, index, defaultNamespace, 0));
   }
 
@@ -139,6 +143,26 @@ export class ManifestIndex {
       for (const [k, v] of Object.entries(t.labels)) push(this.podTemplatesByLabel, key(m.namespace, k, v), t);
     }
   }
+
+  /**
+   * The object of the input whose JSON is `raw` (a List's item is its own object). The map is
+   * built on the first call: only the checks that receive raw JSON need it.
+   */
+  public manifestOf(raw: Json): Manifest | undefined {
+    if (this.byRaw === undefined) {
+      this.byRaw = new Map();
+      for (const m of this.all) if (!this.byRaw.has(m.raw)) this.byRaw.set(m.raw, m);
+    }
+    return this.byRaw.get(raw);
+  }
+
+  /**
+   * The namespace of the object whose JSON is `raw`, as this index resolved it (the default
+   * namespace for a namespaced object that has none; undefined for a cluster-scoped one). The
+   * doctor's rules read every namespace this way, and hand this function to the checks of
+   * src/checks that take raw JSON.
+   */
+  public readonly namespaceOf = (raw: Json): string | undefined => this.manifestOf(raw)?.namespace;
 
   /** Objects of a kind (any group), in input order. */
   public ofKind(kind: string, group?: string): Manifest[] {

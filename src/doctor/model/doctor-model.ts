@@ -216,6 +216,7 @@ const OPERATOR_CONFIG = modelPart((model) => {
     deployment: operator.raw,
     configMaps: model.index.ofKind('ConfigMap').map((m) => m.raw),
     secrets: model.index.ofKind('Secret').map((m) => m.raw),
+    namespaceOf: model.index.namespaceOf,
   });
 });
 

@@ -25,7 +25,7 @@ export const rule: RuleDefinition<DoctorModel> = {
     for (const c of model.index.ofKind('Cluster')) {
       if (!mentionsBarmanCloud(c.raw)) continue;
       const stores = anyStore ? referencedObjectStores(c.raw).flatMap((n) => model.index.named('ObjectStore', n).map((m) => m.raw)) : undefined;
-      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores));
+      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores, { namespaceOf: model.index.namespaceOf }));
     }
   },
 };

@@ -1,0 +1,78 @@
+/*
+ * The doctor on real inputs (issue 21, point 4): what a repository of manifests looks like, as
+ * opposed to one synthesized app. Each case failed before its fix.
+ */
+import { analyzeManifests } from '../../src/doctor/check-manifests';
+import { ofRule } from './helpers';
+
+const BARMAN = 'barman-cloud.cloudnative-pg.io';
+
+const cluster = (namespace?: string) => ({
+  apiVersion: 'postgresql.cnpg.io/v1',
+  kind: 'Cluster',
+  metadata: { name: 'pg', ...(namespace !== undefined ? { namespace } : {}) },
+  spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: BARMAN, isWALArchiver: true, parameters: { barmanObjectName: 'store' } }] },
+});
+const objectStore = (namespace?: string) => ({
+  apiVersion: 'barmancloud.cnpg.io/v1',
+  kind: 'ObjectStore',
+  metadata: { name: 'store', ...(namespace !== undefined ? { namespace } : {}) },
+  spec: { configuration: { destinationPath: 's3://backups/pg' } },
+});
+const lines = (objects: unknown[], ruleId: string, options = {}) =>
+  ofRule(analyzeManifests(objects, { knownPlugins: [BARMAN], ...options }).findings, ruleId).map((f) => `${f.severity} ${f.object} ${f.message}`);
+
+describe('one namespace for every rule: the manifest index resolves it', () => {
+  test('CNPGI106: a Cluster without a namespace is in the default namespace (-n), where its ObjectStore is', () => {
+    expect(lines([cluster(), objectStore('db')], 'CNPGI106', { defaultNamespace: 'db' })).toEqual([]);
+    expect(lines([cluster('db'), objectStore()], 'CNPGI106', { defaultNamespace: 'db' })).toEqual([]);
+  });
+  test('CNPGI106: the mirror case, an ObjectStore without a namespace next to a Cluster in another one, is an error', () => {
+    expect(lines([cluster('default'), objectStore()], 'CNPGI106', { defaultNamespace: 'db' })).toEqual([
+      "error Cluster/default/pg ObjectStore 'store' is in namespace db, but Barman Cloud looks it up only in the Cluster's namespace 'default'",
+    ]);
+    expect(lines([cluster(), objectStore('default')], 'CNPGI106', { defaultNamespace: 'db' })).toEqual([
+      "error Cluster/db/pg ObjectStore 'store' is in namespace default, but Barman Cloud looks it up only in the Cluster's namespace 'db'",
+    ]);
+  });
+  test('CNPGI106: without -n, objects without a namespace are in the operator namespace', () => {
+    expect(lines([cluster(), objectStore('cnpg-system')], 'CNPGI106')).toEqual([]);
+    expect(lines([cluster(), objectStore('default')], 'CNPGI106')).toEqual([
+      "error Cluster/cnpg-system/pg ObjectStore 'store' is in namespace default, but Barman Cloud looks it up only in the Cluster's namespace 'cnpg-system'",
+    ]);
+  });
+});
+
+describe('the operator Deployment without a namespace is in the default namespace too', () => {
+  const operator = (env: object[]) => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'cnpg-controller-manager' },
+    spec: {
+      template: {
+        metadata: { labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } },
+        spec: { containers: [{ name: 'manager', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0', env }] },
+      },
+    },
+  });
+  const namespaceEnv = { name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } };
+  const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'cnpg-system' }, data: { plugins: 'missing.example.com' } };
+
+  test('CNPGI104 reads a ConfigMap of that namespace', () => {
+    const objects = [operator([namespaceEnv, { name: 'INCLUDE_PLUGINS', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'plugins' } } }]), config];
+    const f = ofRule(analyzeManifests(objects, { defaultNamespace: 'cnpg-system' }).findings, 'CNPGI104');
+    expect(f.map((x) => `${x.object} ${x.path}`)).toEqual(['Deployment/cnpg-system/cnpg-controller-manager INCLUDE_PLUGINS']);
+    // the ConfigMap in another namespace is not the one the pod reads
+    const elsewhere = { ...config, metadata: { name: 'cfg', namespace: 'other' } };
+    expect(ofRule(analyzeManifests([objects[0], elsewhere], { defaultNamespace: 'cnpg-system' }).findings, 'CNPGI104')).toEqual([]);
+  });
+
+  test('CNPGI001 and CNPGI002 name it as every other rule does', () => {
+    const objects = [operator([])];
+    const findings = analyzeManifests(objects).findings.filter((f) => f.ruleId === 'CNPGI001' || f.ruleId === 'CNPGI002');
+    expect(findings.map((f) => `${f.ruleId} ${f.object}`)).toEqual([
+      'CNPGI002 Deployment/cnpg-system/cnpg-controller-manager',
+      'CNPGI001 Deployment/cnpg-system/cnpg-controller-manager',
+    ]);
+  });
+});
