@@ -2,8 +2,38 @@
  * The doctor on real inputs (issue 21, point 4): what a repository of manifests looks like, as
  * opposed to one synthesized app. Each case failed before its fix.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { main } from '../../src/cli/doctor';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
-import { ofRule } from './helpers';
+import { describeWithShared, sharedPath } from '../shared';
+import { Doc, ofRule } from './helpers';
+
+/** Runs the CLI in `cwd`; returns the exit code and what it printed. */
+async function cli(argv: string[], cwd: string) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), readStdin: async () => '', cwd });
+  return { code, out, err };
+}
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder with these files (relative path to text). */
+function folder(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-input-'));
+  folders.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
 
 const BARMAN = 'barman-cloud.cloudnative-pg.io';
 
@@ -76,3 +106,44 @@ describe('the operator Deployment without a namespace is in the default namespac
     ]);
   });
 });
+
+describeWithShared(
+  'a release manifest beside the kubernetes/ files it was built from',
+  () => {
+    const release = () => fs.readFileSync(sharedPath('reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml'), 'utf8');
+    /** The kubernetes/ source of one object of the release: no namespace (the kustomization sets it). */
+    const source = (kind: string, change: (d: Doc) => void = () => undefined) => {
+      const d: Doc = YAML.parseAllDocuments(release())
+        .map((x) => x.toJS())
+        .find((x) => x?.kind === kind && x.metadata?.name === 'barman-cloud');
+      delete d.metadata.namespace;
+      change(d);
+      return YAML.stringify(d);
+    };
+
+    test('the same Service in both files is one object: no plugin-name conflict with itself', async () => {
+      const dir = folder({ 'manifest.yaml': release(), 'kubernetes/service.yaml': source('Service') });
+      const r = await cli(['.', '-n', 'cnpg-system', '--format', 'json'], dir);
+      const report = JSON.parse(r.out);
+      expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['CNPGI001']);
+      expect(report.plugins.map((p: { object: string }) => p.object)).toEqual(['Service/cnpg-system/barman-cloud']);
+      expect(r.code).toBe(0);
+    });
+
+    test('a source that differs from what was built (the image before kustomize set it) is CNPGI117', async () => {
+      const dir = folder({
+        'manifest.yaml': release(),
+        'kubernetes/deployment.yaml': source('Deployment', (d) => (d.spec.template.spec.containers[0].image = 'plugin-barman-cloud')),
+        'kubernetes/service.yaml': source('Service'),
+      });
+      const r = await cli(['.', '-n', 'cnpg-system', '--format', 'json'], dir);
+      const f = JSON.parse(r.out).findings.filter((x: { ruleId: string }) => x.ruleId === 'CNPGI117');
+      expect(f.map((x: { object: string; path: string; source: { file: string } }) => [x.object, x.path, x.source.file])).toEqual([
+        // files are read in name order: kubernetes/ first, so the release's copy is the later one
+        ['Deployment/cnpg-system/barman-cloud', 'spec.template.spec.containers[0].image', 'manifest.yaml'],
+      ]);
+    });
+  },
+  'reference',
+  'plugin-barman-cloud-v0.14.0-manifest.yaml',
+);

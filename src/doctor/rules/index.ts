@@ -10,6 +10,7 @@ import { rule as cnpgi042 } from './cluster-plugins/cnpgi042-wal-archiver-barman
 import { rule as cnpgi046 } from './cluster-plugins/cnpgi046-plugin-duplicate-in-cluster';
 import { rule as cnpgi090 } from './input/cnpgi090-not-a-kubernetes-object';
 import { rule as cnpgi091 } from './input/cnpgi091-doctor-ignore-unknown-rule';
+import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
 import { rule as cnpgi100 } from './operator-fidelity/cnpgi100-cluster-references';
 import { rule as cnpgi101 } from './operator-fidelity/cnpgi101-backup-spec';
 import { rule as cnpgi102 } from './operator-fidelity/cnpgi102-scheduled-backup-schedule';
@@ -109,5 +110,6 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi112,
   cnpgi114,
   cnpgi115,
+  cnpgi117,
   cnpgi300,
 ];
