@@ -1,6 +1,6 @@
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { CheckIssue } from './issue';
+import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
 
 const KNOWN_KEYS = ['barmanObjectName', 'serverName'];
 
@@ -78,6 +78,12 @@ export interface BarmanCloudClusterOptions {
    * @default - `metadata.namespace`, else `default`
    */
   readonly namespaceOf?: (o: Json) => string | undefined;
+  /**
+   * Whether `objectStores` are every ObjectStore there will be (the doctor's `complete`): an
+   * ObjectStore missing from them is then an error, not a warning.
+   * @default false
+   */
+  readonly complete?: boolean;
 }
 
 /**
@@ -142,11 +148,11 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
       if (same.some((o) => namespaceOf(o) === ns)) continue;
       const elsewhere = same.map(namespaceOf);
       issues.push({
-        severity: elsewhere.length ? 'error' : 'warning',
+        severity: elsewhere.length || options.complete ? 'error' : 'warning',
         path: r.path,
         message: elsewhere.length
           ? `ObjectStore '${r.store}' is in namespace ${elsewhere.join(', ')}, but Barman Cloud looks it up only in the Cluster's namespace '${ns}'`
-          : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'`,
+          : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
         fix: `create ObjectStore '${r.store}' in namespace '${ns}'`,
       });
     }

@@ -38,6 +38,8 @@ options:
   --sidecar-plugin <container>=<name>
                               the plugin a sidecar container of the operator serves (repeatable)
   --disable <id>              switch a rule off, e.g. CNPGI050 (repeatable, or comma-separated)
+  --complete                  the input is everything that is installed (with --known-plugin
+                              and --sidecar-plugin): what it lacks is an error, not a warning
   --fail-on-warnings          exit 1 on warnings too
   -v, --verbose               also list the CRD rules that could not be evaluated here
   -n, --namespace <ns>        namespace of objects that have none (default: the operator's)
@@ -63,6 +65,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   sidecarPlugins: '--sidecar-plugin',
   verbose: '--verbose',
   clusterResourceNamespace: '--cluster-resource-namespace',
+  complete: '--complete',
 };
 
 /** The report formats. */
@@ -88,6 +91,7 @@ interface DoctorArgsState {
   sidecarPlugins: Record<string, string>;
   failOnWarnings: boolean;
   verbose: boolean;
+  complete: boolean;
 }
 
 const list = (value: string) =>
@@ -166,6 +170,13 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
     },
   },
   {
+    names: ['--complete'],
+    takesValue: false,
+    apply: (s) => {
+      s.complete = true;
+    },
+  },
+  {
     names: ['--fail-on-warnings'],
     takesValue: false,
     apply: (s) => {
@@ -183,9 +194,9 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
 
 /** Parses the doctor's command line. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false };
+  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false, complete: false };
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
-  const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
+  const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose, complete } = state;
   return {
     paths,
     format: state.format,
@@ -199,6 +210,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       disable,
       sidecarPlugins,
       ...(verbose ? { verbose } : {}),
+      ...(complete ? { complete } : {}),
       ...(clusterResourceNamespace !== undefined ? { clusterResourceNamespace } : {}),
     },
   };

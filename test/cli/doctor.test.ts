@@ -75,9 +75,13 @@ describe('cnpg-i-doctor', () => {
   test('stdin, --known-plugin and --namespace', async () => {
     const cluster =
       'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
-    let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
+    let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app', '--complete'], cluster);
     expect(r.code).toBe(1);
     expect(r.out).toContain('Cluster/app/pg  (<stdin>:1)');
+    // a Cluster alone does not show which plugins are installed: without --complete, warnings
+    r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("warning CNPGI040  Cluster names plugin 'a.example.com', which the input does not install");
     r = await run(['-', '--operator-namespace', 'cnpg-system', '--known-plugin', 'a.example.com', '--known-plugin=b.example.com'], cluster);
     expect(r.code).toBe(0);
     expect(r.out).toContain('  a.example.com  (given with --known-plugin)');
@@ -194,7 +198,7 @@ describe('cnpg-i-doctor', () => {
     expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
     r = await run(['-', '--operator-namespace', 'cnpg-system'], pg);
     expect(r.out).toContain('No problems found (1 suppressed: CNPGI040 by annotation).\n');
-    r = await run(['-', '--operator-namespace', 'cnpg-system'], pg.replace('CNPGI040', 'CNPGI04'));
+    r = await run(['-', '--operator-namespace', 'cnpg-system', '--complete'], pg.replace('CNPGI040', 'CNPGI04'));
     expect(r.code).toBe(1);
     expect(r.out).toContain("warning CNPGI091  annotation cnpg-i.dev/doctor-ignore names 'CNPGI04', which is no rule of the doctor (did you mean CNPGI040?)");
   });

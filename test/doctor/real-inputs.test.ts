@@ -6,10 +6,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { main } from '../../src/cli/doctor';
+import { main, parseArgs } from '../../src/cli/doctor';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
 import { describeWithShared, sharedPath } from '../shared';
-import { Doc, ofRule } from './helpers';
+import { Doc, doc, fixture, ofRule } from './helpers';
 
 /** Runs the CLI in `cwd`; returns the exit code and what it printed. */
 async function cli(argv: string[], cwd: string) {
@@ -147,3 +147,82 @@ describeWithShared(
   'reference',
   'plugin-barman-cloud-v0.14.0-manifest.yaml',
 );
+
+describe('partial inputs: what the input lacks is a warning, unless the input is said to be complete', () => {
+  const clustersOnly = () => [cluster('db')];
+  const severities = (objects: unknown[], ruleId: string, options = {}) => ofRule(analyzeManifests(objects, options).findings, ruleId).map((f) => f.severity);
+
+  test('CNPGI040: Clusters whose plugins no part of the input installs (a GitOps repository of Clusters) are a warning', () => {
+    const f = ofRule(analyzeManifests(clustersOnly(), { operatorNamespace: 'cnpg-system' }).findings, 'CNPGI040');
+    expect(f.map((x) => [x.severity, x.object, x.path, x.message, x.fix])).toEqual([
+      [
+        'warning',
+        'Cluster/db/pg',
+        'spec.plugins[0].name',
+        "Cluster names plugin 'barman-cloud.cloudnative-pg.io', which the input does not install: it holds no operator Deployment, plugin Service or sidecar plugin, so its plugins come from elsewhere; if 'barman-cloud.cloudnative-pg.io' is not installed there, the operator stops with \"unknown plugin being required\"",
+        'pass --known-plugin barman-cloud.cloudnative-pg.io (knownPlugins) if it is installed elsewhere, or --complete (complete: true) if the input is everything that is installed; otherwise deploy the plugin or fix the name',
+      ],
+    ]);
+  });
+
+  test('CNPGI040: an error when the input shows which plugins exist, or is said to be complete', () => {
+    expect(severities(clustersOnly(), 'CNPGI040', { complete: true })).toEqual(['error']);
+    expect(severities(clustersOnly(), 'CNPGI040', { knownPlugins: ['other.example.com'] })).toEqual(['error']);
+    // the good fixture holds the operator and a plugin Service; each alone shows the plugins too
+    const good = fixture('good-plugin.yaml');
+    const operatorOnly = good.filter((d) => d.kind === 'Deployment' && d.metadata.name === 'cnpg-controller-manager');
+    const serviceOnly = good.filter((d) => d.kind === 'Service');
+    expect(severities([...clustersOnly(), ...operatorOnly], 'CNPGI040')).toEqual(['error']);
+    expect(severities([...clustersOnly(), ...serviceOnly], 'CNPGI040')).toEqual(['error']);
+    expect(severities([...clustersOnly(), ...fixture('sidecar-operator.yaml')], 'CNPGI040', { sidecarPlugins: { hello: 'hello.example.com' } })).toEqual([
+      'error',
+    ]);
+  });
+
+  test('the other facts about missing objects: warnings, errors in a complete input with the reason', () => {
+    const broken = () => {
+      const docs = fixture('good-plugin.yaml');
+      doc(docs, 'Service', 'backup').spec.selector = { app: 'nothing' };
+      doc(docs, 'Service', 'backup').metadata.annotations['cnpg.io/pluginClientSecret'] = 'nowhere';
+      doc(docs, 'Certificate', 'backup-server').spec.issuerRef = { name: 'missing', kind: 'Issuer' };
+      doc(docs, 'Cluster', 'pg').spec.plugins.push({ name: 'barman-cloud.cloudnative-pg.io', parameters: { barmanObjectName: 'store' } });
+      return docs;
+    };
+    const summary = (options: object) =>
+      analyzeManifests(broken(), { knownPlugins: [BARMAN], ...options })
+        .findings.filter((f) => ['CNPGI016', 'CNPGI020', 'CNPGI024', 'CNPGI106'].includes(f.ruleId))
+        .map((f) => `${f.ruleId} ${f.severity} ${f.message}`)
+        .sort();
+    const note = '; the input is said to be complete, so nothing else provides it';
+    expect(summary({})).toEqual([
+      'CNPGI016 warning selector {"app":"nothing"} matches no pod template in the input; the plugin pods must come from elsewhere',
+      "CNPGI020 warning client Secret 'nowhere' is written by no Certificate in 'cnpg-system' and is not in the input; the operator retries with ClientSecretNotFound until it exists",
+      "CNPGI024 warning Issuer 'missing' is not in the input; cert-manager issues nothing until it exists in 'cnpg-system'",
+    ]);
+    expect(summary({ complete: true })).toEqual([
+      'CNPGI016 error selector {"app":"nothing"} matches no pod template in the input; the input is said to be complete, so the Service has no endpoints and the operator cannot reach the plugin',
+      "CNPGI020 error client Secret 'nowhere' is written by no Certificate in 'cnpg-system' and is not in the input; the operator retries with ClientSecretNotFound until it exists" +
+        note,
+      "CNPGI024 error Issuer 'missing' is not in the input; cert-manager issues nothing until it exists in 'cnpg-system'" + note,
+      "CNPGI106 error ObjectStore 'store' is not in the input; Barman Cloud looks for it in namespace 'app'" + note,
+    ]);
+  });
+
+  test('an ObjectStore missing beside others is a warning; in a complete input, an error', () => {
+    const other = { ...objectStore('db'), metadata: { name: 'other', namespace: 'db' } };
+    expect(lines([cluster('db'), other], 'CNPGI106')).toEqual([
+      "warning Cluster/db/pg ObjectStore 'store' is not in the input; Barman Cloud looks for it in namespace 'db'",
+    ]);
+    expect(lines([cluster('db'), other], 'CNPGI106', { complete: true })).toEqual([
+      "error Cluster/db/pg ObjectStore 'store' is not in the input; Barman Cloud looks for it in namespace 'db'; the input is said to be complete, so nothing else provides it",
+    ]);
+  });
+
+  test('--complete on the command line, complete in the API; anything but a boolean is refused', () => {
+    expect(parseArgs(['x.yaml', '--complete']).options.complete).toBe(true);
+    expect(parseArgs(['x.yaml']).options).not.toHaveProperty('complete');
+    expect(() => analyzeManifests([], { complete: 'yes' as unknown as boolean })).toThrow(
+      "checkManifests: options.complete 'yes' must be true or false; pass complete: true when the input is everything that is installed",
+    );
+  });
+});
