@@ -92,7 +92,7 @@ const PROPS_SPEC: PropSpec<PluginCertificatesProps> = {
   tls: Kind.factory(PluginTls),
   serviceName: Kind.string("use the plugin Service's name"),
   namespace: Kind.string("use the plugin's namespace"),
-  serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
+  serverName: Kind.hostName('a DNS name', 'my-plugin.cnpg-system.svc'),
   labels: Kind.labels,
   names: Kind.props(PLUGIN_CERTIFICATE_NAMES_SPEC),
 };

@@ -2,7 +2,7 @@ import { Duration } from 'cdk8s';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, Rule, checkProps, checkValue, refuseFirst } from '../common/props';
 import { renderDuration } from '../common/render';
-import { isDnsSubdomain } from '../manifests/k8s-names';
+import { isDnsHostName } from '../manifests/k8s-names';
 import { IssuerRef } from './issuer-ref';
 import { DEFAULT_LIFETIMES, renewBeforeOf } from './lifetimes';
 
@@ -188,7 +188,8 @@ const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
   rotationPolicy: Kind.enumOf(CertificateRotationPolicy, 'CertificateRotationPolicy'),
   extraServerDnsNames: Kind.each(
     Kind.test(
-      (v) => typeof v === 'string' && isDnsSubdomain(v.startsWith('*.') ? v.slice(2) : v),
+      // a certificate's DNS name: a label longer than 63 characters could never be looked up
+      (v) => typeof v === 'string' && isDnsHostName(v.startsWith('*.') ? v.slice(2) : v),
       'is not a DNS name',
       "use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')",
     ),

@@ -34,8 +34,9 @@ const ENV_NAME = /^[\x20-\x3c\x3e-\x7e]+$/;
 export function isDnsLabel(s: unknown): boolean {
   return typeof s === 'string' && s.length <= 63 && DNS_LABEL.test(s);
 }
+/** IsDNS1123Subdomain: at most 253 characters in all, no limit on one part. */
 export function isDnsSubdomain(s: unknown): boolean {
-  return typeof s === 'string' && s.length <= 253 && s.split('.').every((l) => l.length <= 63 && DNS_LABEL.test(l));
+  return typeof s === 'string' && s.length <= 253 && s.split('.').every((l) => DNS_LABEL.test(l));
 }
 export function isQualifiedKey(k: string): boolean {
   const slash = k.lastIndexOf('/');

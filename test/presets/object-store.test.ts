@@ -56,6 +56,11 @@ describe('ObjectStore', () => {
     expect(obj).toMatchSnapshot();
   });
 
+  test('a 70-character name, one label longer than DNS allows: accepted, as the API server accepts it', () => {
+    const name = 's'.repeat(70);
+    expect(synthStore({ destinationPath: 's3://backups/pg', credentials: S3, metadata: { name } }).metadata.name).toBe(name);
+  });
+
   test('renders apiVersion, kind and the exact credential keys of the CRD', () => {
     const obj = synthStore({
       destinationPath: 's3://backups/pg',

@@ -70,6 +70,15 @@ describe('certificate options', () => {
     });
   });
 
+  test('a certificate DNS name keeps the DNS label limit: 63 characters a label', () => {
+    const long = `${'p'.repeat(64)}.example.internal`;
+    expectValidationError(
+      () => PluginTls.selfSigned({ extraServerDnsNames: [long] }),
+      `PluginTls.selfSigned: extraServerDnsNames[0] '${long}' is not a DNS name; use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')`,
+    );
+    expect(() => PluginTls.selfSigned({ extraServerDnsNames: [`${'p'.repeat(63)}.example.internal`] })).not.toThrow();
+  });
+
   test('durations render in the one Go form of the library (renderDuration)', () => {
     const certs = certificates(PluginTls.selfSigned({ duration: Duration.minutes(90), renewBefore: Duration.seconds(600) }));
     expect(certs.map((c) => [c.spec.duration, c.spec.renewBefore])).toEqual([
