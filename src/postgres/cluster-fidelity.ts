@@ -10,9 +10,12 @@ import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 /**
  * The first of what the doctor reports as an error for a Cluster, found with the same checks
  * (`src/checks/`), so that the constructs (which refuse it at synth) and the doctor
- * agree: the Cluster webhook's cross-references, and Barman Cloud's parameters, ObjectStore
- * namespace and recovery destination. `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster
- * JSON; `scope` the construct whose app holds the ObjectStores.
+ * agree: the Cluster webhook's cross-references, and Barman Cloud's ObjectStore namespace and
+ * recovery destination. What the doctor only warns about is not refused: a Barman Cloud
+ * parameter other than barmanObjectName and serverName is ignored by the plugin and the Cluster
+ * works (the doctor's CNPGI106 warning, also at synth with `Doctor.addValidation`).
+ * `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster JSON; `scope` the construct whose
+ * app holds the ObjectStores.
  * @internal
  */
 export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
@@ -21,13 +24,8 @@ export function clusterMistake(scope: Construct, cluster: Json): Problem | undef
     const stores = referencedObjectStores(cluster).flatMap((name) =>
       claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
     );
-    issues.push(
-      ...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter(
-        (i) =>
-          // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
-          i.severity === 'error' || /ignored$/.test(i.message),
-      ),
-    );
+    // An ObjectStore missing from the app may live elsewhere (a warning); only one in the wrong namespace is certain.
+    issues.push(...checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) => i.severity === 'error'));
   }
   const first = issues[0];
   return first && { prop: first.path, value: valueAt(cluster, first.path), problem: first.message, fix: first.fix };

@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import {
   ClusterBootstrap,
   DataCompression,
+  Doctor,
   ObjectStore,
   ObjectStoreCredentials,
   ObjectStoreEncryption,
@@ -526,12 +527,21 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     );
   });
 
-  test('a Barman Cloud parameter other than barmanObjectName and serverName is refused', () => {
-    const chart = new Chart(Testing.app(), 'db', { namespace: 'db' });
+  test('a Barman Cloud parameter other than barmanObjectName and serverName is accepted (the plugin ignores it): a doctor warning', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'db', { namespace: 'db' });
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', objectStore: 'store' } });
-    expect(synthErrors(chart)).toEqual([
-      "[db/pg] spec.plugins[0].parameters.objectStore 'store' Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored; rename it to barmanObjectName",
+    expect(synthErrors(chart)).toEqual([]);
+    const f = Doctor.analyze(app, { knownPlugins: [BARMAN.pluginName] }).findings.filter((x) => x.ruleId === 'CNPGI106');
+    expect(f.map((x) => [x.severity, x.object, x.path, x.message, x.fix])).toEqual([
+      [
+        'warning',
+        'Cluster/db/pg',
+        'spec.plugins[0].parameters.objectStore',
+        "Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored",
+        'rename it to barmanObjectName',
+      ],
     ]);
   });
 
