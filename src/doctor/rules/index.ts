@@ -26,6 +26,7 @@ import { rule as cnpgi111 } from './operator-fidelity/cnpgi111-plugin-service-po
 import { rule as cnpgi112 } from './operator-fidelity/cnpgi112-client-certificate-trust';
 import { rule as cnpgi114 } from './operator-fidelity/cnpgi114-plugin-service-names';
 import { rule as cnpgi115 } from './operator-fidelity/cnpgi115-secret-data';
+import { rule as cnpgi116 } from './operator-fidelity/cnpgi116-scheduled-backup-name';
 import { rule as cnpgi001 } from './operator-namespace/cnpgi001-operator-namespace';
 import { rule as cnpgi002 } from './operator-namespace/cnpgi002-operator-namespace-env';
 import { rule as cnpgi039 } from './plugin-references/cnpgi039-plugin-entry-name';
@@ -110,6 +111,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi112,
   cnpgi114,
   cnpgi115,
+  cnpgi116,
   cnpgi117,
   cnpgi300,
 ];
