@@ -95,3 +95,21 @@ export function isPortName(value: string): boolean {
     !value.endsWith('-')
   );
 }
+
+/** IsEnvVarName's pattern: letters, digits, '_', '-' and '.', not a digit first. */
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+
+/**
+ * An environment variable name as every Kubernetes version the output targets accepts it by
+ * default (1.30 to 1.36, the versions CloudNativePG v1.30.0 is tested on): letters, digits,
+ * '_', '-' and '.', not a digit first, and neither '.' nor '..' nor starting with '..'
+ * (k8s.io/apimachinery v0.30.0 pkg/util/validation/validation.go IsEnvVarName, hasChDirPrefix).
+ * Kubernetes 1.32 and later accept any printable ASCII but '=' (IsRelaxedEnvVarName), because
+ * their RelaxedEnvironmentVariableValidation feature gate is on by default; in 1.30 and 1.31 it
+ * is alpha and off (kubernetes pkg/features/kube_features.go; pkg/api/pod/util.go
+ * GetValidationOptionsFromPodSpecAndMeta picks the rule), so such a name fails there.
+ * @internal
+ */
+export function isEnvVarName(name: string): boolean {
+  return typeof name === 'string' && ENV_VAR_NAME.test(name) && name !== '.' && !name.startsWith('..');
+}

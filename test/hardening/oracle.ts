@@ -28,8 +28,8 @@ const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUANTITY = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([KMGTPE]i|[numkMGTPE]|[eE][+-]?[0-9]+)?$/;
-/** Kubernetes 1.30+ (relaxed): printable ASCII without '='. */
-const ENV_NAME = /^[\x20-\x3c\x3e-\x7e]+$/;
+/** Kubernetes 1.30 (IsEnvVarName; the relaxed names are on by default from 1.32 only): no '.', '..' or '..' prefix. */
+const ENV_NAME = /^(?!\.\.)(?!\.$)[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 
 export function isDnsLabel(s: unknown): boolean {
   return typeof s === 'string' && s.length <= 63 && DNS_LABEL.test(s);

@@ -1,4 +1,4 @@
-import { isDnsHostName, isDnsSubdomain, isLabelKey, longDnsLabel } from '../../src/manifests/k8s-names';
+import { isDnsHostName, isDnsSubdomain, isEnvVarName, isLabelKey, longDnsLabel } from '../../src/manifests/k8s-names';
 
 describe('isDnsSubdomain: what Kubernetes checks object names with (IsDNS1123Subdomain)', () => {
   test('no limit on one part: an 82-character Backup name and a 70-character ObjectStore name', () => {
@@ -26,5 +26,15 @@ describe('isDnsHostName: a name DNS and TLS carry (a certificate DNS name, a ver
   test('and a subdomain first', () => {
     expect(isDnsHostName('Plugin.example.com')).toBe(false);
     expect(isDnsHostName('x'.repeat(254))).toBe(false);
+  });
+});
+
+describe('isEnvVarName: what Kubernetes 1.30, the oldest version the output targets, accepts', () => {
+  test('letters, digits, _, - and ., not a digit first', () => {
+    for (const good of ['LOG_LEVEL', 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1', '_X', '-x', '.x', 'a..b']) expect(isEnvVarName(good)).toBe(true);
+  });
+  test('the names only the relaxed rule of 1.32 and later accepts are refused', () => {
+    for (const relaxed of ['MY VAR', '1ABC', 'a:b', 'x/y', 'NIVEAU_DÉTAIL', '..x', '.', '..', '']) expect(isEnvVarName(relaxed)).toBe(false);
+    expect(isEnvVarName(['A'] as unknown as string)).toBe(false);
   });
 });
