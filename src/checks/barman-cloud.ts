@@ -1,6 +1,6 @@
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { CheckIssue } from './issue';
+import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
 
 const KNOWN_KEYS = ['barmanObjectName', 'serverName'];
 
@@ -63,20 +63,42 @@ export function barmanCloudConfig(cluster: Json): BarmanCloudConfig {
   };
 }
 
+/** Options of {@link checkBarmanCloudCluster}. @internal */
+export interface BarmanCloudClusterOptions {
+  /**
+   * Whether a Barman Cloud entry without barmanObjectName is an error. The constructs pass
+   * `false` and leave it to the doctor: an entry without it is inert rather than refused by
+   * anything.
+   * @default true
+   */
+  readonly requireObjectName?: boolean;
+  /**
+   * The namespace the Cluster and each ObjectStore will live in, as the caller resolves it (the
+   * doctor: its manifest index, which gives an object without one the default namespace).
+   * @default - `metadata.namespace`, else `default`
+   */
+  readonly namespaceOf?: (o: Json) => string | undefined;
+  /**
+   * Whether `objectStores` are every ObjectStore there will be (the doctor's `complete`): an
+   * ObjectStore missing from them is then an error, not a warning.
+   * @default false
+   */
+  readonly complete?: boolean;
+}
+
 /**
  * Class 6 for one Cluster: parameter keys, the ObjectStore namespace, the recovery destination
  * (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster,
  * Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook;
  * internal/cnpgi/restore/restore.go Restore, checkBackupDestination).
  * `objectStores` are the ObjectStores of the input (all namespaces), or undefined when none are.
- * `requireObjectName: false` skips the missing-barmanObjectName error (the constructs leave it to
- * the doctor: an entry without it is inert rather than refused by anything).
  * @internal
  */
-export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly Json[], options: { requireObjectName?: boolean } = {}): CheckIssue[] {
+export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly Json[], options: BarmanCloudClusterOptions = {}): CheckIssue[] {
   const issues: CheckIssue[] = [];
-  const { name, namespace } = objectMeta(cluster);
-  const ns = namespace ?? 'default';
+  const name = objectMeta(cluster).name;
+  const namespaceOf = (o: Json): string => options.namespaceOf?.(o) ?? objectMeta(o).namespace ?? 'default';
+  const ns = namespaceOf(cluster);
   const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
   // The plugin reads the parameters of the last entry with its name (config.go NewPlugin).
   const index = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
@@ -123,14 +145,14 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
     });
     for (const r of refs) {
       const same = objectStores.filter((o) => objectMeta(o).name === r.store);
-      if (same.some((o) => (objectMeta(o).namespace ?? 'default') === ns)) continue;
-      const elsewhere = same.map((o) => objectMeta(o).namespace ?? 'default');
+      if (same.some((o) => namespaceOf(o) === ns)) continue;
+      const elsewhere = same.map(namespaceOf);
       issues.push({
-        severity: elsewhere.length ? 'error' : 'warning',
+        severity: elsewhere.length || options.complete ? 'error' : 'warning',
         path: r.path,
         message: elsewhere.length
           ? `ObjectStore '${r.store}' is in namespace ${elsewhere.join(', ')}, but Barman Cloud looks it up only in the Cluster's namespace '${ns}'`
-          : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'`,
+          : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
         fix: `create ObjectStore '${r.store}' in namespace '${ns}'`,
       });
     }

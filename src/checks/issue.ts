@@ -19,3 +19,10 @@ export interface CheckIssue {
   /** What to write instead. */
   readonly fix: string;
 }
+
+/**
+ * What a finding on an object missing from the input adds to its message when the input is said
+ * to be complete (the doctor's `complete`): the finding is then an error, not a warning.
+ * @internal
+ */
+export const COMPLETE_INPUT_NOTE = '; the input is said to be complete, so nothing else provides it';

@@ -35,6 +35,12 @@ export interface OperatorInputs {
   /** ConfigMaps and Secrets of the input, to resolve `envFrom`, `valueFrom` and `--config-map-name`. */
   readonly configMaps: readonly Json[];
   readonly secrets: readonly Json[];
+  /**
+   * The namespace each object will live in, as the caller resolves it (the doctor: its manifest
+   * index, which gives an object without one the default namespace).
+   * @default - `metadata.namespace`; an object without one is taken to be in the Deployment's
+   */
+  readonly namespaceOf?: (o: Json) => string | undefined;
 }
 
 /** The operator's default socket directory (the upstream docs' `/plugin` is wrong). @internal */
@@ -54,10 +60,6 @@ export function secretValues(secret: Json): Record<string, string> {
   return out;
 }
 
-function findIn(list: readonly Json[], namespace: string | undefined, name: string): Json | undefined {
-  return list.find((o) => objectMeta(o).name === name && (objectMeta(o).namespace ?? namespace) === namespace);
-}
-
 /**
  * Resolves the container environment (Kubernetes: explicit `env` wins over `envFrom`, later
  * `envFrom` sources win over earlier ones, a `prefix` is prepended), then the operator's own
@@ -67,7 +69,10 @@ function findIn(list: readonly Json[], namespace: string | undefined, name: stri
  * @internal
  */
 export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
-  const ns = objectMeta(inputs.deployment).namespace;
+  const namespaceOf = (o: Json): string | undefined => inputs.namespaceOf?.(o) ?? objectMeta(o).namespace;
+  const ns = namespaceOf(inputs.deployment);
+  const findIn = (list: readonly Json[], namespace: string | undefined, name: string): Json | undefined =>
+    list.find((o) => objectMeta(o).name === name && (namespaceOf(o) ?? namespace) === namespace);
   const c = managerContainer(inputs.deployment) ?? {};
   const unknown: string[] = [];
   const env = new Map<string, { value: string; source: ConfigSource }>();

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
-import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
+import { InputError, LoadedDocument, ReadManifests, collectFiles, readManifestFiles } from '../manifests/load';
 import type { Finding } from '../rules/finding';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
@@ -38,6 +38,8 @@ options:
   --sidecar-plugin <container>=<name>
                               the plugin a sidecar container of the operator serves (repeatable)
   --disable <id>              switch a rule off, e.g. CNPGI050 (repeatable, or comma-separated)
+  --complete                  the input is everything that is installed (with --known-plugin
+                              and --sidecar-plugin): what it lacks is an error, not a warning
   --fail-on-warnings          exit 1 on warnings too
   -v, --verbose               also list the CRD rules that could not be evaluated here
   -n, --namespace <ns>        namespace of objects that have none (default: the operator's)
@@ -48,7 +50,8 @@ options:
 
 An object silences rules for itself with the annotation ${IGNORE_ANNOTATION}: CNPGI027,CNPGI050.
 
-exit codes: 0 no errors (warnings allowed), 1 errors found, 2 unusable input`;
+exit codes: 0 no errors (warnings allowed), 1 errors found, 2 unusable input (a file that
+does not parse is listed, the files that do are still reported)`;
 
 /** How the CLI names the options in its messages: by its flags. */
 export const CLI_OPTION_NAMES: OptionNames = {
@@ -62,6 +65,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   sidecarPlugins: '--sidecar-plugin',
   verbose: '--verbose',
   clusterResourceNamespace: '--cluster-resource-namespace',
+  complete: '--complete',
 };
 
 /** The report formats. */
@@ -87,6 +91,7 @@ interface DoctorArgsState {
   sidecarPlugins: Record<string, string>;
   failOnWarnings: boolean;
   verbose: boolean;
+  complete: boolean;
 }
 
 const list = (value: string) =>
@@ -165,6 +170,13 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
     },
   },
   {
+    names: ['--complete'],
+    takesValue: false,
+    apply: (s) => {
+      s.complete = true;
+    },
+  },
+  {
     names: ['--fail-on-warnings'],
     takesValue: false,
     apply: (s) => {
@@ -182,9 +194,9 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
 
 /** Parses the doctor's command line. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false };
+  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false, complete: false };
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
-  const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose } = state;
+  const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose, complete } = state;
   return {
     paths,
     format: state.format,
@@ -198,6 +210,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       disable,
       sidecarPlugins,
       ...(verbose ? { verbose } : {}),
+      ...(complete ? { complete } : {}),
       ...(clusterResourceNamespace !== undefined ? { clusterResourceNamespace } : {}),
     },
   };
@@ -213,28 +226,17 @@ function formatAsked(argv: readonly string[]): ReportFormat {
   return format;
 }
 
-async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<LoadedDocument[]> {
-  const files = collectFiles(paths, cwd);
-  const docs: LoadedDocument[] = [];
-  let stdinRead = false;
-  for (const file of files) {
-    let text: string;
-    if (file === '-') {
-      if (stdinRead) continue;
-      stdinRead = true;
-      text = await io.readStdin();
-    } else {
-      try {
-        text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
-      } catch (e) {
-        throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
-          reason: 'unreadable',
-        });
-      }
+async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<ReadManifests> {
+  return readManifestFiles(collectFiles(paths, cwd), (file) => {
+    if (file === '-') return io.readStdin();
+    try {
+      return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    } catch (e) {
+      throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
+        reason: 'unreadable',
+      });
     }
-    docs.push(...parseManifestText(text, file === '-' ? '<stdin>' : file));
-  }
-  return docs;
+  });
 }
 
 function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefined {
@@ -242,8 +244,11 @@ function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefin
   return d ? `${d.file}:${d.line}` : undefined;
 }
 
-/** The human report: plugins, then findings grouped by object, then a summary line. */
-export function formatText(report: DoctorReport, docs: readonly LoadedDocument[], fileCount: number): string {
+/**
+ * The human report: plugins, then findings grouped by object, then the files that could not be
+ * read (`notRead`), then a summary line.
+ */
+export function formatText(report: DoctorReport, docs: readonly LoadedDocument[], fileCount: number, notRead: readonly InputError[] = []): string {
   const lines: string[] = [];
   lines.push(
     `cnpg-i-doctor: ${plural(report.objectCount, 'object')} in ${plural(fileCount, 'file')}; operator namespace '${report.operatorNamespace}'; CloudNativePG ${report.cnpgVersion}`,
@@ -277,6 +282,11 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
     else lines.push('Not evaluated here (check with kubectl apply --dry-run=server):');
     for (const n of report.notEvaluated) lines.push(`  ${n.object} at ${n.path}: ${n.reason}`);
   }
+  if (notRead.length > 0) {
+    lines.push('');
+    lines.push(`Not read (exit code 2; the findings above are of the other ${plural(fileCount, 'file')}):`);
+    for (const e of notRead) lines.push(`  ${e.message}`);
+  }
   const { errors, warnings } = severityCounts(report.findings);
   const suppressed = report.suppressed.length;
   lines.push('');
@@ -295,8 +305,14 @@ function suppressedSummary(report: DoctorReport): string {
   return [...counts].map(([k, n]) => (n > 1 ? k.replace(' by ', ` x${n} by `) : k)).join(', ');
 }
 
-/** The machine report. */
-export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]): string {
+/** Where a file could not be read, for the JSON reports: the message, and the file, line and column when known. */
+function inputErrorJson(message: string, e?: unknown) {
+  const location = e instanceof InputError ? e.location : undefined;
+  return { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}) };
+}
+
+/** The machine report; `notRead` (the files that could not be read) is written only when there are some. */
+export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[], notRead: readonly InputError[] = []): string {
   return (
     JSON.stringify(
       {
@@ -314,6 +330,7 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
           return rest;
         }),
         ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
+        ...(notRead.length > 0 ? { notRead: notRead.map((e) => inputErrorJson(e.message, e)) } : {}),
         summary: { ...severityCounts(report.findings), suppressed: report.suppressed.length },
       },
       null,
@@ -324,14 +341,7 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
 
 /** The error report of `--format json`: `{"error": {...}}`. */
 export function formatJsonError(message: string, e?: unknown): string {
-  const location = e instanceof InputError ? e.location : undefined;
-  return (
-    JSON.stringify(
-      { error: { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}), exitCode: EXIT_USAGE } },
-      null,
-      2,
-    ) + '\n'
-  );
+  return JSON.stringify({ error: { ...inputErrorJson(message, e), exitCode: EXIT_USAGE } }, null, 2) + '\n';
 }
 
 /**
@@ -361,7 +371,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       return usageError('no input: pass files, directories or - for stdin');
     }
-    const docs = await load(args.paths, io, cwd);
+    const { documents: docs, parsed, failures } = await load(args.paths, io, cwd);
+    if (parsed.length === 0 && failures.length > 0) {
+      // nothing to report on: the first file's error, as for any unusable input
+      const code = usageError(failures[0].message, failures[0]);
+      for (const f of failures.slice(1)) io.stderr(`cnpg-i-doctor: ${f.message}\n`);
+      return code;
+    }
     const report = analyzeWithNames(
       docs.map((d) => d.value),
       args.options,
@@ -369,8 +385,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     );
     const fileCount = new Set(docs.map((d) => d.file)).size;
     io.stdout(
-      args.format === 'json' ? formatJson(report, docs) : args.format === 'sarif' ? formatSarif(report, docs, cwd) : formatText(report, docs, fileCount),
+      args.format === 'json'
+        ? formatJson(report, docs, failures)
+        : args.format === 'sarif'
+          ? formatSarif(report, docs, cwd, failures)
+          : formatText(report, docs, fileCount, failures),
     );
+    // the files that did not parse are named on stderr too, and make the run unusable: exit 2
+    for (const f of failures) io.stderr(`cnpg-i-doctor: ${f.message}\n`);
+    if (failures.length > 0) return EXIT_USAGE;
     const failing = report.findings.some((f) => f.severity === 'error' || args.failOnWarnings);
     return failing ? EXIT_FINDINGS : EXIT_OK;
   } catch (e) {

@@ -6,7 +6,7 @@
  */
 import { DOCTOR_RULES } from '../doctor/registry';
 import { DoctorReport } from '../doctor/report';
-import { InputLocation, LoadedDocument } from '../manifests/load';
+import { InputError, InputLocation, LoadedDocument } from '../manifests/load';
 import { SarifFileLocation, SarifTool, artifactUri, sarifErrorLog, sarifLog } from '../rules/sarif';
 
 export { artifactUri } from '../rules/sarif';
@@ -18,8 +18,11 @@ function fileLocation(place: InputLocation | undefined, cwd: string): SarifFileL
   return place && place.file !== '<stdin>' ? { uri: artifactUri(place.file, cwd), line: place.line, column: place.column } : undefined;
 }
 
-/** The SARIF log of a report; suppressed findings are included with their `suppressions`. */
-export function formatSarif(report: DoctorReport, docs: readonly LoadedDocument[], cwd: string): string {
+/**
+ * The SARIF log of a report; suppressed findings are included with their `suppressions`, and each
+ * file of `notRead` (it could not be read) is an error notification of a failed invocation.
+ */
+export function formatSarif(report: DoctorReport, docs: readonly LoadedDocument[], cwd: string, notRead: readonly InputError[] = []): string {
   return sarifLog(
     TOOL,
     [...report.findings, ...report.suppressed].map((finding) => ({
@@ -27,6 +30,10 @@ export function formatSarif(report: DoctorReport, docs: readonly LoadedDocument[
       location: fileLocation(finding.index !== undefined ? docs[finding.index] : undefined, cwd),
     })),
     { operatorNamespace: report.operatorNamespace, cnpgVersion: report.cnpgVersion, objectCount: report.objectCount },
+    notRead.map((e) => {
+      const location = fileLocation(e.location, cwd);
+      return { message: e.message, ...(location ? { location } : {}) };
+    }),
   );
 }
 

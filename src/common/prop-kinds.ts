@@ -5,7 +5,7 @@
  */
 import * as kplus from 'cdk8s-plus-28';
 import { ErrorScope, Problem, invalid, wrongType } from '../manifests/errors';
-import { isDnsSubdomain, isLabelKey, isLabelValue } from '../manifests/k8s-names';
+import { isDnsHostName, isDnsSubdomain, isEnvVarName, isLabelKey, isLabelValue, longDnsLabel } from '../manifests/k8s-names';
 import { checkMetadata } from './metadata';
 import { jsonProblem } from './plain-json';
 import { CheckPropsOptions, FactoryClass, PropKind, PropSpec, anyValue, checkProps, checkValue, evenMissing, factoryProblem } from './props';
@@ -93,9 +93,28 @@ export const Kind = {
       const problem = imageTagProblem(validateImage(s, p, v, example));
       return problem === undefined ? undefined : { prop: p, value: v, problem, fix: `pin a release tag or a digest, e.g. ${example}` };
     },
-  /** A DNS subdomain written outside `metadata` (a server name, a PriorityClass), where no guard sees it. */
+  /** An object name or API group written outside `metadata` (a Secret, a PriorityClass), where no guard sees it: a DNS subdomain. */
   dnsName: (what: string, example: string): PropKind =>
     test((v) => typeof v === 'string' && isDnsSubdomain(v), `is not ${what} (a lower-case DNS subdomain)`, `use a name such as '${example}'`),
+  /**
+   * A name that DNS and TLS carry (a server name the operator verifies, a certificate's DNS
+   * name): a DNS subdomain whose labels have at most 63 characters each ({@link isDnsHostName}).
+   */
+  hostName:
+    (what: string, example: string): PropKind =>
+    (_s, p, v) => {
+      if (typeof v === 'string' && isDnsHostName(v)) return undefined;
+      const long = typeof v === 'string' && isDnsSubdomain(v) ? longDnsLabel(v) : undefined;
+      return {
+        prop: p,
+        value: v,
+        problem:
+          long === undefined
+            ? `is not ${what} (a lower-case DNS subdomain)`
+            : `is not ${what}: its label '${long}' has ${long.length} characters, and a DNS label holds at most 63`,
+        fix: `use a name such as '${example}'`,
+      };
+    },
   /** Any other plain test of the value (`problem` says what the value is not). */
   test,
   /** An instance of a cdk8s or cdk8s-plus class, or a value of an interface's shape. */
@@ -141,16 +160,10 @@ export const Kind = {
 // --- Containers --------------------------------------------------------------------------------
 
 /**
- * Whether Kubernetes accepts an environment variable name: printable ASCII without `=` (the
- * relaxed rule, on by default since Kubernetes 1.30).
- */
-function isEnvName(name: string): boolean {
-  return /^[\x20-\x7e]+$/.test(name) && !name.includes('=');
-}
-
-/**
  * A map of environment variables as cdk8s-plus `EnvValue`s: the map, each name and each value
- * are judged in turn, and the first wrong one is refused.
+ * are judged in turn, and the first wrong one is refused. A name must be one that the oldest
+ * Kubernetes the output targets accepts (`isEnvVarName`: 1.30 refuses the relaxed names that
+ * 1.32 accepts by default).
  */
 function checkEnvVariables(scope: ErrorScope, prop: string, value: unknown): void {
   const map = value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -159,7 +172,15 @@ function checkEnvVariables(scope: ErrorScope, prop: string, value: unknown): voi
   const wrong: Array<[string, unknown, string]> = !map
     ? [[prop, value, wrongType('an object of kplus.EnvValues', value)]]
     : Object.entries(value).flatMap(([name, v]): Array<[string, unknown, string]> => [
-        ...(isEnvName(name) ? [] : [[prop, name, "is not an environment variable name (printable ASCII without '=')"] as [string, unknown, string]]),
+        ...(isEnvVarName(name)
+          ? []
+          : [
+              [prop, name, "is not an environment variable name that Kubernetes 1.30 accepts (letters, digits, '_', '-' and '.', not a digit first)"] as [
+                string,
+                unknown,
+                string,
+              ],
+            ]),
         ...(v instanceof kplus.EnvValue && !empty(v)
           ? []
           : [[`${prop}.${name}`, v, empty(v) ? 'has no value and no source' : wrongType('a kplus.EnvValue', v)] as [string, unknown, string]]),

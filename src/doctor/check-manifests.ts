@@ -18,7 +18,8 @@ export type OptionNames = Readonly<
     | 'disable'
     | 'sidecarPlugins'
     | 'verbose'
-    | 'clusterResourceNamespace',
+    | 'clusterResourceNamespace'
+    | 'complete',
     string
   >
 >;
@@ -35,6 +36,7 @@ export const API_OPTION_NAMES: OptionNames = {
   sidecarPlugins: 'options.sidecarPlugins',
   verbose: 'options.verbose',
   clusterResourceNamespace: 'options.clusterResourceNamespace',
+  complete: 'options.complete',
 };
 
 /** `options.knownPlugins[1]` for the API; `--known-plugin` (repeatable) for the CLI. */
@@ -100,6 +102,9 @@ function readOptions(options: unknown, names: OptionNames) {
   if (o.verbose !== undefined && o.verbose !== null && typeof o.verbose !== 'boolean')
     invalid(scope, names.verbose, o.verbose, 'must be true or false', 'pass verbose: true');
   const verbose = o.verbose === true;
+  if (o.complete !== undefined && o.complete !== null && typeof o.complete !== 'boolean')
+    invalid(scope, names.complete, o.complete, 'must be true or false', 'pass complete: true when the input is everything that is installed');
+  const complete = o.complete === true;
   return {
     operatorNamespace,
     defaultNamespace,
@@ -110,6 +115,7 @@ function readOptions(options: unknown, names: OptionNames) {
     disable,
     sidecarPlugins,
     verbose,
+    complete,
   };
 }
 

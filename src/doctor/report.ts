@@ -64,6 +64,15 @@ export interface DoctorOptions {
    * static manifests give (the chart passes `$(POD_NAMESPACE)`)
    */
   readonly clusterResourceNamespace?: string;
+  /**
+   * Whether the input is everything that will be installed (with `knownPlugins` and
+   * `sidecarPlugins` for what it leaves out). By default the doctor takes its input as a part:
+   * a finding that rests on an object missing from the input (a plugin, a Secret, an issuer, an
+   * ObjectStore, the pods behind a plugin Service) is a warning, since the object may be
+   * installed from elsewhere; with `complete`, such a finding is an error.
+   * @default false
+   */
+  readonly complete?: boolean;
 }
 
 /** A CRD validation rule that an object reaches but the doctor could not evaluate. */

@@ -87,3 +87,35 @@ export function jsonText(value: unknown): string {
     return Object.prototype.toString.call(value);
   }
 }
+
+/** Containers nested deeper than this are called different: the comparison stays bounded on any input. */
+const MAX_COMPARED_DEPTH = 1000;
+
+/**
+ * The first place where two JSON values differ, as a field path (`spec.containers[0].image`;
+ * `''` for the values themselves), or undefined when they are equal. Key order does not count
+ * and a key set to `undefined` is a missing key, as in JSON; object keys are visited in sorted
+ * order, so the answer is deterministic. Safe on any input: it neither recurses nor loops on a
+ * value that contains itself (a YAML alias of an ancestor).
+ */
+export function firstDifference(a: unknown, b: unknown): string | undefined {
+  const stack: Array<[unknown, unknown, string, number]> = [[a, b, '', 0]];
+  while (stack.length > 0) {
+    const [x, y, path, depth] = stack.pop()!;
+    if (x === y) continue;
+    const xs = Array.isArray(x);
+    const xo = !xs ? asObject(x) : undefined;
+    const yo = !Array.isArray(y) ? asObject(y) : undefined;
+    if (depth >= MAX_COMPARED_DEPTH) return path;
+    if (xs && Array.isArray(y)) {
+      if (x.length !== y.length) return path;
+      for (let i = x.length - 1; i >= 0; i--) stack.push([x[i], y[i], `${path}[${i}]`, depth + 1]);
+    } else if (xo && yo) {
+      const keys = [...new Set([...Object.keys(xo), ...Object.keys(yo)])].filter((k) => xo[k] !== undefined || yo[k] !== undefined).sort();
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([xo[keys[i]], yo[keys[i]], path === '' ? keys[i] : `${path}.${keys[i]}`, depth + 1]);
+    } else if (!(Number.isNaN(x) && Number.isNaN(y))) {
+      return path;
+    }
+  }
+  return undefined;
+}

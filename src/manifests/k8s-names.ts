@@ -6,25 +6,50 @@
 
 /** RFC 1123 DNS subdomain, as Kubernetes validates object names: at most 253 characters. */
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** What one label of a DNS name holds (RFC 1035 section 2.3.4). */
+const MAX_DNS_LABEL = 63;
 /** RFC 1123 DNS label: at most 63 characters. */
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** RFC 1035 DNS label, what a Service name must be: starts with a letter. */
 const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
-/** @internal */
+/**
+ * An RFC 1123 subdomain as Kubernetes checks object names, label key prefixes and API groups: at
+ * most 253 characters of dot-separated labels, with no limit on one label (k8s.io/apimachinery
+ * v0.32.13 pkg/util/validation/validation.go IsDNS1123Subdomain, the same from v0.30.0): a Backup
+ * named with an 82-character label is accepted. A name that must resolve, or that a certificate
+ * holds, is {@link isDnsHostName}.
+ * @internal
+ */
 export function isDnsSubdomain(value: string): boolean {
   // JavaScript callers pass anything, and RegExp.test would read ['a'] as 'a'.
-  return typeof value === 'string' && value.length <= 253 && DNS_SUBDOMAIN.test(value) && value.split('.').every((l) => l.length <= 63);
+  return typeof value === 'string' && value.length <= 253 && DNS_SUBDOMAIN.test(value);
+}
+
+/**
+ * A DNS host name: an RFC 1123 subdomain whose every label has at most 63 characters, the most
+ * DNS carries in one label (RFC 1035 section 2.3.4). A certificate's DNS name (`dnsNames`, a
+ * dNSName SAN, which RFC 5280 section 4.2.1.6 holds to that syntax) and the server name the
+ * operator verifies are such names: a longer label could never be looked up or presented.
+ * @internal
+ */
+export function isDnsHostName(value: string): boolean {
+  return isDnsSubdomain(value) && longDnsLabel(value) === undefined;
+}
+
+/** The first label of `value` longer than a DNS label may be, if any. @internal */
+export function longDnsLabel(value: string): string | undefined {
+  return value.split('.').find((l) => l.length > MAX_DNS_LABEL);
 }
 
 /** @internal */
 export function isDnsLabel(value: string): boolean {
-  return typeof value === 'string' && value.length <= 63 && DNS_LABEL.test(value);
+  return typeof value === 'string' && value.length <= MAX_DNS_LABEL && DNS_LABEL.test(value);
 }
 
 /** @internal */
 export function isDns1035Label(value: string): boolean {
-  return typeof value === 'string' && value.length <= 63 && DNS_1035_LABEL.test(value);
+  return typeof value === 'string' && value.length <= MAX_DNS_LABEL && DNS_1035_LABEL.test(value);
 }
 
 /** A qualified name: the part of a label or annotation key after the optional prefix. */
@@ -133,4 +158,22 @@ export function labelValueProblems(value: string): string[] {
     );
   }
   return out;
+}
+
+/** IsEnvVarName's pattern: letters, digits, '_', '-' and '.', not a digit first. */
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+
+/**
+ * An environment variable name as every Kubernetes version the output targets accepts it by
+ * default (1.30 to 1.36, the versions CloudNativePG v1.30.0 is tested on): letters, digits,
+ * '_', '-' and '.', not a digit first, and neither '.' nor '..' nor starting with '..'
+ * (k8s.io/apimachinery v0.30.0 pkg/util/validation/validation.go IsEnvVarName, hasChDirPrefix).
+ * Kubernetes 1.32 and later accept any printable ASCII but '=' (IsRelaxedEnvVarName), because
+ * their RelaxedEnvironmentVariableValidation feature gate is on by default; in 1.30 and 1.31 it
+ * is alpha and off (kubernetes pkg/features/kube_features.go; pkg/api/pod/util.go
+ * GetValidationOptionsFromPodSpecAndMeta picks the rule), so such a name fails there.
+ * @internal
+ */
+export function isEnvVarName(name: string): boolean {
+  return typeof name === 'string' && ENV_VAR_NAME.test(name) && name !== '.' && !name.startsWith('..');
 }

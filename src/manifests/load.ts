@@ -257,3 +257,44 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
   }
   return out;
 }
+
+/** What a run could read of its files. */
+export interface ReadManifests {
+  /** The documents of every file that was read and parsed, in file order. */
+  readonly documents: LoadedDocument[];
+  /** The files that were read and parsed, as shown in messages (`<stdin>` for `-`). */
+  readonly parsed: string[];
+  /**
+   * Why each other file could not be used (`reason` `unreadable` or `syntax`), in file order. A
+   * file is used whole or not at all: one bad document leaves out the file it is in.
+   */
+  readonly failures: InputError[];
+}
+
+/**
+ * Reads and parses each file of `files` (as `collectFiles` lists them; `-` is standard input,
+ * read once and shown as `<stdin>`), going on past a file that cannot be read or parsed, so that
+ * a caller can report on every file that parsed and list the others.
+ * @param read gives the text of a file; it throws an `InputError` for a file it cannot read
+ */
+export async function readManifestFiles(files: readonly string[], read: (file: string) => string | Promise<string>): Promise<ReadManifests> {
+  const documents: LoadedDocument[] = [];
+  const parsed: string[] = [];
+  const failures: InputError[] = [];
+  let stdinRead = false;
+  for (const file of files) {
+    if (file === '-') {
+      if (stdinRead) continue;
+      stdinRead = true;
+    }
+    const shown = file === '-' ? '<stdin>' : file;
+    try {
+      documents.push(...parseManifestText(await read(file), shown));
+      parsed.push(shown);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      failures.push(e);
+    }
+  }
+  return { documents, parsed, failures };
+}

@@ -2,7 +2,7 @@
  * The doctor's index of plain manifest objects, built in a single pass so that every rule is a
  * lookup, never a scan of all pairs. No cdk8s here: this runs on anyone's YAML.
  */
-import { Json, asObject, asString, dig, stringMap } from './json';
+import { Json, asObject, asString, dig, firstDifference, stringMap } from './json';
 import { CLUSTER_SCOPED_KINDS, refOf } from './kinds';
 /** Kinds that describe how to build manifests rather than objects to apply. */
 const NOT_APPLIED_KINDS = new Set(['Kustomization', 'Component']);
@@ -36,6 +36,14 @@ export interface PodTemplate {
   readonly spec: Json;
 }
 
+/** A declaration that repeats an object of the input with the same content, counted once. */
+export interface RepeatedDeclaration {
+  /** Position of the repeat in the input array. */
+  readonly index: number;
+  /** The object it repeats, as the index keeps it. */
+  readonly of: Manifest;
+}
+
 /** A document that is not a Kubernetes object. */
 export interface OddDocument {
   readonly index: number;
@@ -63,6 +71,12 @@ export class ManifestIndex {
   public readonly odd: OddDocument[] = [];
   /** Every pod template (workloads and Pods), in input order. */
   public readonly podTemplates: PodTemplate[] = [];
+  /**
+   * Declarations identical to an earlier one (the same API group, kind, namespace, name and
+   * content): a release manifest beside the files it was built from declares its objects twice,
+   * and applying both gives one object. They are left out of `all` and of every lookup.
+   */
+  public readonly repeats: RepeatedDeclaration[] = [];
 
   private readonly byKindNsName = new Map<string, Manifest[]>();
   private readonly byKind = new Map<string, Manifest[]>();
@@ -70,12 +84,16 @@ export class ManifestIndex {
   private readonly certificatesBySecret = new Map<string, Manifest[]>();
   private readonly certificatesBySecretName = new Map<string, Manifest[]>();
   private readonly podTemplatesByLabel = new Map<string, PodTemplate[]>();
+  private byRaw: Map<Json, Manifest> | undefined;
 
   /**
    * @param objects the input; `kind: List` is expanded, anything else odd is recorded
-   * @param defaultNamespace namespace given to namespaced objects that have none
    */
-  constructor(objects: readonly unknown[], defaultNamespace: string) {
+  constructor(
+    objects: readonly unknown[],
+    /** The namespace given to namespaced objects that have none. */
+    public readonly defaultNamespace: string,
+  ) {
     objects.forEach((value, index) => this.add(value, index, defaultNamespace, 0));
   }
 
@@ -110,6 +128,12 @@ export class ManifestIndex {
     const clusterScoped = CLUSTER_SCOPED_KINDS.has(kind);
     const ns = asString(metadata?.namespace);
     const namespace = clusterScoped ? undefined : ns || defaultNamespace;
+    const k = key(kind, namespace, name);
+    const twin = this.byKindNsName.get(k)?.find((o) => o.group === group && sameDeclaration(o.raw, raw));
+    if (twin) {
+      this.repeats.push({ index, of: twin });
+      return;
+    }
     const m: Manifest = {
       index,
       raw,
@@ -124,7 +148,7 @@ export class ManifestIndex {
       annotations: stringMap(metadata?.annotations),
     };
     this.all.push(m);
-    push(this.byKindNsName, key(kind, namespace, name), m);
+    push(this.byKindNsName, k, m);
     push(this.byKind, kind, m);
     push(this.byNameOnly, key(kind, name), m);
     if (kind === 'Certificate' && group === 'cert-manager.io') {
@@ -140,6 +164,26 @@ export class ManifestIndex {
     }
   }
 
+  /**
+   * The object of the input whose JSON is `raw` (a List's item is its own object). The map is
+   * built on the first call: only the checks that receive raw JSON need it.
+   */
+  public manifestOf(raw: Json): Manifest | undefined {
+    if (this.byRaw === undefined) {
+      this.byRaw = new Map();
+      for (const m of this.all) if (!this.byRaw.has(m.raw)) this.byRaw.set(m.raw, m);
+    }
+    return this.byRaw.get(raw);
+  }
+
+  /**
+   * The namespace of the object whose JSON is `raw`, as this index resolved it (the default
+   * namespace for a namespaced object that has none; undefined for a cluster-scoped one). The
+   * doctor's rules read every namespace this way, and hand this function to the checks of
+   * src/checks that take raw JSON.
+   */
+  public readonly namespaceOf = (raw: Json): string | undefined => this.manifestOf(raw)?.namespace;
+
   /** Objects of a kind (any group), in input order. */
   public ofKind(kind: string, group?: string): Manifest[] {
     const list = this.byKind.get(kind) ?? [];
@@ -150,6 +194,22 @@ export class ManifestIndex {
   public get(kind: string, namespace: string | undefined, name: string, group?: string): Manifest[] {
     const list = this.byKindNsName.get(key(kind, namespace, name)) ?? [];
     return group === undefined ? list : list.filter((m) => m.group === group);
+  }
+
+  /**
+   * The objects declared more than once with different content: each group holds the
+   * declarations of one API group, kind, namespace and name, in input order (identical repeats
+   * are already one object, see `repeats`).
+   */
+  public conflictingDeclarations(): Manifest[][] {
+    const out: Manifest[][] = [];
+    for (const list of this.byKindNsName.values()) {
+      if (list.length < 2) continue;
+      const byGroup = new Map<string, Manifest[]>();
+      for (const m of list) push(byGroup, m.group, m);
+      for (const same of byGroup.values()) if (same.length > 1) out.push(same);
+    }
+    return out.sort((a, b) => a[0].index - b[0].index);
   }
 
   /** Objects of a kind with this name, in any namespace. */
@@ -179,6 +239,25 @@ export class ManifestIndex {
     }
     return (best ?? []).filter((t) => entries.every(([k, v]) => t.labels[k] === v));
   }
+}
+
+/**
+ * Where a later declaration of an object differs from an earlier one, as a field path, or
+ * undefined when they declare the same thing. The namespace is compared as resolved (the caller
+ * looked both up under one), so a copy that spells out the default namespace is the same object.
+ */
+export function declarationDifference(earlier: Json, later: Json): string | undefined {
+  const withoutNamespace = (o: Json): Json => {
+    const metadata = asObject(o.metadata);
+    if (metadata === undefined || !('namespace' in metadata)) return o;
+    const { namespace: _namespace, ...rest } = metadata;
+    return { ...o, metadata: rest };
+  };
+  return firstDifference(withoutNamespace(earlier), withoutNamespace(later));
+}
+
+function sameDeclaration(earlier: Json, later: Json): boolean {
+  return declarationDifference(earlier, later) === undefined;
 }
 
 /** The pod templates of a workload object. */

@@ -226,7 +226,7 @@ export const SCALED_DEPLOYMENT_SPEC: Pick<PropSpec<StandalonePluginProps>, 'repl
 
 /** What each key of {@link PluginDeploymentProps} holds. @internal */
 export const PLUGIN_DEPLOYMENT_SPEC: PropSpec<PluginDeploymentProps> = {
-  serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
+  serverName: Kind.hostName('a DNS name', 'my-plugin.cnpg-system.svc'),
   tls: Kind.factory(PluginTls),
   // Checked here, not only by the guard: the name is also the one the operator verifies and the
   // server certificate's first DNS name.

@@ -26,9 +26,12 @@ export function admissionProblem(kind: AdmissionKind, object: Json | (() => Json
 /**
  * The first of what the doctor reports as an error for a Cluster, found with the same checks
  * (`src/checks/`), so that the constructs (which refuse it at synth) and the doctor
- * agree: the Cluster's admission ({@link admissionProblem}), then Barman Cloud's parameters,
- * ObjectStore namespace and recovery destination. `cluster` is the rendered
- * `postgresql.cnpg.io/v1` Cluster JSON; `scope` the construct whose app holds the ObjectStores.
+ * agree: the Cluster's admission ({@link admissionProblem}), then Barman Cloud's ObjectStore
+ * namespace and recovery destination. What the doctor only warns about is not refused: a Barman
+ * Cloud parameter other than barmanObjectName and serverName is ignored by the plugin and the
+ * Cluster works (the doctor's CNPGI106 warning, also at synth with `Doctor.addValidation`).
+ * `cluster` is the rendered `postgresql.cnpg.io/v1` Cluster JSON; `scope` the construct whose
+ * app holds the ObjectStores.
  * @internal
  */
 export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
@@ -38,11 +41,8 @@ export function clusterMistake(scope: Construct, cluster: Json): Problem | undef
   const stores = referencedObjectStores(cluster).flatMap((name) =>
     claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
   );
-  const issues = checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter(
-    (i) =>
-      // An ObjectStore missing from the app may live elsewhere; only one in the wrong namespace is certain.
-      i.severity === 'error' || /ignored$/.test(i.message),
-  );
+  // An ObjectStore missing from the app may live elsewhere (a warning); only one in the wrong namespace is certain.
+  const issues = checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) => i.severity === 'error');
   return problemOf(issues[0], cluster);
 }
 

@@ -6,11 +6,12 @@ import {
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
+import { checkScheduledBackupName } from '../checks/scheduled-backup-name';
 import { writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { refuseProblem } from '../manifests/errors';
+import { refuseProblem, invalid } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
 import { admissionProblem } from './cluster-fidelity';
@@ -88,7 +89,8 @@ export interface PluginScheduledBackupOptions {
   readonly online?: boolean;
 
   /**
-   * Metadata of the ScheduledBackup object (name, labels, annotations).
+   * Metadata of the ScheduledBackup object (name, labels, annotations). The name has at most 63
+   * characters: CloudNativePG labels every Backup it creates with it.
    * @default - `<cluster name>-<construct id>` (it follows the Cluster's stable name, not the
    *   construct path); the Cluster's namespace
    */
@@ -146,10 +148,24 @@ export class PluginScheduledBackup extends Construct {
     const cluster = resolveBackupCluster(this, p.cluster, metadata.namespace);
     this.clusterName = cluster.name;
 
+    const name = metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`);
+    // the name becomes a label of every Backup CloudNativePG creates for it (CNPGI116)
+    const nameIssue = checkScheduledBackupName(name)[0];
+    if (nameIssue !== undefined) {
+      if (metadata.name !== undefined) invalid(this, 'metadata.name', name, nameIssue.message, nameIssue.fix);
+      invalid(
+        this,
+        'id',
+        name,
+        nameIssue.message,
+        `give the construct a shorter id (the name is '<cluster name>-<id>'), or pin the name with metadata: { name }; ${nameIssue.fix}`,
+      );
+    }
+
     this.apiObject = new CnpgScheduledBackup(this, 'Resource', {
       metadata: {
         ...metadata,
-        name: metadata.name ?? nameFromId(this, SUBDOMAIN_NAME_RULE('ScheduledBackup'), `${cluster.name}-${id}`),
+        name,
         namespace: cluster.namespace,
       },
       spec: {

@@ -596,7 +596,9 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private checkAtSynth(): void {
     const { json, problem } = this.render();
     const metadata = this.apiObject.metadata.toJson() as Record<string, unknown>;
-    refuseProblem(this, problem ?? clusterMistake(this, { apiVersion: this.apiObject.apiVersion, kind: this.apiObject.kind, metadata, spec: json }));
+    if (problem !== undefined) refuseProblem(this, problem);
+    const mistake = clusterMistake(this, { apiVersion: this.apiObject.apiVersion, kind: this.apiObject.kind, metadata, spec: json });
+    refuseProblem(this, mistake && { ...mistake, prop: writtenBy(mistake.prop, json) });
   }
 
   /**
@@ -699,4 +701,41 @@ function mergeSection<T extends object>(passthrough: T | undefined, typed: Parti
   if (set.length === 0 || (passthrough !== undefined && (passthrough === null || typeof passthrough !== 'object' || Array.isArray(passthrough))))
     return passthrough;
   return { ...passthrough, ...Object.fromEntries(set) } as T;
+}
+
+/** The typed props of a PostgresCluster, by the `spec` field each writes. */
+const TYPED_SPEC_FIELDS: Readonly<Record<string, string>> = {
+  instances: 'instances',
+  storage: 'storage',
+  walStorage: 'walStorage',
+  imageName: 'image',
+  imageCatalogRef: 'image',
+  postgresql: 'postgresql',
+  bootstrap: 'bootstrap',
+  replica: 'replica',
+  monitoring: 'monitoring',
+  resources: 'resources',
+  affinity: 'affinity',
+};
+
+/**
+ * The prop a user wrote for a field of the rendered Cluster, for an error found in the rendered
+ * object (CloudNativePG's admission, Barman Cloud's checks): a typed prop names its own path
+ * (`spec.storage.size` is `storage.size`, `spec.imageName` is `image`), a plugin or an external
+ * cluster its `addPlugin` / `addExternalCluster` entry by name (`plugins[<name>]...`), and a
+ * field of the `spec` passthrough or of `metadata` keeps its path.
+ */
+function writtenBy(path: string, spec: Record<string, unknown>): string {
+  const m = /^spec\.([A-Za-z]+)(.*)$/.exec(path);
+  if (m === null) return path;
+  const [, field, rest] = m;
+  const prop = TYPED_SPEC_FIELDS[field];
+  if (prop === 'image') return prop;
+  if (prop !== undefined) return `${prop}${rest}`;
+  const entry = /^\[(\d+)\](.*)$/.exec(rest);
+  if ((field === 'plugins' || field === 'externalClusters') && entry !== null) {
+    const item = (spec[field] as Array<{ readonly name?: unknown }> | undefined)?.[Number(entry[1])];
+    if (typeof item?.name === 'string') return `${field}[${item.name}]${entry[2]}`;
+  }
+  return path;
 }

@@ -124,20 +124,47 @@ function result({ finding: f, location }: SarifFinding, ruleIndex: ReadonlyMap<s
   };
 }
 
+/** An error of the run itself (input it could not read), not a finding. */
+export interface SarifNotification {
+  readonly message: string;
+  /** Where in which file, when known (none for standard input). */
+  readonly location?: SarifFileLocation;
+}
+
+/** The invocation: successful, or failed with exit code 2 and one notification per error. */
+function invocation(errors: readonly SarifNotification[]) {
+  if (errors.length === 0) return { executionSuccessful: true };
+  return {
+    executionSuccessful: false,
+    exitCode: 2,
+    toolExecutionNotifications: errors.map((e) => ({
+      level: 'error',
+      message: { text: e.message },
+      ...(e.location ? { locations: [physicalLocation(e.location)] } : {}),
+    })),
+  };
+}
+
 function log(run: object): string {
   return JSON.stringify({ $schema: SCHEMA, version: '2.1.0', runs: [run] }, null, 2) + '\n';
 }
 
 /**
  * The SARIF log of one run of `tool`: a result per finding (a suppressed one with its
- * `suppressions`), a successful invocation, and `properties`, the run's own figures (the
+ * `suppressions`), the invocation (successful, or failed with exit code 2 and a notification per
+ * file in `notRead` that the run could not read), and `properties`, the run's own figures (the
  * doctor's operator namespace, the plan's counts).
  */
-export function sarifLog(tool: SarifTool, findings: readonly SarifFinding[], properties: Readonly<Record<string, unknown>>): string {
+export function sarifLog(
+  tool: SarifTool,
+  findings: readonly SarifFinding[],
+  properties: Readonly<Record<string, unknown>>,
+  notRead: readonly SarifNotification[] = [],
+): string {
   const ruleIndex = new Map(tool.rules.map((r, i) => [r.id, i]));
   return log({
     tool: { driver: driver(tool) },
-    invocations: [{ executionSuccessful: true }],
+    invocations: [invocation(notRead)],
     results: findings.map((f) => result(f, ruleIndex)),
     properties,
   });
@@ -147,19 +174,7 @@ export function sarifLog(tool: SarifTool, findings: readonly SarifFinding[], pro
 export function sarifErrorLog(tool: SarifTool, message: string, location?: SarifFileLocation): string {
   return log({
     tool: { driver: driver(tool) },
-    invocations: [
-      {
-        executionSuccessful: false,
-        exitCode: 2,
-        toolExecutionNotifications: [
-          {
-            level: 'error',
-            message: { text: message },
-            ...(location ? { locations: [physicalLocation(location)] } : {}),
-          },
-        ],
-      },
-    ],
+    invocations: [invocation([{ message, ...(location ? { location } : {}) }])],
     results: [],
   });
 }

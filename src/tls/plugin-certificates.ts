@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   Certificate,
@@ -14,7 +14,7 @@ import { renderDuration } from '../common/render';
 import { invalid } from '../manifests/errors';
 import { addSchemaGuard } from '../schema/guard';
 import { CERT_MANAGER_GROUP } from './issuer-ref';
-import { DEFAULT_LIFETIMES } from './lifetimes';
+import { DEFAULT_LIFETIMES, renewBeforeOf } from './lifetimes';
 import { CertificateRotationPolicy, PluginCertificateOptions, PluginTls, PluginTlsMode, PrivateKeyAlgorithm } from './plugin-tls';
 
 /** X.509 caps a common name at 64 characters, and cert-manager enforces it. */
@@ -92,7 +92,7 @@ const PROPS_SPEC: PropSpec<PluginCertificatesProps> = {
   tls: Kind.factory(PluginTls),
   serviceName: Kind.string("use the plugin Service's name"),
   namespace: Kind.string("use the plugin's namespace"),
-  serverName: Kind.dnsName('a DNS name', 'my-plugin.cnpg-system.svc'),
+  serverName: Kind.hostName('a DNS name', 'my-plugin.cnpg-system.svc'),
   labels: Kind.labels,
   names: Kind.props(PLUGIN_CERTIFICATE_NAMES_SPEC),
 };
@@ -172,7 +172,7 @@ export class PluginCertificates extends Construct {
             commonName: commonName(props.serviceName, '-ca'),
             secretName: caName,
             duration: renderDuration(ca.caDuration ?? DEFAULT_LIFETIMES.caDuration),
-            renewBefore: renderDuration(ca.caRenewBefore ?? DEFAULT_LIFETIMES.caRenewBefore),
+            renewBefore: renderOptionalDuration(renewBeforeOf(ca.caRenewBefore, ca.caDuration, DEFAULT_LIFETIMES.caRenewBefore)),
             privateKey: opts.privateKey,
             usages: [CertificateSpecUsages.DIGITAL_SIGNATURE, CertificateSpecUsages.CERT_SIGN, CertificateSpecUsages.CRL_SIGN],
             issuerRef: { name: this.bootstrapIssuer.name, kind: 'Issuer', group: CERT_MANAGER_GROUP },
@@ -229,7 +229,8 @@ export class PluginCertificates extends Construct {
 
 interface LeafSpec {
   readonly duration: string;
-  readonly renewBefore: string;
+  /** Undefined when cert-manager chooses (a third of the lifetime before expiry). */
+  readonly renewBefore?: string;
   readonly privateKey: {
     algorithm: CertificateSpecPrivateKeyAlgorithm;
     size?: number;
@@ -243,7 +244,7 @@ function certificateSpec(o: PluginCertificateOptions): LeafSpec {
   const size = algorithm === PrivateKeyAlgorithm.ED25519 ? undefined : (o.privateKeySize ?? (algorithm === PrivateKeyAlgorithm.RSA ? 2048 : 256));
   return {
     duration: renderDuration(o.duration ?? DEFAULT_LIFETIMES.duration),
-    renewBefore: renderDuration(o.renewBefore ?? DEFAULT_LIFETIMES.renewBefore),
+    renewBefore: renderOptionalDuration(renewBeforeOf(o.renewBefore, o.duration, DEFAULT_LIFETIMES.renewBefore)),
     privateKey: {
       algorithm: algorithm as unknown as CertificateSpecPrivateKeyAlgorithm,
       ...(size !== undefined ? { size } : {}),
@@ -271,4 +272,9 @@ function serverDnsNames(service: string, namespace: string, serverName: string |
  */
 function commonName(base: string, suffix: string): string {
   return base.slice(0, MAX_COMMON_NAME - suffix.length) + suffix;
+}
+
+/** A duration in the Go form, or undefined (the key is then not written). */
+function renderOptionalDuration(d: Duration | undefined): string | undefined {
+  return d === undefined ? undefined : renderDuration(d);
 }

@@ -2,9 +2,9 @@ import { Duration } from 'cdk8s';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, Rule, checkProps, checkValue, refuseFirst } from '../common/props';
 import { renderDuration } from '../common/render';
-import { isDnsSubdomain } from '../manifests/k8s-names';
+import { isDnsHostName } from '../manifests/k8s-names';
 import { IssuerRef } from './issuer-ref';
-import { DEFAULT_LIFETIMES } from './lifetimes';
+import { DEFAULT_LIFETIMES, renewBeforeOf } from './lifetimes';
 
 /** Key algorithms cert-manager can generate (the wire values of `spec.privateKey.algorithm`). */
 export enum PrivateKeyAlgorithm {
@@ -47,7 +47,8 @@ export interface PluginCertificateOptions {
   readonly duration?: Duration;
   /**
    * How long before expiry cert-manager renews. At least 5 minutes, shorter than `duration`.
-   * @default Duration.hours(360) (15 days)
+   * @default Duration.hours(360) (15 days) when `duration` is left out too; with a `duration`,
+   *   not written: cert-manager renews when two thirds of the lifetime have passed
    */
   readonly renewBefore?: Duration;
   /**
@@ -83,8 +84,11 @@ export interface PrivateCaOptions extends PluginCertificateOptions {
    */
   readonly caDuration?: Duration;
   /**
-   * How long before expiry the CA certificate is renewed.
-   * @default Duration.hours(720) (30 days)
+   * How long before expiry the CA certificate is renewed. At least 5 minutes, shorter than
+   * `caDuration`.
+   * @default Duration.hours(720) (30 days) when `caDuration` is left out too; with a
+   *   `caDuration`, not written: cert-manager renews the CA when two thirds of its lifetime have
+   *   passed
    */
   readonly caRenewBefore?: Duration;
 }
@@ -184,7 +188,8 @@ const CERTIFICATE_SPEC: PropSpec<PluginCertificateOptions> = {
   rotationPolicy: Kind.enumOf(CertificateRotationPolicy, 'CertificateRotationPolicy'),
   extraServerDnsNames: Kind.each(
     Kind.test(
-      (v) => typeof v === 'string' && isDnsSubdomain(v.startsWith('*.') ? v.slice(2) : v),
+      // a certificate's DNS name: a label longer than 63 characters could never be looked up
+      (v) => typeof v === 'string' && isDnsHostName(v.startsWith('*.') ? v.slice(2) : v),
       'is not a DNS name',
       "use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')",
     ),
@@ -244,12 +249,28 @@ function checkTlsConfig(where: string, config: PluginTlsConfig): void {
   const ms = (d: Duration | undefined, fallback: Duration) => (d ?? fallback).toMilliseconds();
   const duration = ms(o.duration, DEFAULT_LIFETIMES.duration);
   const caDuration = ms(o.caDuration, DEFAULT_LIFETIMES.caDuration);
-  // One pair of lifetimes for the leaves, a second for the private CA.
-  const lifetimes = (dProp: string, d: number, rProp: string, r: number): Rule[] => [
-    [d < MIN_DURATION_MS, dProp, go(d), 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more'],
-    [r < MIN_RENEW_BEFORE_MS, rProp, go(r), 'is shorter than five minutes, the least cert-manager accepts', 'use Duration.minutes(5) or more'],
-    [r >= d, rProp, go(r), `is not shorter than ${dProp} (${go(d)})`, `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`],
-  ];
+  // One pair of lifetimes for the leaves, a second for the private CA; a renewal left to
+  // cert-manager (undefined) is a third of the lifetime, which it always accepts.
+  const lifetimes = (dProp: string, d: number, rProp: string, renewal: Duration | undefined): Array<Rule | false> => {
+    const r = renewal?.toMilliseconds();
+    return [
+      [d < MIN_DURATION_MS, dProp, go(d), 'is shorter than one hour, the least cert-manager accepts', 'use Duration.hours(1) or more'],
+      r !== undefined && [
+        r < MIN_RENEW_BEFORE_MS,
+        rProp,
+        go(r),
+        'is shorter than five minutes, the least cert-manager accepts',
+        'use Duration.minutes(5) or more',
+      ],
+      r !== undefined && [
+        r >= d,
+        rProp,
+        go(r),
+        `is not shorter than ${dProp} (${go(d)})`,
+        `make ${rProp} shorter than ${dProp}, so the certificate is renewed before it expires`,
+      ],
+    ];
+  };
   const privateCa = config.mode === PluginTlsMode.PRIVATE_CA;
   const keySize = KEY_SIZES[o.privateKeyAlgorithm ?? PrivateKeyAlgorithm.ECDSA];
   refuseFirst(where, [
@@ -260,8 +281,10 @@ function checkTlsConfig(where: string, config: PluginTlsConfig): void {
       'is also the client Secret',
       'use two Secrets: the operator presents the client one and trusts the server one',
     ],
-    ...(config.mode !== PluginTlsMode.SECRETS ? lifetimes('duration', duration, 'renewBefore', ms(o.renewBefore, DEFAULT_LIFETIMES.renewBefore)) : []),
-    ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', ms(o.caRenewBefore, DEFAULT_LIFETIMES.caRenewBefore)) : []),
+    ...(config.mode !== PluginTlsMode.SECRETS
+      ? lifetimes('duration', duration, 'renewBefore', renewBeforeOf(o.renewBefore, o.duration, DEFAULT_LIFETIMES.renewBefore))
+      : []),
+    ...(privateCa ? lifetimes('caDuration', caDuration, 'caRenewBefore', renewBeforeOf(o.caRenewBefore, o.caDuration, DEFAULT_LIFETIMES.caRenewBefore)) : []),
     [
       privateCa && caDuration < duration,
       'caDuration',

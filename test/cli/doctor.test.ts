@@ -75,9 +75,13 @@ describe('cnpg-i-doctor', () => {
   test('stdin, --known-plugin and --namespace', async () => {
     const cluster =
       'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  storage: {size: 1Gi}\n  plugins:\n    - name: a.example.com\n    - name: b.example.com\n';
-    let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
+    let r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app', '--complete'], cluster);
     expect(r.code).toBe(1);
     expect(r.out).toContain('Cluster/app/pg  (<stdin>:1)');
+    // a Cluster alone does not show which plugins are installed: without --complete, warnings
+    r = await run(['-', '--operator-namespace', 'cnpg-system', '-n', 'app'], cluster);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("warning CNPGI040  Cluster names plugin 'a.example.com', which the input does not install");
     r = await run(['-', '--operator-namespace', 'cnpg-system', '--known-plugin', 'a.example.com', '--known-plugin=b.example.com'], cluster);
     expect(r.code).toBe(0);
     expect(r.out).toContain('  a.example.com  (given with --known-plugin)');
@@ -122,6 +126,48 @@ describe('cnpg-i-doctor', () => {
     expect(JSON.parse(r.out).error.message).toBe('no input: pass files, directories or - for stdin');
   });
 
+  describe('a file that does not parse beside files that do: a report on the others, the file listed, exit 2', () => {
+    const BROKEN = 'cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]';
+    const BAD_CLUSTER =
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: pg, namespace: cnpg-system}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  plugins: [{name: unknown.example.com}]\n';
+
+    test('text: the findings of the files read, then the files not read, then the counts', async () => {
+      const r = await run(['good-plugin.yaml', 'cli/broken.yaml.txt', '-'], BAD_CLUSTER);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`cnpg-i-doctor: ${BROKEN}\n`);
+      expect(r.out).toMatch(/^cnpg-i-doctor: 10 objects in 2 files; /);
+      expect(r.out).toContain('Cluster/cnpg-system/pg  (<stdin>:1)\n  error   CNPGI040');
+      expect(r.out).toContain(`\nNot read (exit code 2; the findings above are of the other 2 files):\n  ${BROKEN}\n\n1 error, 0 warnings.\n`);
+    });
+
+    test('the other files alone are clean: still exit 2, since the input was not all read', async () => {
+      const r = await run(['good-plugin.yaml', 'cli/broken.yaml.txt']);
+      expect(r.code).toBe(2);
+      expect(r.out).toContain('\nNo problems found.\n');
+    });
+
+    test('JSON: the report with notRead', async () => {
+      const r = await run(['good-plugin.yaml', 'cli/broken.yaml.txt', '--format', 'json']);
+      expect(r.code).toBe(2);
+      const report = JSON.parse(r.out);
+      expect(report.objectCount).toBe(9);
+      expect(report.notRead).toEqual([{ message: BROKEN, file: 'cli/broken.yaml.txt', line: 6, column: 1 }]);
+      expect(report.error).toBeUndefined();
+      // absent when every file was read
+      expect(JSON.parse((await run(['good-plugin.yaml', '--format', 'json'])).out).notRead).toBeUndefined();
+    });
+
+    test('every file that does not parse is listed; with none that parses, the first is the error', async () => {
+      const r = await run(['cli/broken.yaml.txt', 'good-plugin.yaml', '-'], 'a: [\n');
+      expect(r.code).toBe(2);
+      expect(r.err.split('\n').filter(Boolean)).toEqual([`cnpg-i-doctor: ${BROKEN}`, expect.stringMatching(/^cnpg-i-doctor: <stdin>:2:1: /)]);
+      const none = await run(['cli/broken.yaml.txt', '-', '--format', 'json'], 'a: [\n');
+      expect(none.code).toBe(2);
+      expect(JSON.parse(none.out).error.message).toBe(BROKEN);
+      expect(none.err.split('\n').filter(Boolean)).toHaveLength(2);
+    });
+  });
+
   test('--fail-on-warnings exits 1 on warnings', async () => {
     const warningsOnly = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n';
     expect((await run(['-'], warningsOnly)).code).toBe(0);
@@ -152,7 +198,7 @@ describe('cnpg-i-doctor', () => {
     expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
     r = await run(['-', '--operator-namespace', 'cnpg-system'], pg);
     expect(r.out).toContain('No problems found (1 suppressed: CNPGI040 by annotation).\n');
-    r = await run(['-', '--operator-namespace', 'cnpg-system'], pg.replace('CNPGI040', 'CNPGI04'));
+    r = await run(['-', '--operator-namespace', 'cnpg-system', '--complete'], pg.replace('CNPGI040', 'CNPGI04'));
     expect(r.code).toBe(1);
     expect(r.out).toContain("warning CNPGI091  annotation cnpg-i.dev/doctor-ignore names 'CNPGI04', which is no rule of the doctor (did you mean CNPGI040?)");
   });

@@ -97,6 +97,24 @@ describe('cnpg-i-doctor --format sarif', () => {
     expect(log.runs[0].results).toEqual([]);
   });
 
+  test('a file that does not parse beside one that does: the results of the other, a failed invocation naming the file, exit 2', async () => {
+    const r = await run(['--format', 'sarif', '--disable', 'CNPGI001', 'cli/broken.yaml.txt', '-'], '42\n');
+    expect(r.code).toBe(2);
+    const log = JSON.parse(r.out);
+    expectSarifShape(log);
+    const inv = log.runs[0].invocations[0];
+    expect(inv.executionSuccessful).toBe(false);
+    expect(inv.exitCode).toBe(2);
+    expect(inv.toolExecutionNotifications).toEqual([
+      {
+        level: 'error',
+        message: { text: 'cli/broken.yaml.txt:6:1: Flow sequence in block collection must be sufficiently indented and end with a ]' },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'cli/broken.yaml.txt' }, region: { startLine: 6, startColumn: 1 } } }],
+      },
+    ]);
+    expect(log.runs[0].results.map((x: any) => x.ruleId)).toEqual(['CNPGI090', 'CNPGI001']);
+  });
+
   test('a document that starts mid-line is located at its column', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sarif-'));
     fs.writeFileSync(path.join(dir, 'a.yaml'), 'a: 1\n---\n  - 42\n');

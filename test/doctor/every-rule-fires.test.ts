@@ -111,6 +111,12 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
     }),
   ],
   ['CNPGI016', 'warning', 'a plugin Service without a selector', plugin((d) => delete service(d).spec.selector)],
+  [
+    'CNPGI016',
+    'error',
+    'a selector that matches no pod of an input said to be complete',
+    plugin((d) => (service(d).spec.selector = { app: 'nothing' }), { complete: true }),
+  ],
   ['CNPGI017', 'error', 'a plugin Service outside the operator namespace', plugin((d) => (service(d).metadata.namespace = 'elsewhere'))],
   [
     'CNPGI018',
@@ -141,6 +147,12 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
     plugin((d) => (service(d).metadata.annotations['cnpg.io/pluginServerName'] = 'backup'), { cnpgVersion: '1.25.0' }),
   ],
   ['CNPGI020', 'warning', 'a client Secret nothing writes', plugin((d) => (service(d).metadata.annotations['cnpg.io/pluginClientSecret'] = 'nowhere'))],
+  [
+    'CNPGI020',
+    'error',
+    'a client Secret nothing in an input said to be complete writes',
+    plugin((d) => (service(d).metadata.annotations['cnpg.io/pluginClientSecret'] = 'nowhere'), { complete: true }),
+  ],
   ['CNPGI022', 'error', 'a server certificate without the verified name', plugin((d) => (serverCert(d).spec.dnsNames = ['other']))],
   ['CNPGI023', 'error', 'a client certificate for servers', plugin((d) => (clientCert(d).spec.usages = ['server auth']))],
   ['CNPGI023', 'warning', 'a client certificate without usages', plugin((d) => delete clientCert(d).spec.usages)],

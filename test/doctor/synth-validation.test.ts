@@ -102,7 +102,7 @@ describe('Doctor at synth', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'apps', { namespace: 'app' });
     cluster(chart, 'missing.example.com');
-    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
+    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system', complete: true });
     expect(() => app.synth()).toThrow(
       /Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/,
     );
@@ -110,8 +110,20 @@ describe('Doctor at synth', () => {
     const ok = Testing.app();
     const okChart = new Chart(ok, 'apps', { namespace: 'app' });
     cluster(okChart, 'missing.example.com');
-    Doctor.addValidation(ok, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'] });
+    Doctor.addValidation(ok, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'], complete: true });
     expect(() => ok.synthYaml()).not.toThrow();
+
+    // an app of Clusters only does not show which plugins are installed: a warning, printed
+    const partial = Testing.app();
+    cluster(new Chart(partial, 'apps', { namespace: 'app' }), 'missing.example.com');
+    const printed: string[] = [];
+    Doctor.addValidation(partial, { operatorNamespace: 'cnpg-system', printWarning: (line) => printed.push(line) });
+    expect(() => partial.synthYaml()).not.toThrow();
+    expect(printed).toEqual([
+      expect.stringContaining(
+        "CNPGI040 warning Cluster/app/pg (spec.plugins[0].name): Cluster names plugin 'missing.example.com', which the input does not install",
+      ),
+    ]);
   });
 
   test('failOnWarnings fails on warnings', () => {
@@ -123,7 +135,7 @@ describe('Doctor at synth', () => {
 
   test('objects added after addValidation are checked (lazy)', () => {
     const app = Testing.app();
-    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
+    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system', complete: true });
     cluster(new Chart(app, 'late', { namespace: 'app' }), 'late.example.com');
     expect(() => app.synthYaml()).toThrow(/late.example.com/);
   });

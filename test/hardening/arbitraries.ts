@@ -97,8 +97,14 @@ export const resources = props({
 
 // --- TLS ---------------------------------------------------------------------------------------
 
-/** A lifetime cert-manager accepts: whole seconds, at least 1h, renewal of at least 5 minutes and shorter. */
-const lifetime = fc.integer({ min: 3600, max: 10 * 365 * 86400 }).chain((d) => fc.tuple(fc.constant(d), fc.integer({ min: 300, max: d - 1 })));
+/**
+ * A lifetime cert-manager accepts: whole seconds, at least 1h, and a renewal of at least 5
+ * minutes and shorter, or none (cert-manager then renews at two thirds of the lifetime).
+ */
+const lifetime = fc
+  // short lifetimes as often as long ones: the defaults are judged against both
+  .oneof(fc.integer({ min: 3600, max: 30 * 86400 }), fc.integer({ min: 3600, max: 10 * 365 * 86400 }))
+  .chain((d) => fc.tuple(fc.constant(d), fc.option(fc.integer({ min: 300, max: d - 1 }), { nil: undefined })));
 
 const keyOptions = fc
   .oneof(
@@ -124,7 +130,7 @@ export const certificateOptions = fc
     ),
   )
   .map(([life, key, rotationPolicy, extra]) => ({
-    ...(life ? { duration: Duration.seconds(life[0]), renewBefore: Duration.seconds(life[1]) } : {}),
+    ...(life ? { duration: Duration.seconds(life[0]), ...(life[1] !== undefined ? { renewBefore: Duration.seconds(life[1]) } : {}) } : {}),
     ...key,
     ...(rotationPolicy ? { rotationPolicy } : {}),
     ...(extra ? { extraServerDnsNames: extra } : {}),
@@ -135,7 +141,7 @@ const caOptions = fc.tuple(certificateOptions, optional(lifetime)).map(([o, ca])
   const leaf = ((o as { duration?: Duration }).duration ?? Duration.hours(2160)).toSeconds();
   return {
     ...o,
-    ...(ca ? { caDuration: Duration.seconds(Math.max(ca[0], leaf)), caRenewBefore: Duration.seconds(ca[1]) } : {}),
+    ...(ca ? { caDuration: Duration.seconds(Math.max(ca[0], leaf)), ...(ca[1] !== undefined ? { caRenewBefore: Duration.seconds(ca[1]) } : {}) } : {}),
   };
 });
 
@@ -337,11 +343,14 @@ const storage = props(
   ['size'],
 );
 
-const pgParameters = fc.dictionary(
-  fc.constantFrom('max_connections', 'shared_buffers', 'work_mem', 'log_min_duration_statement'),
-  fc.stringMatching(/^[0-9]{1,4}(MB|kB)?$/),
-  { maxKeys: 3 },
-);
+// shared_buffers stays below any memory request the props draw (1Mi and up): the Cluster webhook
+// refuses a larger one (validateResources), and reads a bare number as MB.
+const pgParameters = fc
+  .tuple(
+    fc.dictionary(fc.constantFrom('max_connections', 'work_mem', 'log_min_duration_statement'), fc.stringMatching(/^[0-9]{1,4}(MB|kB)?$/), { maxKeys: 2 }),
+    optional(fc.stringMatching(/^[1-9][0-9]{2}kB$/)),
+  )
+  .map(([others, sharedBuffers]) => (sharedBuffers === undefined ? others : { ...others, shared_buffers: sharedBuffers }));
 
 export const postgresClusterProps = props(
   {

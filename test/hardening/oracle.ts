@@ -30,14 +30,15 @@ const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const QUALIFIED_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUANTITY = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([KMGTPE]i|[numkMGTPE]|[eE][+-]?[0-9]+)?$/;
-/** Kubernetes 1.30+ (relaxed): printable ASCII without '='. */
-const ENV_NAME = /^[\x20-\x3c\x3e-\x7e]+$/;
+/** Kubernetes 1.30 (IsEnvVarName; the relaxed names are on by default from 1.32 only): no '.', '..' or '..' prefix. */
+const ENV_NAME = /^(?!\.\.)(?!\.$)[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 
 export function isDnsLabel(s: unknown): boolean {
   return typeof s === 'string' && s.length <= 63 && DNS_LABEL.test(s);
 }
+/** IsDNS1123Subdomain: at most 253 characters in all, no limit on one part. */
 export function isDnsSubdomain(s: unknown): boolean {
-  return typeof s === 'string' && s.length <= 253 && s.split('.').every((l) => l.length <= 63 && DNS_LABEL.test(l));
+  return typeof s === 'string' && s.length <= 253 && s.split('.').every((l) => DNS_LABEL.test(l));
 }
 export function isQualifiedKey(k: string): boolean {
   const slash = k.lastIndexOf('/');

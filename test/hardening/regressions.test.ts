@@ -66,7 +66,7 @@ describe('StandalonePlugin checks what it used to pass through', () => {
     [
       'an env name with a line break',
       { envVariables: { 'LOG\nLEVEL': kplus.EnvValue.fromValue('x') } },
-      `sys/p: envVariables "LOG\\nLEVEL" is not an environment variable name (printable ASCII without '='); use { LOG_LEVEL: EnvValue.fromValue('info') }`,
+      `sys/p: envVariables "LOG\\nLEVEL" is not an environment variable name that Kubernetes 1.30 accepts (letters, digits, '_', '-' and '.', not a digit first); use { LOG_LEVEL: EnvValue.fromValue('info') }`,
     ],
     [
       'a number for a Cpu',
@@ -219,7 +219,23 @@ describe('passthrough sections must be plain JSON (refused at synth, by name)', 
   });
 });
 
-describe('environment variable names are printable ASCII without = everywhere', () => {
+describe('environment variable names are what Kubernetes 1.30 accepts, everywhere', () => {
+  test('a name that only Kubernetes 1.32 and later accept by default (a space, a colon, a digit first) is refused', () => {
+    const store = (env: Record<string, kplus.EnvValue>) => () =>
+      new ObjectStore(new Chart(Testing.app(), 'apps', { namespace: 'databases' }), 'store', {
+        destinationPath: 's3://b/p',
+        credentials: ObjectStoreCredentials.s3IamRole(),
+        instanceSidecarConfiguration: { env },
+      });
+    for (const name of ['HTTP PROXY', 'a:b', '1ST']) {
+      expectValidationError(
+        store({ [name]: kplus.EnvValue.fromValue('x') }),
+        `apps/store: instanceSidecarConfiguration.env '${name}' is not an environment variable name that Kubernetes 1.30 accepts (letters, digits, '_', '-' and '.', not a digit first); use { LOG_LEVEL: EnvValue.fromValue('info') }`,
+      );
+    }
+    expect(store({ 'aws.ca-bundle': kplus.EnvValue.fromValue('x'), _X: kplus.EnvValue.fromValue('y') })).not.toThrow();
+  });
+
   test('a sidecar env name with a non-ASCII letter', () => {
     const chart = new Chart(Testing.app(), 'sys', { namespace: 'cnpg-system' });
     const deployment = new kplus.Deployment(chart, 'operator', {
@@ -232,7 +248,7 @@ describe('environment variable names are printable ASCII without = everywhere', 
           operator: OperatorDeployment.fromDeployment(deployment),
           envVariables: { NIVEAU_DÉTAIL: kplus.EnvValue.fromValue('x') },
         }),
-      "sys/hello: envVariables 'NIVEAU_DÉTAIL' is not an environment variable name (printable ASCII without '='); use { LOG_LEVEL: EnvValue.fromValue('info') }",
+      "sys/hello: envVariables 'NIVEAU_DÉTAIL' is not an environment variable name that Kubernetes 1.30 accepts (letters, digits, '_', '-' and '.', not a digit first); use { LOG_LEVEL: EnvValue.fromValue('info') }",
     );
   });
 });

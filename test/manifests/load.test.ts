@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { InputError, MAX_NESTING_DEPTH, collectFiles, parseManifestText } from '../../src/manifests/load';
+import { InputError, MAX_NESTING_DEPTH, collectFiles, parseManifestText, readManifestFiles } from '../../src/manifests/load';
 
 /** The error `f` throws, which must be an InputError. */
 function inputError(f: () => unknown): InputError {
@@ -43,5 +43,46 @@ describe('InputError reasons: a caller branches on the reason, not on the messag
 
   test('without a reason, an InputError is a usage error', () => {
     expect(new InputError('unknown option --frmat')).toMatchObject({ reason: 'usage', name: 'InputError' });
+  });
+});
+
+describe('readManifestFiles: every file that parses, and why each other one did not', () => {
+  const texts: Record<string, string> = {
+    'a.yaml': 'kind: A\n---\nkind: B\n',
+    'bad.yaml': 'kind: C\n---\na: [\n',
+    'c.yaml': 'kind: D\n',
+    '-': 'kind: E\n',
+  };
+  const read = (file: string) => {
+    if (file === 'gone.yaml') throw new InputError('gone.yaml: cannot read it', { reason: 'unreadable' });
+    return texts[file];
+  };
+
+  test('goes on past a file that does not parse; such a file is left out whole', async () => {
+    const r = await readManifestFiles(['a.yaml', 'bad.yaml', 'gone.yaml', 'c.yaml'], read);
+    expect(r.documents.map((d) => `${d.file} ${(d.value as { kind: string }).kind}`)).toEqual(['a.yaml A', 'a.yaml B', 'c.yaml D']);
+    expect(r.parsed).toEqual(['a.yaml', 'c.yaml']);
+    expect(r.failures.map((e) => [e.reason, e.location?.file, e.location?.line])).toEqual([
+      ['syntax', 'bad.yaml', 4],
+      ['unreadable', undefined, undefined],
+    ]);
+  });
+
+  test('standard input is read once and shown as <stdin>', async () => {
+    let reads = 0;
+    const r = await readManifestFiles(['-', 'c.yaml', '-'], (f) => {
+      if (f === '-') reads++;
+      return read(f);
+    });
+    expect(reads).toBe(1);
+    expect(r.parsed).toEqual(['<stdin>', 'c.yaml']);
+  });
+
+  test('an error that is not about the input is not swallowed', async () => {
+    await expect(
+      readManifestFiles(['a.yaml'], () => {
+        throw new TypeError('a bug');
+      }),
+    ).rejects.toThrow('a bug');
   });
 });

@@ -33,7 +33,7 @@ describe('operator detection', () => {
     const docs = fixture('good-plugin.yaml');
     delete doc(docs, 'Deployment', 'cnpg-controller-manager').metadata.namespace;
     expect(analyzeManifests(docs, { defaultNamespace: 'cnpg-system' }).findings).toEqual([]);
-    expect(summary(ofRule(analyzeManifests(docs).findings, 'CNPGI001'))).toEqual(['CNPGI001 warning Deployment/?/cnpg-controller-manager']);
+    expect(summary(ofRule(analyzeManifests(docs).findings, 'CNPGI001'))).toEqual(['CNPGI001 warning Deployment/cnpg-system/cnpg-controller-manager']);
   });
 
   test('CNPGI002: manager without OPERATOR_NAMESPACE', () => {

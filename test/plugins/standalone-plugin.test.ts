@@ -421,6 +421,11 @@ describe('StandalonePlugin validation', () => {
       { serverName: 'hello world' },
       "cnpg-system/hello: serverName 'hello world' is not a DNS name (a lower-case DNS subdomain); use a name such as 'my-plugin.cnpg-system.svc'",
     ],
+    [
+      'a serverName with a label longer than DNS carries',
+      { serverName: `${'h'.repeat(64)}.cnpg-system.svc` },
+      `cnpg-system/hello: serverName '${'h'.repeat(64)}.cnpg-system.svc' is not a DNS name: its label '${'h'.repeat(64)}' has 64 characters, and a DNS label holds at most 63; use a name such as 'my-plugin.cnpg-system.svc'`,
+    ],
     ['negative replicas', { replicas: -1 }, 'cnpg-system/hello: replicas -1 is out of range; use a whole number from 0 to 2147483647'],
     ['fractional replicas', { replicas: 1.5 }, 'cnpg-system/hello: replicas 1.5 is not a whole number; use a whole number from 0 to 2147483647'],
     [

@@ -45,7 +45,7 @@ describe('PostgresCluster: admission at synth', () => {
     const { chart, pg } = cluster({ replica: { source: 'origin' } });
     pg.addExternalCluster('origin', ExternalClusterSource.fromConnection({ connectionParameters: { host: 'origin-rw' } }));
     expect(synthErrors(chart)).toEqual([
-      '[test/pg] spec.replica {"source":"origin"} makes this Cluster a replica cluster (spec.replica sets neither enabled nor primary) whose bootstrap is initdb (the default when none is written); ' +
+      '[test/pg] replica {"source":"origin"} makes this Cluster a replica cluster (spec.replica sets neither enabled nor primary) whose bootstrap is initdb (the default when none is written); ' +
         'the Cluster webhook refuses to create it ("replica mode bootstrap is compatible only with pg_basebackup or recovery"): a replica starts from a copy of its source, not from an empty database; ' +
         "bootstrap it with pg_basebackup or recovery from 'origin'; for the primary of a distributed topology, set spec.replica.primary to this Cluster's name",
     ]);

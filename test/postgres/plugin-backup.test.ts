@@ -31,6 +31,14 @@ describe('PluginBackup', () => {
     expect(backup.node.path).toBe('apps/pg/before-upgrade');
   });
 
+  test('a name whose one part is longer than a DNS label: accepted, as the API server accepts it', () => {
+    const chart = Testing.chart();
+    const name = `pg-${'b'.repeat(79)}`;
+    clusterWithBarman(chart).addBackup('b', { plugin: BARMAN, metadata: { name } });
+    expect(name).toHaveLength(82);
+    expect(only(synth(chart), 'Backup').metadata.name).toBe(name);
+  });
+
   test('every documented default appears in the output as documented', () => {
     const chart = Testing.chart();
     clusterWithBarman(chart).addBackup('b', { plugin: BARMAN });

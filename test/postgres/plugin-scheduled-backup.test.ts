@@ -90,6 +90,45 @@ describe('PluginScheduledBackup', () => {
     ]);
   });
 
+  describe('a name longer than a label value: every Backup CloudNativePG creates would carry it as a label (CNPGI116)', () => {
+    const long = `nightly-${'x'.repeat(56)}`;
+    const problem = `is 64 characters long, but CloudNativePG labels every Backup it creates with it (cnpg.io/scheduled-backup), and a label value holds at most 63 characters: the API server refuses each Backup and no scheduled backup is taken`;
+
+    test('a name given in metadata', () => {
+      expect(long).toHaveLength(64);
+      expectValidationError(
+        () =>
+          new PluginScheduledBackup(Testing.chart(), 'n', { cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(2), metadata: { name: long } }),
+        `test/n: metadata.name '${long}' ${problem}; use a name of at most 63 characters, e.g. '${long.slice(0, 63)}'`,
+      );
+    });
+
+    test('the default name, from the Cluster name and the construct id', () => {
+      const id = `n-${'y'.repeat(59)}`;
+      expectValidationError(
+        () => new PluginScheduledBackup(Testing.chart(), id, { cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(2) }),
+        `test/${id}: id 'pg-${id}' ${problem}; give the construct a shorter id (the name is '<cluster name>-<id>'), or pin the name with metadata: { name }; use a name of at most 63 characters, e.g. 'pg-${id.slice(0, 60)}'`,
+      );
+    });
+
+    test('near misses: 63 characters, or a long name cut at a dot', () => {
+      const chart = Testing.chart();
+      new PluginScheduledBackup(chart, 'a', { cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(2), metadata: { name: 'z'.repeat(63) } });
+      new PluginScheduledBackup(chart, `b-${'w'.repeat(58)}`, { cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(2) });
+      expect(synth(chart).map((o: { metadata: { name: string } }) => o.metadata.name.length)).toEqual([63, 63]);
+      expectValidationError(
+        () =>
+          new PluginScheduledBackup(Testing.chart(), 'c', {
+            cluster: elsewhere,
+            plugin: BARMAN,
+            schedule: BackupSchedule.daily(2),
+            metadata: { name: `${'v'.repeat(62)}.backup` },
+          }),
+        `test/c: metadata.name '${'v'.repeat(62)}.backup' ${problem.replace('64', '69')}; use a name of at most 63 characters, e.g. '${'v'.repeat(62)}'`,
+      );
+    });
+  });
+
   test('validation', () => {
     const chart = Testing.chart();
     expectValidationError(

@@ -231,7 +231,7 @@ describe('PostgresCluster', () => {
     both.addExternalCluster('a', conn('a'));
     both.addExternalCluster('b', conn('b'));
     expect(errorsOf(both)).toEqual([
-      `[test/pg] spec.replica.minApplyDelay '1s500ms' the Cluster webhook refuses minApplyDelay beside a promotion token ("minApplyDelay cannot be applied with a promotion token"): the promotion waits for the standby to replay the WAL up to the token, which the delay holds back; remove spec.replica.minApplyDelay for the promotion`,
+      `[test/pg] replica.minApplyDelay '1s500ms' the Cluster webhook refuses minApplyDelay beside a promotion token ("minApplyDelay cannot be applied with a promotion token"): the promotion waits for the standby to replay the WAL up to the token, which the delay holds back; remove spec.replica.minApplyDelay for the promotion`,
     ]);
     const manual = cluster({ bootstrap, replica: { source: 'b', enabled: true } });
     manual.addExternalCluster('b', conn('b'));
@@ -243,7 +243,7 @@ describe('PostgresCluster', () => {
     pg.addExternalCluster('a', conn('a'));
     pg.addExternalCluster('b', conn('b'));
     expect(errorsOf(pg)).toEqual([
-      '[test/pg] spec.replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
+      '[test/pg] replica.enabled true is set together with spec.replica.primary; the Cluster webhook forbids it (primary selects the automatic mode, enabled the manual one); remove spec.replica.enabled, or remove spec.replica.primary and spec.replica.self',
     ]);
   });
 
@@ -258,7 +258,7 @@ describe('PostgresCluster', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'a' } }), replica: { source: 'a', primary: 'x' } });
     pg.addExternalCluster('a', conn('a'));
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] spec.replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
+      "[test/pg] replica.primary 'x' replica primary 'x' names no entry of spec.externalClusters (defined: 'a'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'x', or set spec.replica.primary to one of the defined names",
     ]);
   });
 
@@ -286,7 +286,7 @@ describe('PostgresCluster', () => {
     new PostgresCluster(chart, 'other', { storage, instances: 0 });
     const message = [
       'Validation failed with the following errors:',
-      "  [c/pg] spec.bootstrap.recovery.source 'origin' recovery source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.recovery.source to one of the defined names",
+      "  [c/pg] bootstrap.recovery.source 'origin' recovery source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.recovery.source to one of the defined names",
       "  [c/other] Cluster 'other' spec.instances: must be >= 1; value 0; allowed >= 1",
     ].join('\n');
     expect(() => Testing.synth(chart)).toThrow(message);
@@ -510,14 +510,14 @@ describe('PostgresCluster sources are checked at synth', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'other' } }), replica: { source: 'origin' } });
     pg.addExternalCluster('other', conn('h'));
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] spec.replica.source 'origin' replica source 'origin' names no entry of spec.externalClusters (defined: 'other'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.replica.source to one of the defined names",
+      "[test/pg] replica.source 'origin' replica source 'origin' names no entry of spec.externalClusters (defined: 'other'); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.replica.source to one of the defined names",
     ]);
   });
 
   test('a pg_basebackup source that names no external cluster', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.fromSpec({ pgBasebackup: { source: 'origin' } }) });
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] spec.bootstrap.pg_basebackup.source 'origin' pg_basebackup source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.pg_basebackup.source to one of the defined names",
+      "[test/pg] bootstrap.pg_basebackup.source 'origin' pg_basebackup source 'origin' names no entry of spec.externalClusters (defined: none); the Cluster webhook refuses the Cluster; add an externalClusters entry named 'origin', or set spec.bootstrap.pg_basebackup.source to one of the defined names",
     ]);
   });
 
@@ -614,7 +614,7 @@ describe('values the API server refuses are library errors', () => {
   test('a resource request above its limit', () => {
     const pg = cluster({ resources: { memory: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } } });
     expect(errorsOf(pg)).toEqual([
-      `[test/pg] spec.resources.requests.memory '2Gi' the Cluster webhook refuses the memory request '2Gi' above the limit '1Gi' ("Memory request is greater than the limit"); lower the memory request to at most '1Gi', or raise the limit`,
+      `[test/pg] resources.requests.memory '2Gi' the Cluster webhook refuses the memory request '2Gi' above the limit '1Gi' ("Memory request is greater than the limit"); lower the memory request to at most '1Gi', or raise the limit`,
     ]);
   });
 });

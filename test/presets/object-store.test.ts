@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import {
   ClusterBootstrap,
   DataCompression,
+  Doctor,
   ObjectStore,
   ObjectStoreCredentials,
   ObjectStoreEncryption,
@@ -54,6 +55,11 @@ describe('ObjectStore', () => {
       retentionPolicy: '30d',
     });
     expect(obj).toMatchSnapshot();
+  });
+
+  test('a 70-character name, one label longer than DNS allows: accepted, as the API server accepts it', () => {
+    const name = 's'.repeat(70);
+    expect(synthStore({ destinationPath: 's3://backups/pg', credentials: S3, metadata: { name } }).metadata.name).toBe(name);
   });
 
   test('renders apiVersion, kind and the exact credential keys of the CRD', () => {
@@ -517,16 +523,25 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     const pg = new PostgresCluster(new Chart(app, 'db', { namespace: 'db' }), 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: store.name } });
     expect(() => app.synth()).toThrow(
-      "[db/pg] spec.plugins[0].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'",
+      "[db/pg] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'store' ObjectStore 'store' is in namespace backups, but Barman Cloud looks it up only in the Cluster's namespace 'db'; create ObjectStore 'store' in namespace 'db'",
     );
   });
 
-  test('a Barman Cloud parameter other than barmanObjectName and serverName is refused', () => {
-    const chart = new Chart(Testing.app(), 'db', { namespace: 'db' });
+  test('a Barman Cloud parameter other than barmanObjectName and serverName is accepted (the plugin ignores it): a doctor warning', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'db', { namespace: 'db' });
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store', objectStore: 'store' } });
-    expect(synthErrors(chart)).toEqual([
-      "[db/pg] spec.plugins[0].parameters.objectStore 'store' Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored; rename it to barmanObjectName",
+    expect(synthErrors(chart)).toEqual([]);
+    const f = Doctor.analyze(app, { knownPlugins: [BARMAN.pluginName] }).findings.filter((x) => x.ruleId === 'CNPGI106');
+    expect(f.map((x) => [x.severity, x.object, x.path, x.message, x.fix])).toEqual([
+      [
+        'warning',
+        'Cluster/db/pg',
+        'spec.plugins[0].parameters.objectStore',
+        "Barman Cloud reads only barmanObjectName and serverName; 'objectStore' is ignored",
+        'rename it to barmanObjectName',
+      ],
     ]);
   });
 
@@ -540,7 +555,7 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     // No serverName: it defaults to the Cluster's name, the same as the source's.
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
     expect(synthErrors(chart)).toEqual([
-      "[db/pg] spec.plugins[0].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
+      "[db/pg] plugins[barman-cloud.cloudnative-pg.io].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
     ]);
   });
 

@@ -26,7 +26,10 @@ describe('metadata.name per kind', () => {
       "metadata.name 'barman_payments54-sa' is not a lowercase RFC 1123 subdomain (at most 253 characters of a-z, 0-9, - and ., " +
         "each part starting and ending with a letter or digit), which a ServiceAccount name must be; use lower-case letters, digits, '-' and '.', e.g. 'my-name'",
     );
-    expect(kinds(validateCoreObject(obj('v1', 'Secret', { name: `${'a'.repeat(64)}.b` })))).toEqual(['invalid-name metadata.name']);
+    expect(kinds(validateCoreObject(obj('v1', 'Secret', { name: `${'a'.repeat(250)}.b.c` })))).toEqual(['invalid-name metadata.name']);
+    // IsDNS1123Subdomain limits the whole name only, not one part (a DNS label would hold 63)
+    expect(validateCoreObject(obj('v1', 'Secret', { name: `${'a'.repeat(64)}.b` }))).toEqual([]);
+    expect(validateCoreObject(obj('v1', 'Secret', { name: 'a'.repeat(253) }))).toEqual([]);
   });
   test('RBAC names are path segments', () => {
     expect(validateCoreObject(obj('rbac.authorization.k8s.io/v1', 'ClusterRole', { name: 'system:Plugin_x' }))).toEqual([]);

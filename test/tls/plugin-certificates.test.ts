@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { CertificateRotationPolicy, PluginCertificates, PluginTls, PrivateKeyAlgorithm, StandalonePlugin } from '../../src';
+import { CertificateRotationPolicy, IssuerRef, PluginCertificates, PluginTls, PrivateKeyAlgorithm, StandalonePlugin } from '../../src';
 import { chartIn, expectValidationError, ofKind, synth } from '../util';
 
 const base = { pluginName: 'demo.example.com', image: 'example/plugin:1.0.0' };
@@ -23,6 +23,60 @@ describe('certificate options', () => {
     const ca = certificates(PluginTls.privateCa()).find((c) => c.spec.isCA);
     expect(ca?.spec.duration).toBe('87600h');
     expect(ca?.spec.renewBefore).toBe('720h');
+  });
+
+  describe('a lifetime the user chose gets no default renewal: cert-manager renews at two thirds of it', () => {
+    const lifetimes = (tls: PluginTls) => certificates(tls).map((c) => [c.spec.isCA === true ? 'ca' : 'leaf', c.spec.duration, c.spec.renewBefore]);
+
+    test('fromIssuer({ duration: 2h }): accepted, renewBefore not written', () => {
+      expect(lifetimes(PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca'), { duration: Duration.hours(2) }))).toEqual([
+        ['leaf', '2h', undefined],
+        ['leaf', '2h', undefined],
+      ]);
+      expect(lifetimes(PluginTls.selfSigned({ duration: Duration.hours(1) }))).toEqual([
+        ['leaf', '1h', undefined],
+        ['leaf', '1h', undefined],
+      ]);
+    });
+
+    test('privateCa with short lifetimes: neither the CA nor the leaves get a default renewal', () => {
+      expect(lifetimes(PluginTls.privateCa({ duration: Duration.hours(2), caDuration: Duration.hours(3) }))).toEqual([
+        ['ca', '3h', undefined],
+        ['leaf', '2h', undefined],
+        ['leaf', '2h', undefined],
+      ]);
+    });
+
+    test('each default renewal stays with its own default lifetime', () => {
+      expect(lifetimes(PluginTls.privateCa({ caDuration: Duration.hours(10000) }))).toEqual([
+        ['ca', '10000h', undefined],
+        ['leaf', '2160h', '360h'],
+        ['leaf', '2160h', '360h'],
+      ]);
+      expect(lifetimes(PluginTls.privateCa({ duration: Duration.hours(48) }))).toEqual([
+        ['ca', '87600h', '720h'],
+        ['leaf', '48h', undefined],
+        ['leaf', '48h', undefined],
+      ]);
+    });
+
+    test('a renewal given is written and judged, with or without a lifetime', () => {
+      expect(lifetimes(PluginTls.selfSigned({ duration: Duration.hours(2), renewBefore: Duration.minutes(30) }))[0]).toEqual(['leaf', '2h', '30m']);
+      expect(lifetimes(PluginTls.selfSigned({ renewBefore: Duration.hours(48) }))[0]).toEqual(['leaf', '2160h', '48h']);
+      expectValidationError(
+        () => PluginTls.fromIssuer(IssuerRef.clusterIssuer('corp-ca'), { duration: Duration.hours(2), renewBefore: Duration.hours(2) }),
+        "PluginTls.fromIssuer: renewBefore '2h' is not shorter than duration (2h); make renewBefore shorter than duration, so the certificate is renewed before it expires",
+      );
+    });
+  });
+
+  test('a certificate DNS name keeps the DNS label limit: 63 characters a label', () => {
+    const long = `${'p'.repeat(64)}.example.internal`;
+    expectValidationError(
+      () => PluginTls.selfSigned({ extraServerDnsNames: [long] }),
+      `PluginTls.selfSigned: extraServerDnsNames[0] '${long}' is not a DNS name; use a lower-case DNS name such as 'plugin.example.internal' (or '*.example.internal')`,
+    );
+    expect(() => PluginTls.selfSigned({ extraServerDnsNames: [`${'p'.repeat(63)}.example.internal`] })).not.toThrow();
   });
 
   test('durations render in the one Go form of the library (renderDuration)', () => {

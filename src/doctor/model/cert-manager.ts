@@ -78,13 +78,8 @@ export function resolveIssuer(ctx: CertManagerContext, cert: Manifest): IssuerRe
  * namespace (the option, else the cert-manager controller Deployment of the input).
  */
 export function buildCertManagerIndex(model: CertManagerContext): CertManagerIndex {
-  const nsByRaw = new Map<unknown, string | undefined>();
-  const pick = (kind: string, group: string): Json[] =>
-    model.index.ofKind(kind, group).map((m) => {
-      nsByRaw.set(m.raw, m.namespace);
-      return m.raw;
-    });
-  const nsOf = (o: Json): string | undefined => nsByRaw.get(o);
+  const pick = (kind: string, group: string): Json[] => model.index.ofKind(kind, group).map((m) => m.raw);
+  const nsOf = model.index.namespaceOf;
   const deployments = pick('Deployment', 'apps');
   return certManagerIndex({
     certificates: pick('Certificate', 'cert-manager.io'),

@@ -8,6 +8,7 @@
  */
 import { CertManagerIndex, ClientIssuance, clientIssuance } from '../../checks/client-trust';
 import { Version, dialsFullyQualified } from '../../checks/cnpg-version';
+import { COMPLETE_INPUT_NOTE } from '../../checks/issue';
 import { OperatorConfig, resolveOperatorConfig } from '../../checks/operator-config';
 import { ContainerPort } from '../../checks/service-port';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
@@ -63,6 +64,8 @@ export interface ModelOptions {
   readonly verbose?: boolean;
   /** cert-manager's cluster-resource namespace, when given. */
   readonly clusterResourceNamespace?: string;
+  /** Whether the input is everything that will be installed (`complete`). */
+  readonly complete?: boolean;
 }
 
 /** A part of the model that a family of rules shares, computed on first use and once per run. */
@@ -90,6 +93,11 @@ export class DoctorModel {
   public verbose = false;
   /** cert-manager's cluster-resource namespace, when the options give it. */
   public clusterResourceNamespace: string | undefined;
+  /**
+   * Whether the input is everything that will be installed (the `complete` option): an object
+   * missing from it is then missing, not installed from elsewhere.
+   */
+  public complete = false;
 
   private readonly parts = new Map<ModelPart<unknown>, unknown>();
   private readonly backends = new Map<string, PluginBackends>();
@@ -109,6 +117,28 @@ export class DoctorModel {
     /** The doctor's rules: the ignore annotations are read against them. */
     public readonly rules: KnownRules,
   ) {}
+
+  /**
+   * The severity of a finding that rests on an object missing from the input: a warning, since
+   * the object may be installed from elsewhere, unless the input is complete.
+   */
+  public get missingSeverity(): 'error' | 'warning' {
+    return this.complete ? 'error' : 'warning';
+  }
+
+  /** What a finding on a missing object adds to its message when the input is complete. */
+  public get missingNote(): string {
+    return this.complete ? COMPLETE_INPUT_NOTE : '';
+  }
+
+  /**
+   * Whether the input shows which plugins the operator knows: it holds the operator Deployment,
+   * a plugin Service or a sidecar plugin, the options name plugins (`knownPlugins`), or it is
+   * complete. An input of Clusters only installs no plugin: they come from elsewhere.
+   */
+  public get showsPlugins(): boolean {
+    return this.complete || this.knownPlugins.size > 0 || this.operatorCandidates.length > 0 || this.pluginServices.length > 0 || this.sidecars.length > 0;
+  }
 
   /** Registers a plugin the operator would know; the first source wins. */
   public discover(plugin: DiscoveredPlugin): void {
@@ -216,6 +246,7 @@ const OPERATOR_CONFIG = modelPart((model) => {
     deployment: operator.raw,
     configMaps: model.index.ofKind('ConfigMap').map((m) => m.raw),
     secrets: model.index.ofKind('Secret').map((m) => m.raw),
+    namespaceOf: model.index.namespaceOf,
   });
 });
 
@@ -251,6 +282,7 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
     opts.rules,
   );
   model.verbose = opts.verbose === true;
+  model.complete = opts.complete === true;
   model.clusterResourceNamespace = opts.clusterResourceNamespace;
 
   for (const m of index.all) {

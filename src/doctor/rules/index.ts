@@ -76,6 +76,7 @@ import { rule as cnpgi042 } from './cluster-plugins/cnpgi042-wal-archiver-barman
 import { rule as cnpgi046 } from './cluster-plugins/cnpgi046-plugin-duplicate-in-cluster';
 import { rule as cnpgi090 } from './input/cnpgi090-not-a-kubernetes-object';
 import { rule as cnpgi091 } from './input/cnpgi091-doctor-ignore-unknown-rule';
+import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
 import { rule as cnpgi100 } from './operator-fidelity/cnpgi100-cluster-references';
 import { rule as cnpgi101 } from './operator-fidelity/cnpgi101-backup-spec';
 import { rule as cnpgi102 } from './operator-fidelity/cnpgi102-scheduled-backup-schedule';
@@ -91,6 +92,7 @@ import { rule as cnpgi111 } from './operator-fidelity/cnpgi111-plugin-service-po
 import { rule as cnpgi112 } from './operator-fidelity/cnpgi112-client-certificate-trust';
 import { rule as cnpgi114 } from './operator-fidelity/cnpgi114-plugin-service-names';
 import { rule as cnpgi115 } from './operator-fidelity/cnpgi115-secret-data';
+import { rule as cnpgi116 } from './operator-fidelity/cnpgi116-scheduled-backup-name';
 import { rule as cnpgi001 } from './operator-namespace/cnpgi001-operator-namespace';
 import { rule as cnpgi002 } from './operator-namespace/cnpgi002-operator-namespace-env';
 import { rule as cnpgi039 } from './plugin-references/cnpgi039-plugin-entry-name';
@@ -175,6 +177,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi112,
   cnpgi114,
   cnpgi115,
+  cnpgi116,
+  cnpgi117,
   cnpgi300,
   cnpgi301,
   cnpgi302,

@@ -14,18 +14,19 @@ export const rule: RuleDefinition<DoctorModel> = {
   name: 'barman-cloud-cluster',
   severities: [
     { severity: 'error', when: 'otherwise' },
-    { severity: 'warning', when: 'for ignored keys and ObjectStores outside the input' },
+    { severity: 'warning', when: 'for ignored keys, and ObjectStores outside an input that is not said to be complete (`--complete`)' },
   ],
   what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.',
   why: 'plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination.',
   fix: 'Use barmanObjectName/serverName; keep the ObjectStore in the Cluster namespace; give a recovered Cluster its own serverName.',
   kinds: ['postgresql.cnpg.io/Cluster', 'barmancloud.cnpg.io/ObjectStore'],
   check(model, report) {
-    const anyStore = model.index.ofKind('ObjectStore').length > 0;
+    // an input without any ObjectStore does not show where they are, unless it is complete
+    const anyStore = model.complete || model.index.ofKind('ObjectStore').length > 0;
     for (const c of model.index.ofKind('Cluster')) {
       if (!mentionsBarmanCloud(c.raw)) continue;
       const stores = anyStore ? referencedObjectStores(c.raw).flatMap((n) => model.index.named('ObjectStore', n).map((m) => m.raw)) : undefined;
-      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores));
+      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores, { namespaceOf: model.index.namespaceOf, complete: model.complete }));
     }
   },
 };

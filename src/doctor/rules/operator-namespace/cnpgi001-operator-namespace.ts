@@ -1,9 +1,10 @@
 /*
  * CNPGI001: the namespace the operator runs in, on which every discovery check depends.
  */
-import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate } from '../../../manifests/operator';
+import { DEFAULT_OPERATOR_NAMESPACE } from '../../../manifests/operator';
 import type { RuleDefinition } from '../../../rules/rule';
 import type { DoctorModel } from '../../model/doctor-model';
+import { operatorTarget } from './operator-targets';
 
 /** The operator namespace is assumed, or chosen among operator Deployments that disagree. */
 export const rule: RuleDefinition<DoctorModel> = {
@@ -15,13 +16,12 @@ export const rule: RuleDefinition<DoctorModel> = {
   fix: 'Pass `--operator-namespace` (`operatorNamespace`), or include the operator Deployment.',
   kinds: ['Deployment'],
   check(model, report) {
-    const describe = (c: OperatorCandidate) => `Deployment/${c.namespace ?? model.defaultNamespace ?? '?'}/${c.name}`;
     const source = model.operatorNamespaceSource;
     if (source.kind === 'deployment' && source.conflicting.length > 0) {
       const all = [model.operatorNamespace, ...source.conflicting.map((x) => x.namespace)];
       report(
         'warning',
-        { ref: describe(source.from), index: source.from.index, raw: source.from.raw },
+        operatorTarget(model, source.from),
         `several operator Deployments run in different namespaces (${all.map((n) => `'${n}'`).join(', ')}); the checks use '${model.operatorNamespace}'`,
         'pass --operator-namespace (operatorNamespace) to choose',
       );
@@ -29,7 +29,7 @@ export const rule: RuleDefinition<DoctorModel> = {
       const c = source.candidate;
       report(
         'warning',
-        c ? { ref: describe(c), index: c.index, raw: c.raw } : { ref: 'input' },
+        c ? operatorTarget(model, c) : { ref: 'input' },
         c
           ? `the operator Deployment has no namespace; assumed '${DEFAULT_OPERATOR_NAMESPACE}'`
           : `no operator namespace given and no operator Deployment in the input; assumed '${DEFAULT_OPERATOR_NAMESPACE}'`,

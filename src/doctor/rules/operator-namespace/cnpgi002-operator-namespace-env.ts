@@ -3,6 +3,7 @@
  */
 import type { RuleDefinition } from '../../../rules/rule';
 import type { DoctorModel } from '../../model/doctor-model';
+import { operatorTarget } from './operator-targets';
 
 /** The manager container of an operator Deployment does not set `OPERATOR_NAMESPACE`. */
 export const rule: RuleDefinition<DoctorModel> = {
@@ -21,7 +22,7 @@ export const rule: RuleDefinition<DoctorModel> = {
       if (c.hasNamespaceEnv) continue;
       report(
         'error',
-        { ref: `Deployment/${c.namespace ?? model.defaultNamespace ?? model.operatorNamespace}/${c.name}`, index: c.index, raw: c.raw },
+        operatorTarget(model, c),
         'the manager container does not set OPERATOR_NAMESPACE; the operator takes its namespace from it, and without it no plugin Service is discovered',
         'add env OPERATOR_NAMESPACE with valueFrom.fieldRef.fieldPath: metadata.namespace',
         'spec.template.spec.containers',

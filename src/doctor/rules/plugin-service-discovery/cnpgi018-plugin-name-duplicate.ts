@@ -24,9 +24,11 @@ export const rule: RuleDefinition<DoctorModel> = {
       byName.set(info.pluginName!, list);
     }
     for (const [name, list] of byName) {
-      if (list.length < 2) continue;
+      // two declarations of one Service are one object to the operator (CNPGI117 reports them when they differ)
+      const refs = new Set(list.map((o) => o.service.ref));
+      if (refs.size < 2) continue;
       for (const info of list) {
-        const all = list.filter((o) => o !== info).map((o) => o.service.ref);
+        const all = [...refs].filter((ref) => ref !== info.service.ref);
         // a name shared by thousands of Services must not make thousands of thousand-name messages
         const others = all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
         report(

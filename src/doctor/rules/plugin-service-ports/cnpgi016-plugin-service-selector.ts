@@ -10,7 +10,10 @@ import { selectingSpec } from './dialed-port';
 export const rule: RuleDefinition<DoctorModel> = {
   id: 'CNPGI016',
   name: 'plugin-service-selector',
-  severities: [{ severity: 'warning', when: 'always: the pods may exist outside the input' }],
+  severities: [
+    { severity: 'error', when: 'the selector matches no pod template of an input said to be complete (`--complete`)' },
+    { severity: 'warning', when: 'otherwise: the pods may exist outside the input' },
+  ],
   what: 'A plugin Service has no selector, or its selector matches no pod template in the input.',
   why: 'Without ready endpoints the operator cannot connect; since v1.30.0 it follows the EndpointSlices of plugin Services (cloudnative-pg v1.30.0 internal/controller/plugin_predicates.go operatorNamespaceServiceEndpointSlicePredicate), so the pods behind the selector are what it talks to.',
   fix: "Select the plugin pods' labels, or include the plugin Deployment in the checked manifests.",
@@ -30,9 +33,9 @@ export const rule: RuleDefinition<DoctorModel> = {
         );
       } else if (info.templates.length === 0) {
         report(
-          'warning',
+          model.missingSeverity,
           info.service,
-          `selector ${JSON.stringify(selector)} matches no pod template in the input; the plugin pods must come from elsewhere`,
+          `selector ${JSON.stringify(selector)} matches no pod template in the input; ${model.complete ? 'the input is said to be complete, so the Service has no endpoints and the operator cannot reach the plugin' : 'the plugin pods must come from elsewhere'}`,
           "check the selector against the plugin Deployment's pod labels, or include the Deployment in the checked manifests",
           'spec.selector',
         );

@@ -15,11 +15,11 @@ export const rule: RuleDefinition<DoctorModel> = {
   severities: [
     {
       severity: 'error',
-      when: 'the issuerRef is missing, names an Issuer of another namespace, a ClusterIssuer as an Issuer, or an unknown cert-manager kind',
+      when: 'the issuerRef is missing, names an Issuer of another namespace, a ClusterIssuer as an Issuer, or an unknown cert-manager kind; or the issuer is not in an input said to be complete (`--complete`)',
     },
-    { severity: 'warning', when: 'the issuer is not in the input' },
+    { severity: 'warning', when: 'the issuer is not in the input, which may be a part of what is installed' },
   ],
-  what: "A plugin Certificate's `issuerRef` names an Issuer in another namespace, nothing at all, or nothing in the input (warning).",
+  what: "A plugin Certificate's `issuerRef` names an Issuer in another namespace, nothing at all, or nothing in the input (a warning unless the input is complete).",
   why: "An Issuer is namespaced: cert-manager looks it up in the Certificate's namespace only (cert-manager v1.21.1 pkg/issuer/helper.go helperImpl.GetGenericIssuer), and never issues the Secret otherwise.",
   fix: "Create the Issuer in the Certificate's namespace, or reference a ClusterIssuer (`kind: ClusterIssuer`).",
   kinds: ['cert-manager.io/Certificate', 'cert-manager.io/Issuer', 'cert-manager.io/ClusterIssuer'],
@@ -33,9 +33,9 @@ export const rule: RuleDefinition<DoctorModel> = {
         report('error', cert, `Certificate ${res.message}`, res.fix, 'spec.issuerRef');
       } else if (res.status === 'missing') {
         report(
-          'warning',
+          model.missingSeverity,
           cert,
-          `${res.kind} '${res.name}' is not in the input${res.hint ?? ''}; cert-manager issues nothing until it exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}`,
+          `${res.kind} '${res.name}' is not in the input${res.hint ?? ''}; cert-manager issues nothing until it exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}${model.missingNote}`,
           `make sure the ${res.kind} exists${res.kind === 'Issuer' ? ` in '${cert.namespace}'` : ''}, or include it in the checked manifests`,
           'spec.issuerRef',
         );
