@@ -1,4 +1,5 @@
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
+import { managerContainer } from '../manifests/operator';
 import { RELEASE_DEFAULT_IMAGE_NAME } from './admission/operator-settings';
 import { CheckIssue } from './issue';
 
@@ -46,10 +47,13 @@ export interface OperatorInputs {
 /** The operator's default socket directory (the upstream docs' `/plugin` is wrong). @internal */
 export const DEFAULT_SOCKET_DIR = '/plugins';
 
-/** The manager container of an operator Deployment (named `manager`, else the first). @internal */
-export function managerContainer(deployment: Json): Json | undefined {
-  const containers = asArray(dig(deployment, 'spec', 'template', 'spec', 'containers')).map((c) => asObject(c) ?? {});
-  return containers.find((c) => c.name === 'manager') ?? containers[0];
+/**
+ * The container whose environment configures the operator: the `manager` container, else (a
+ * Deployment the caller names as the operator without one) the first.
+ */
+function configuredContainer(deployment: Json): Json | undefined {
+  const podSpec = dig(deployment, 'spec', 'template', 'spec');
+  return managerContainer(podSpec) ?? asObject(asArray(dig(podSpec, 'containers'))[0]);
 }
 
 /** Decodes a Secret's value as bytes-to-string (data is base64, stringData is plain). @internal */
@@ -73,7 +77,7 @@ export function resolveOperatorConfig(inputs: OperatorInputs): OperatorConfig {
   const ns = namespaceOf(inputs.deployment);
   const findIn = (list: readonly Json[], namespace: string | undefined, name: string): Json | undefined =>
     list.find((o) => objectMeta(o).name === name && (namespaceOf(o) ?? namespace) === namespace);
-  const c = managerContainer(inputs.deployment) ?? {};
+  const c = configuredContainer(inputs.deployment) ?? {};
   const unknown: string[] = [];
   const env = new Map<string, { value: string; source: ConfigSource }>();
   for (const ef of asArray(c.envFrom).map((e) => asObject(e) ?? {})) {

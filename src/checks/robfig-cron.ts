@@ -9,7 +9,7 @@
  * internal to the package.
  */
 import { parseGoDuration } from '../manifests/duration';
-import { goAtoi as atoi } from '../manifests/go-numbers';
+import { goAtoi } from '../manifests/go-numbers';
 
 /** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
 interface FieldSpec {
@@ -128,7 +128,7 @@ function parseField(field: string, spec: FieldSpec): number | string {
     }
     let step = 1;
     if (rangeAndStep.length === 2) {
-      const s = goAtoi(rangeAndStep[1]);
+      const s = cronInt(rangeAndStep[1]);
       if (typeof s === 'string') return s;
       step = s;
       if (lowAndHigh.length === 1) end = spec.max;
@@ -147,14 +147,14 @@ function parseField(field: string, spec: FieldSpec): number | string {
 function intOrName(text: string, names?: Readonly<Record<string, number>>): number | string {
   const named = names?.[text.toLowerCase()];
   if (named !== undefined && Object.prototype.hasOwnProperty.call(names, text.toLowerCase())) return named;
-  return goAtoi(text);
+  return cronInt(text);
 }
 
 /** Go `strconv.Atoi` (base 10, optional sign, no underscores) followed by robfig's sign check. */
-function goAtoi(text: string): number | string {
+function cronInt(text: string): number | string {
   if (!/^[+-]?[0-9]+$/.test(text)) return `'${text}' is not a number`;
-  const value = atoi(text);
-  if (value === undefined) return `'${text}' is out of range`;
+  const value = goAtoi(text);
+  if (typeof value !== 'bigint') return `'${text}' is out of range`;
   if (value < 0n) return `'${text}' is negative`;
   // Anything above 2^53 is far outside every field's bounds; keep it large but finite.
   return value > 1_000_000n ? 1_000_000 : Number(value);

@@ -1,21 +1,7 @@
 /*
- * Durations and integers as Go reads them (cert-manager's durations, robfig/cron's `@every` and
- * fields, CloudNativePG's integer annotations).
+ * Durations as Go reads them (cert-manager's durations, robfig/cron's `@every`).
  */
-
-/** The largest int64, the bound of Go durations and cron values. @internal */
-export const MAX_INT64 = 9223372036854775807n;
-
-/**
- * Go `strconv.Atoi` on a 64-bit platform: an optional sign, then decimal digits only (no spaces,
- * no underscores, no `0x`), within int64. Returns the value, or the error Go returns.
- * @internal
- */
-export function parseGoInt(text: string): bigint | 'invalid syntax' | 'value out of range' {
-  if (!/^[+-]?[0-9]+$/.test(text)) return 'invalid syntax';
-  const value = BigInt(text);
-  return value > MAX_INT64 || value < -MAX_INT64 - 1n ? 'value out of range' : value;
-}
+import { MAX_INT64 } from './go-numbers';
 
 const UNIT_NANOS: Record<string, bigint> = {
   ns: 1n,

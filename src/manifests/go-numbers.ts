@@ -2,19 +2,26 @@
  * Integers as Go's strconv reads them, for the values that CloudNativePG and its libraries parse
  * from strings (a recovery target's timeline and transaction id, an LSN, a version tag).
  */
-import { MAX_INT64 } from './duration';
+/** The largest int64, the bound of Go's integers, durations and cron values. @internal */
+export const MAX_INT64 = 9223372036854775807n;
 
 const DIGITS: Record<10 | 16, RegExp> = { 10: /^[0-9]+$/, 16: /^[0-9a-fA-F]+$/ };
 
 /**
- * Go `strconv.Atoi` on a 64-bit platform: an optional `+` or `-`, then decimal digits (no
- * underscores, no spaces), within the int64 range. Undefined where Go returns an error.
+ * Go `strconv.Atoi` on a 64-bit platform (also what encoding/json does to a number it decodes
+ * into an `int`): an optional `+` or `-`, then decimal digits (no underscores, no spaces, no
+ * `0x`), within the int64 range. Returns the value, or the error as Go words it.
  * @internal
  */
-export function goAtoi(text: string): bigint | undefined {
-  if (typeof text !== 'string' || !/^[+-]?[0-9]+$/.test(text)) return undefined;
+export function goAtoi(text: string): bigint | 'invalid syntax' | 'value out of range' {
+  if (typeof text !== 'string' || !/^[+-]?[0-9]+$/.test(text)) return 'invalid syntax';
   const value = BigInt(text);
-  return value > MAX_INT64 || value < -MAX_INT64 - 1n ? undefined : value;
+  return value > MAX_INT64 || value < -MAX_INT64 - 1n ? 'value out of range' : value;
+}
+
+/** Whether Go's `strconv.Atoi` reads `text` without an error. @internal */
+export function isGoInt(text: string): boolean {
+  return typeof goAtoi(text) === 'bigint';
 }
 
 /**

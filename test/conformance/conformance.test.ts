@@ -8,6 +8,7 @@
  */
 import { AdmissionContext, AdmissionKind } from '../../src/checks/admission/admission-check';
 import { defaultCluster } from '../../src/checks/admission/cluster-defaults';
+import { serviceTemplateIssues } from '../../src/checks/admission/cluster-managed';
 import {
   ADMISSION_CHANGE_CHECKS,
   ADMISSION_CHECKS,
@@ -18,6 +19,7 @@ import {
   validationEnabled,
   wholeValidatorChecked,
 } from '../../src/checks/admission/index';
+import { parsePostgresQuantityValue } from '../../src/checks/admission/postgres-size';
 import { checkValidationAnnotationValue } from '../../src/checks/admission/validation-annotation';
 import type { CheckIssue } from '../../src/checks/issue';
 import type { Json } from '../../src/manifests/json';
@@ -88,13 +90,19 @@ const HELPERS: Readonly<Record<string, (args: HelperCase['args']) => HelperResul
     const kind = object.kind as AdmissionKind;
     return { returns: validationEnabled(kind, object), fails: checkValidationAnnotationValue(kind, object).length > 0 };
   },
+  // cluster_webhook.go parsePostgresQuantityValue returns the Kubernetes quantity it builds, or fails.
+  parsePostgresQuantityValue: ({ value }) => {
+    const size = parsePostgresQuantityValue(value as string);
+    return size === undefined ? { fails: true } : { returns: size.quantity, fails: false };
+  },
+  // cluster_webhook.go validateServiceTemplate returns an error list.
+  validateServiceTemplate: ({ path, nameRequired, template }) => ({
+    issues: serviceTemplateIssues(path as string, template as Json, nameRequired as boolean),
+  }),
 };
 
 /** The helpers of the table that the library does not model (yet), and why. */
-const UNCHECKED_HELPERS: Readonly<Record<string, string>> = {
-  parsePostgresQuantityValue: 'WIP: not modelled yet (admission branch)',
-  validateServiceTemplate: 'WIP: not modelled yet (admission branch)',
-};
+const UNCHECKED_HELPERS: Readonly<Record<string, string>> = {};
 
 /** Why a helper's result disagrees with what the case expects, or undefined. */
 function helperDisagreement(expected: HelperCase['expected'], result: HelperResult): string | undefined {

@@ -1,4 +1,4 @@
-import { goAtoi, goParseUint } from '../../src/manifests/go-numbers';
+import { goAtoi, goParseUint, isGoInt } from '../../src/manifests/go-numbers';
 
 describe('goAtoi (Go strconv.Atoi, 64-bit)', () => {
   test.each<[string, bigint]>([
@@ -13,8 +13,14 @@ describe('goAtoi (Go strconv.Atoi, 64-bit)', () => {
     expect(goAtoi(text)).toBe(value);
   });
 
-  test.each(['', '+', '-', ' 1', '1 ', '1_000', '0x10', '1.0', '9223372036854775808', '-9223372036854775809', '١'])('%j is refused', (text) => {
-    expect(goAtoi(text)).toBeUndefined();
+  test.each(['', '+', '-', ' 1', '1 ', '1_000', '0x10', '1.0', '١'])('%j is refused: invalid syntax', (text) => {
+    expect(goAtoi(text)).toBe('invalid syntax');
+    expect(isGoInt(text)).toBe(false);
+  });
+
+  test.each(['9223372036854775808', '-9223372036854775809', '99999999999999999999'])('%j is refused: value out of range', (text) => {
+    expect(goAtoi(text)).toBe('value out of range');
+    expect(isGoInt(text)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
  * Not modelled: `method: volumeSnapshot` is refused when the VolumeSnapshot CRD was missing when
  * the operator started, which no manifest of the object tells.
  */
-import { parseGoInt } from '../../manifests/duration';
+import { isGoInt } from '../../manifests/go-numbers';
 import { Json, asString, dig } from '../../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../../manifests/known-plugins';
 import type { CheckIssue } from '../issue';
@@ -86,7 +86,7 @@ function pluginName(object: Json): CheckIssue[] {
  */
 export function volumeSnapshotDeadline(object: Json, kind: 'Backup' | 'ScheduledBackup'): CheckIssue[] {
   const value = asString(dig(object, 'metadata', 'annotations', VOLUME_SNAPSHOT_DEADLINE_ANNOTATION)) ?? '';
-  if (value === '' || typeof parseGoInt(value) === 'bigint') return [];
+  if (value === '' || isGoInt(value)) return [];
   const refused = `annotation ${VOLUME_SNAPSHOT_DEADLINE_ANNOTATION} '${value}' is no integer for Go's strconv.Atoi`;
   return [
     {

@@ -284,7 +284,7 @@ function recoveryTarget(cluster: Json): CheckIssue[] {
   }
   const tli = text('targetTLI');
   const timeline = tli === '' || tli === 'latest' ? undefined : goAtoi(tli);
-  if (tli !== '' && tli !== 'latest' && (timeline === undefined || timeline < 1n)) {
+  if (tli !== '' && tli !== 'latest' && (typeof timeline !== 'bigint' || timeline < 1n)) {
     issues.push({
       severity: 'error',
       path: `${TARGET}.targetTLI`,

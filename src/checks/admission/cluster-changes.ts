@@ -7,7 +7,7 @@
 import { Json, asArray, asObject, asString, dig, jsonText, stringMap } from '../../manifests/json';
 import { QuantityValue, compareQuantities, parseQuantity } from '../../manifests/quantity';
 import type { AdmissionChangeCheck, AdmissionContext, ChangeIssue } from './admission-check';
-import { clusterMajor, isReplicaCluster, present } from './cluster-funcs';
+import { isReplicaCluster, postgresMajor, present } from './cluster-reading';
 
 function specOf(cluster: Json): Json {
   return asObject(cluster.spec) ?? {};
@@ -20,7 +20,7 @@ function specOf(cluster: Json): Json {
  */
 function imageChange(next: Json, previous: Json, context: AdmissionContext): ChangeIssue[] {
   const path = asObject(specOf(next).imageCatalogRef) ? 'spec.imageCatalogRef.major' : 'spec.imageName';
-  const after = clusterMajor(next, context);
+  const after = postgresMajor(next, context);
   const info = asObject(dig(previous, 'status', 'pgDataImageInfo'));
   if (after === undefined || !info) return [];
   // a recorded image without its major is major 0 to the webhook (the Go zero value)

@@ -13,7 +13,7 @@ import { Json, asArray, asObject, asString, dig } from '../../manifests/json';
 import type { AdmissionContext } from './admission-check';
 import { annotationsOf, applicationOwner, isReplicaCluster, postgresMajor, walArchivingDisabled } from './cluster-reading';
 import { operatorSettings } from './operator-settings';
-import { operatorParameters } from './postgres-parameters';
+import { operatorParameters } from './postgres-configuration';
 
 /** How the defaulter runs. @internal */
 export interface DefaultingOptions {

@@ -59,12 +59,12 @@ function managedServices(cluster: Json): CheckIssue[] {
 }
 
 /**
- * validateServiceTemplate as validateManagedServices calls it (with a name required): a Service
- * template with a name and without a selector. (Its other mode, which refuses a name, has no
- * caller at v1.30.0.)
+ * validateServiceTemplate: a Service template without a selector, with a name when
+ * `nameRequired` (as validateManagedServices calls it, the only caller at v1.30.0) and without
+ * one otherwise.
  * @internal
  */
-export function serviceTemplateIssues(path: string, template: Json): CheckIssue[] {
+export function serviceTemplateIssues(path: string, template: Json, nameRequired = true): CheckIssue[] {
   const out: CheckIssue[] = [];
   const service = asString(dig(template, 'metadata', 'name')) ?? '';
   const selector = asObject(dig(template, 'spec', 'selector'));
@@ -76,12 +76,20 @@ export function serviceTemplateIssues(path: string, template: Json): CheckIssue[
       fix: 'remove serviceTemplate.spec.selector and set selectorType (rw, ro, r) instead',
     });
   }
-  if (service === '') {
+  if (service === '' && nameRequired) {
     out.push({
       severity: 'error',
       path,
       message: 'the Cluster webhook refuses an additional Service without a name ("name is required")',
       fix: 'set serviceTemplate.metadata.name',
+    });
+  }
+  if (service !== '' && !nameRequired) {
+    out.push({
+      severity: 'error',
+      path,
+      message: `the Cluster webhook refuses the name '${service}' on this Service template ("name is not allowed"): the operator names the Service`,
+      fix: 'remove serviceTemplate.metadata.name',
     });
   }
   return out;

@@ -14,16 +14,10 @@ import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifes
 import { compareQuantities, parseQuantity, QuantityValue } from '../../manifests/quantity';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck, AdmissionContext } from './admission-check';
-import {
-  FIXED_PARAMETERS,
-  instancesOf,
-  isReplicaCluster,
-  operatorArchiveMode,
-  operatorParameter,
-  parsePostgresBoolean,
-  SKIP_WAL_ARCHIVING_ANNOTATION,
-} from './postgres-configuration';
-import { clusterPostgresMajor, DEFAULT_POSTGRES_IMAGE } from './postgres-major';
+import { SKIP_WAL_ARCHIVING_ANNOTATION, isReplicaCluster, postgresMajor } from './cluster-reading';
+import { operatorSettings } from './operator-settings';
+import { parsePostgresConfigBoolean } from './parse-postgres-config-boolean';
+import { instancesOf, isFixedParameter, operatorArchiveMode, operatorParameter } from './postgres-configuration';
 import { parsePostgresQuantityValue } from './postgres-size';
 import { webhookText } from './webhook-text';
 
@@ -113,7 +107,7 @@ function version(cluster: Json, major: number, context: AdmissionContext): Check
       path: 'spec.imageName',
       message: image
         ? `the Cluster webhook refuses the image ${describeValue(image)}, PostgreSQL ${major} (${text})`
-        : `the Cluster webhook refuses the operator's default image ${describeValue(context.defaultImageName ?? DEFAULT_POSTGRES_IMAGE)}, PostgreSQL ${major} (${text})`,
+        : `the Cluster webhook refuses the operator's default image ${describeValue(operatorSettings(context).defaultImageName)}, PostgreSQL ${major} (${text})`,
       fix,
     },
   ];
@@ -136,7 +130,7 @@ function parameterNames(cluster: Json): CheckIssue[] {
       continue;
     }
     const value = values[key];
-    if (!FIXED_PARAMETERS.has(key) || value === undefined) continue;
+    if (!isFixedParameter(key) || value === undefined) continue;
     const own = operatorParameter(cluster, key);
     if (own === value) continue;
     const accepted = own === undefined ? '' : ` (the one value that passes is ${describeValue(own)}, which the operator writes itself)`;
@@ -212,7 +206,7 @@ function booleans(cluster: Json, parameters: Record<string, string>): CheckIssue
   const out: CheckIssue[] = [];
   for (const name of ['hot_standby_feedback', 'sync_replication_slots', 'wal_log_hints']) {
     const value = parameters[name];
-    if (value === undefined || parsePostgresBoolean(value) !== undefined) continue;
+    if (value === undefined || parsePostgresConfigBoolean(value) !== undefined) continue;
     out.push({
       severity: 'error',
       path: `${PARAMETERS}.${name}`,
@@ -221,7 +215,7 @@ function booleans(cluster: Json, parameters: Record<string, string>): CheckIssue
     });
   }
   const hints = parameters.wal_log_hints;
-  if (hints !== undefined && parsePostgresBoolean(hints) === false && instancesOf(cluster) > 1) {
+  if (hints !== undefined && parsePostgresConfigBoolean(hints) === false && instancesOf(cluster) > 1) {
     out.push({
       severity: 'error',
       path: `${PARAMETERS}.wal_log_hints`,
@@ -305,7 +299,7 @@ function electionConstraint(cluster: Json): CheckIssue[] {
 /** validateConfiguration, in the webhook's order; the rest is skipped when the major cannot be read. */
 function configuration(cluster: Json, context: AdmissionContext): CheckIssue[] {
   const out = synchronousStyles(cluster);
-  const major = clusterPostgresMajor(cluster, context);
+  const major = postgresMajor(cluster, context);
   if (major === undefined) return out;
   // the user's parameters with string values (the CRD refuses others)
   const parameters = stringMap(dig(cluster, 'spec', 'postgresql', 'parameters'));

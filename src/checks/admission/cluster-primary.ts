@@ -6,8 +6,8 @@
 import { Json, asObject, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
+import { isReplicaCluster } from './cluster-reading';
 import { decodeGoStruct, readGoJson } from './go-json';
-import { isReplicaCluster } from './replica-cluster';
 
 /** The fields of a promotion token, in the order the operator checks them (cloudnative-pg v1.30.0 pkg/utils/parser.go PgControldataTokenContent). */
 const TOKEN_FIELDS = [

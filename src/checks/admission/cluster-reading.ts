@@ -74,7 +74,14 @@ export function versionFromTag(tag: string): { readonly major: number; readonly 
   return major === undefined || minor === undefined ? undefined : { major, minor };
 }
 
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+/**
+ * Whether a field is set as the webhook sees it: present and not null, as a Go pointer, slice
+ * or map decoded from JSON is then non-nil (an empty object or list is set).
+ * @internal
+ */
+export function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
 
 /**
  * The PostgreSQL major version of a Cluster (api/v1/cluster_funcs.go GetPostgresqlMajorVersion):
@@ -85,7 +92,7 @@ const isSet = (v: unknown): boolean => v !== undefined && v !== null;
  */
 export function postgresMajor(cluster: Json, context: AdmissionContext): number | undefined {
   const spec = asObject(cluster.spec);
-  if (isSet(spec?.imageCatalogRef)) {
+  if (present(spec?.imageCatalogRef)) {
     const major = dig(spec, 'imageCatalogRef', 'major');
     if (major === undefined || major === null) return 0;
     return typeof major === 'number' && Number.isInteger(major) ? major : undefined;
@@ -135,11 +142,14 @@ export function annotationsOf(object: Json): Record<string, string> {
   return stringMap(dig(object, 'metadata', 'annotations'));
 }
 
+/** The annotation that switches WAL archiving off (`enabled`), so that `archive_mode` is `off`. @internal */
+export const SKIP_WAL_ARCHIVING_ANNOTATION = 'cnpg.io/skipWalArchiving';
+
 /**
- * The annotation with which a Cluster turns WAL archiving off (pkg/utils IsWalArchivingDisabled:
- * `cnpg.io/skipWalArchiving: enabled`).
+ * Whether a Cluster turns WAL archiving off (pkg/utils IsWalArchivingDisabled: the annotation
+ * `cnpg.io/skipWalArchiving` is exactly `enabled`).
  * @internal
  */
 export function walArchivingDisabled(cluster: Json): boolean {
-  return annotationsOf(cluster)['cnpg.io/skipWalArchiving'] === 'enabled';
+  return annotationsOf(cluster)[SKIP_WAL_ARCHIVING_ANNOTATION] === 'enabled';
 }

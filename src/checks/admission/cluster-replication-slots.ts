@@ -8,9 +8,10 @@ import { describeValue } from '../../manifests/errors';
 import { Json, asArray, asObject, dig, stringMap } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck, AdmissionContext } from './admission-check';
+import { postgresMajor } from './cluster-reading';
 import { goRegexpError } from './go-regexp';
-import { parsePostgresBoolean, usesPgFailoverSlots } from './postgres-configuration';
-import { clusterPostgresMajor } from './postgres-major';
+import { parsePostgresConfigBoolean } from './parse-postgres-config-boolean';
+import { usesPgFailoverSlots } from './postgres-configuration';
 import { webhookText } from './webhook-text';
 
 /** A stanza's `enabled`, which the operator reads as true when the stanza or the field is missing. */
@@ -49,7 +50,7 @@ function replicationSlots(cluster: Json): CheckIssue[] {
  */
 function synchronizeLogicalDecoding(cluster: Json, context: AdmissionContext): CheckIssue[] {
   if (dig(cluster, 'spec', 'replicationSlots', 'highAvailability', 'synchronizeLogicalDecoding') !== true || usesPgFailoverSlots(cluster)) return [];
-  const major = clusterPostgresMajor(cluster, context);
+  const major = postgresMajor(cluster, context);
   if (major === undefined) return [];
   if (major < 17) {
     return [
@@ -75,7 +76,7 @@ function synchronizeLogicalDecoding(cluster: Json, context: AdmissionContext): C
     ],
   ];
   return needed
-    .filter(([name]) => parsePostgresBoolean(parameters[name] ?? '') !== true)
+    .filter(([name]) => parsePostgresConfigBoolean(parameters[name] ?? '') !== true)
     .map(([name, text, fix]) => ({
       severity: 'error',
       path: `spec.postgresql.parameters.${name}`,

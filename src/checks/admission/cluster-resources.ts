@@ -8,7 +8,7 @@ import { Json, asObject, dig } from '../../manifests/json';
 import { QuantityValue, compareQuantities, parseQuantity } from '../../manifests/quantity';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
-import { parsePostgresQuantityValue } from './parse-postgres-quantity-value';
+import { parsePostgresQuantityValue } from './postgres-size';
 
 const HUGE_PAGES = 'hugepages-';
 
@@ -74,7 +74,7 @@ function resources(cluster: Json): CheckIssue[] {
   }
 
   const raw = dig(cluster, 'spec', 'postgresql', 'parameters', 'shared_buffers');
-  const sharedBuffers = typeof raw === 'string' ? parsePostgresQuantityValue(raw) : undefined;
+  const sharedBuffers = typeof raw === 'string' ? parsePostgresQuantityValue(raw)?.value : undefined;
   const memory = quantity(requests, 'memory');
   if (
     sharedBuffers !== undefined &&

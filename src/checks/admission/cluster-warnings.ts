@@ -9,7 +9,7 @@ import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifes
 import { parseQuantity } from '../../manifests/quantity';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
-import { present } from './cluster-funcs';
+import { present } from './cluster-reading';
 
 /** getMaintenanceWindowsAdmissionWarnings: `spec.nodeMaintenanceWindow` is set. */
 function maintenanceWindow(cluster: Json): CheckIssue[] {

@@ -5,7 +5,7 @@
  * decodes an object into a struct by case-insensitive field name, and answers a value of the
  * wrong type with an `UnmarshalTypeError` whose text the webhook passes on.
  */
-import { goAtoi } from './go-strconv';
+import { goAtoi } from '../../manifests/go-numbers';
 
 /** A JSON value, with the exact source text of every value. @internal */
 export type GoJson =

@@ -10,8 +10,8 @@
  * with an empty segment (the library's own quirks there), and a `test` whose values hold `null`
  * or what the model does not know.
  */
+import { goAtoi } from '../../manifests/go-numbers';
 import { GoJson, goCompact, goJsonKind, goJsonString, readGoJson } from './go-json';
-import { goAtoi } from './go-strconv';
 
 /**
  * A node of a partially known JSON document.

@@ -5,7 +5,7 @@
  * accepts, down to its odd corners, since the webhook's verdict is whatever they return. (The
  * image reference and version tag parsers are in cluster-reading.ts, which the defaulter shares.)
  */
-import { goAtoi, goParseUint } from '../../manifests/go-numbers';
+import { goParseUint, isGoInt } from '../../manifests/go-numbers';
 
 /**
  * machinery v0.5.0 pkg/types LSN.Parse: two hexadecimal numbers joined by one `/`, each at most
@@ -29,9 +29,6 @@ export function isTargetTime(text: string): boolean {
   return pqTimestamp(bytes) || GO_LAYOUTS.some((layout) => goTimeParse(layout, bytes));
 }
 
-/** Go `strconv.Atoi` as a plain number check (every caller here only needs success). */
-const atoiOk = (s: string) => goAtoi(s) !== undefined;
-
 /**
  * lib/pq v1.12.3 internal/pqtime Parse (what pq.ParseTimestamp calls): fixed positions after the
  * first `-` (year, month, day, then optionally ` hh:mm:ss`), an optional fraction up to the next
@@ -44,7 +41,7 @@ function pqTimestamp(s: string): boolean {
     if (ok && (pos + 1 > s.length || s[pos] !== char)) ok = false;
   };
   const mustAtoi = (begin: number, end: number) => {
-    if (ok && (begin < 0 || end < 0 || begin > end || end > s.length || !atoiOk(s.slice(begin, end)))) ok = false;
+    if (ok && (begin < 0 || end < 0 || begin > end || end > s.length || !isGoInt(s.slice(begin, end)))) ok = false;
   };
   const monSep = s.indexOf('-');
   mustAtoi(0, monSep);

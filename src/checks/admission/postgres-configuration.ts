@@ -1,87 +1,93 @@
 /*
  * The PostgreSQL configuration the operator computes for a Cluster, as far as admission reads it
  * (cloudnative-pg v1.30.0 pkg/postgres/configuration.go: FixedConfigurationParameters,
- * CnpgConfigurationSettings, CreatePostgresqlConfiguration; booleans.go
- * ParsePostgresConfigBoolean), and the two facts of a Cluster it depends on: whether it is a
- * replica cluster (api/v1/cluster_funcs.go IsReplica) and whether WAL archiving is switched off
- * (pkg/utils/labels_annotations.go IsWalArchivingDisabled).
+ * CnpgConfigurationSettings, CreatePostgresqlConfiguration without the mandatory settings, which
+ * only the instance's configuration file gets): the defaulter writes it into
+ * `spec.postgresql.parameters`, and validateConfiguration compares the user's fixed parameters
+ * with it.
  */
-import { Json, asObject, asString, dig } from '../../manifests/json';
+import { Json, asObject, dig } from '../../manifests/json';
+import { isReplicaCluster, walArchivingDisabled } from './cluster-reading';
 
 /**
- * The parameters a user may not set in `spec.postgresql.parameters`: the operator manages them
- * (pkg/postgres/configuration.go FixedConfigurationParameters, "fixed" and "blocked" alike).
+ * The parameters the operator manages (pkg/postgres/configuration.go
+ * FixedConfigurationParameters): `fixed` ones it sets itself, `blocked` ones that must keep their
+ * default for the operator to work. A user may not set either, unless to the value the operator
+ * computes.
  * @internal
  */
-export const FIXED_PARAMETERS: ReadonlySet<string> = new Set([
-  // need a restart
-  'allow_system_table_mods',
-  'archive_mode',
-  'bonjour',
-  'bonjour_name',
-  'cluster_name',
-  'config_file',
-  'data_directory',
-  'data_sync_retry',
-  'event_source',
-  'external_pid_file',
-  'hba_file',
-  'hot_standby',
-  'ident_file',
-  'jit_provider',
-  'listen_addresses',
-  'logging_collector',
-  'port',
-  'primary_conninfo',
-  'primary_slot_name',
-  'recovery_target',
-  'recovery_target_action',
-  'recovery_target_inclusive',
-  'recovery_target_lsn',
-  'recovery_target_name',
-  'recovery_target_time',
-  'recovery_target_timeline',
-  'recovery_target_xid',
-  'restore_command',
-  'shared_preload_libraries',
-  'temp_tablespaces',
-  'unix_socket_directories',
-  'unix_socket_group',
-  'unix_socket_permissions',
-  // need a reload
-  'archive_cleanup_command',
-  'archive_command',
-  'log_destination',
-  'log_directory',
-  'log_file_mode',
-  'log_filename',
-  'log_rotation_age',
-  'log_rotation_size',
-  'log_truncate_on_rotation',
-  'pg_failover_slots.primary_dsn',
-  'pg_failover_slots.standby_slot_names',
-  'promote_trigger_file',
-  'recovery_end_command',
-  'recovery_min_apply_delay',
-  'restart_after_crash',
-  'ssl',
-  'ssl_ca_file',
-  'ssl_cert_file',
-  'ssl_crl_file',
-  'ssl_dh_params_file',
-  'ssl_ecdh_curve',
-  'ssl_key_file',
-  'ssl_passphrase_command',
-  'ssl_passphrase_command_supports_reload',
-  'ssl_prefer_server_ciphers',
-  'stats_temp_directory',
-  'synchronous_standby_names',
-  'synchronized_standby_slots',
-  'syslog_facility',
-  'syslog_ident',
-  'syslog_sequence_numbers',
-  'syslog_split_messages',
-]);
+export const FIXED_PARAMETERS: Readonly<Record<string, 'fixed' | 'blocked'>> = {
+  allow_system_table_mods: 'blocked',
+  archive_mode: 'fixed',
+  bonjour: 'blocked',
+  bonjour_name: 'blocked',
+  cluster_name: 'fixed',
+  config_file: 'blocked',
+  data_directory: 'blocked',
+  data_sync_retry: 'blocked',
+  event_source: 'blocked',
+  external_pid_file: 'blocked',
+  hba_file: 'blocked',
+  hot_standby: 'blocked',
+  ident_file: 'blocked',
+  jit_provider: 'blocked',
+  listen_addresses: 'blocked',
+  logging_collector: 'blocked',
+  port: 'fixed',
+  primary_conninfo: 'fixed',
+  primary_slot_name: 'fixed',
+  recovery_target: 'fixed',
+  recovery_target_action: 'fixed',
+  recovery_target_inclusive: 'fixed',
+  recovery_target_lsn: 'fixed',
+  recovery_target_name: 'fixed',
+  recovery_target_time: 'fixed',
+  recovery_target_timeline: 'fixed',
+  recovery_target_xid: 'fixed',
+  restore_command: 'fixed',
+  shared_preload_libraries: 'fixed',
+  temp_tablespaces: 'fixed',
+  unix_socket_directories: 'blocked',
+  unix_socket_group: 'blocked',
+  unix_socket_permissions: 'blocked',
+  archive_cleanup_command: 'blocked',
+  archive_command: 'fixed',
+  log_destination: 'blocked',
+  log_directory: 'blocked',
+  log_file_mode: 'blocked',
+  log_filename: 'blocked',
+  log_rotation_age: 'blocked',
+  log_rotation_size: 'blocked',
+  log_truncate_on_rotation: 'blocked',
+  'pg_failover_slots.primary_dsn': 'fixed',
+  'pg_failover_slots.standby_slot_names': 'fixed',
+  promote_trigger_file: 'blocked',
+  recovery_end_command: 'blocked',
+  recovery_min_apply_delay: 'blocked',
+  restart_after_crash: 'blocked',
+  ssl: 'fixed',
+  ssl_ca_file: 'fixed',
+  ssl_cert_file: 'fixed',
+  ssl_crl_file: 'fixed',
+  ssl_dh_params_file: 'fixed',
+  ssl_ecdh_curve: 'fixed',
+  ssl_key_file: 'fixed',
+  ssl_passphrase_command: 'fixed',
+  ssl_passphrase_command_supports_reload: 'fixed',
+  ssl_prefer_server_ciphers: 'fixed',
+  stats_temp_directory: 'blocked',
+  synchronous_standby_names: 'fixed',
+  synchronized_standby_slots: 'fixed',
+  syslog_facility: 'blocked',
+  syslog_ident: 'blocked',
+  syslog_sequence_numbers: 'blocked',
+  syslog_split_messages: 'blocked',
+};
+
+/** Whether `name` is a parameter the operator manages. @internal */
+export function isFixedParameter(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(FIXED_PARAMETERS, name);
+}
 
 /**
  * The values the operator writes where the user wrote nothing (CnpgConfigurationSettings
@@ -115,6 +121,56 @@ export const OPERATOR_DEFAULT_PARAMETERS: Readonly<Record<string, string>> = {
   shared_preload_libraries: '',
 };
 
+/** What the operator's configuration of a Cluster depends on, at admission. @internal */
+export interface ParameterInputs {
+  /** `spec.postgresql.parameters` as written (values of another type are kept as they are). */
+  readonly user: Readonly<Record<string, unknown>>;
+  /** The user's fixed parameters are kept (the defaulter) or dropped (the stored object, SetDefaults, validateConfiguration). */
+  readonly keepUserFixed: boolean;
+  /** The Cluster is a replica cluster (archive_mode `always`). */
+  readonly replica: boolean;
+  /** `cnpg.io/skipWalArchiving: enabled` (archive_mode `off`). */
+  readonly walArchivingDisabled: boolean;
+}
+
+/**
+ * The parameters the operator computes for a Cluster, sorted by name (the defaulting webhook
+ * writes them as a Go map, whose JSON is sorted): the operator's defaults, then the user's
+ * parameters (the fixed ones only when `keepUserFixed`), then `archive_mode`.
+ * @internal
+ */
+export function operatorParameters(inputs: ParameterInputs): Record<string, unknown> {
+  const archiveMode = archiveModeOf(inputs.walArchivingDisabled, inputs.replica);
+  const userKeys = Object.keys(inputs.user).filter((key) => inputs.keepUserFixed || !isFixedParameter(key));
+  // Most Clusters set no parameter: the operator's own configuration, ready made.
+  if (userKeys.length === 0) return { ...WITHOUT_USER_PARAMETERS[archiveMode] };
+  const merged = new Map<string, unknown>(Object.entries(OPERATOR_DEFAULT_PARAMETERS));
+  for (const key of userKeys) merged.set(key, inputs.user[key]);
+  merged.set('archive_mode', archiveMode);
+  const out: Record<string, unknown> = {};
+  for (const key of [...merged.keys()].sort()) {
+    // A parameter named __proto__ is data, not the object's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: merged.get(key), enumerable: true, writable: true, configurable: true });
+    else out[key] = merged.get(key);
+  }
+  return out;
+}
+
+/** The operator's configuration of a Cluster without parameters, sorted, for each archive_mode. */
+const WITHOUT_USER_PARAMETERS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+  ['on', 'off', 'always'].map((mode) => {
+    const all: Record<string, string> = { ...OPERATOR_DEFAULT_PARAMETERS, archive_mode: mode };
+    return [
+      mode,
+      Object.fromEntries(
+        Object.keys(all)
+          .sort()
+          .map((k) => [k, all[k]]),
+      ),
+    ];
+  }),
+);
+
 /**
  * `spec.instances`, or the CRD's default (1) where it is not an integer: the API server writes
  * the default before the webhook runs.
@@ -125,36 +181,17 @@ export function instancesOf(cluster: Json): number {
   return typeof instances === 'number' && Number.isInteger(instances) ? instances : 1;
 }
 
-/** The annotation that switches WAL archiving off (`enabled`), so that `archive_mode` is `off`. @internal */
-export const SKIP_WAL_ARCHIVING_ANNOTATION = 'cnpg.io/skipWalArchiving';
-
-/** Whether the Cluster's `cnpg.io/skipWalArchiving` annotation is exactly `enabled`. @internal */
-export function walArchivingDisabled(cluster: Json): boolean {
-  return dig(cluster, 'metadata', 'annotations', SKIP_WAL_ARCHIVING_ANNOTATION) === 'enabled';
+/** The `archive_mode` the operator writes: `off` when WAL archiving is switched off, `always` on a replica cluster, else `on`. */
+function archiveModeOf(walArchivingOff: boolean, replica: boolean): string {
+  return walArchivingOff ? 'off' : replica ? 'always' : 'on';
 }
 
 /**
- * Whether `cluster` is a replica cluster: `spec.replica.enabled` when it is set; otherwise, with
- * a `spec.replica` stanza, whether its `self` (default: the Cluster's name) differs from its
- * `primary`.
- * @internal
- */
-export function isReplicaCluster(cluster: Json): boolean {
-  const replica = asObject(dig(cluster, 'spec', 'replica'));
-  if (replica === undefined) return false;
-  if (typeof replica.enabled === 'boolean') return replica.enabled;
-  const self = asString(replica.self) || (asString(dig(cluster, 'metadata', 'name')) ?? '');
-  return self !== (asString(replica.primary) ?? '');
-}
-
-/**
- * The `archive_mode` the operator writes: `off` when WAL archiving is switched off, `always` on a
- * replica cluster, else `on`.
+ * The `archive_mode` the operator writes for `cluster` (IsWalArchivingDisabled, IsReplica).
  * @internal
  */
 export function operatorArchiveMode(cluster: Json): string {
-  if (walArchivingDisabled(cluster)) return 'off';
-  return isReplicaCluster(cluster) ? 'always' : 'on';
+  return archiveModeOf(walArchivingDisabled(cluster), isReplicaCluster(cluster));
 }
 
 const DEFAULTS: ReadonlyMap<string, string> = new Map(Object.entries(OPERATOR_DEFAULT_PARAMETERS));
@@ -169,25 +206,11 @@ const DEFAULTS: ReadonlyMap<string, string> = new Map(Object.entries(OPERATOR_DE
  */
 export function operatorParameter(cluster: Json, name: string): string | undefined {
   if (name === 'archive_mode') return operatorArchiveMode(cluster);
-  if (!FIXED_PARAMETERS.has(name)) {
+  if (!isFixedParameter(name)) {
     const value = dig(cluster, 'spec', 'postgresql', 'parameters', name);
     if (typeof value === 'string') return value;
   }
   return DEFAULTS.get(name);
-}
-
-const POSTGRES_TRUE = new Set(['1', 'on', 'y', 'ye', 'yes', 't', 'tr', 'tru', 'true']);
-const POSTGRES_FALSE = new Set(['0', 'of', 'off', 'n', 'no', 'f', 'fa', 'fal', 'fals', 'false']);
-
-/**
- * A PostgreSQL boolean setting as the operator reads it: `on`, `off`, `true`, `false`, `yes`,
- * `no`, `1`, `0` or an unambiguous prefix, in any case; `undefined` for anything else.
- * @internal
- */
-export function parsePostgresBoolean(value: string): boolean | undefined {
-  const lower = value.toLowerCase();
-  if (POSTGRES_TRUE.has(lower)) return true;
-  return POSTGRES_FALSE.has(lower) ? false : undefined;
 }
 
 /**

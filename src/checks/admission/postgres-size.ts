@@ -4,7 +4,7 @@
  * parsePostgresQuantityValue): turned into a Kubernetes quantity, so that it compares with
  * storage sizes and memory requests.
  */
-import { parseGoInt } from '../../manifests/duration';
+import { isGoInt } from '../../manifests/go-numbers';
 import { QuantityValue, parseQuantity } from '../../manifests/quantity';
 
 /** A PostgreSQL size as the webhook turns it into a Kubernetes quantity. @internal */
@@ -14,9 +14,6 @@ export interface PostgresSize {
   /** Its amount, for comparisons with `compareQuantities`. */
   readonly value: QuantityValue;
 }
-
-/** Whether Go's `strconv.Atoi` reads `text`. */
-const isGoInt = (text: string) => typeof parseGoInt(text) === 'bigint';
 
 /**
  * A PostgreSQL size as the webhook reads it, or `undefined` when the webhook finds it invalid:

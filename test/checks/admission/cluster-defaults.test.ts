@@ -9,7 +9,7 @@ import { AdmissionContext } from '../../../src/checks/admission/admission-check'
 import { defaultCluster, goBool, livenessPingerConfig } from '../../../src/checks/admission/cluster-defaults';
 import { defaultObject } from '../../../src/checks/admission/defaults';
 import { admissionCheck, admit } from '../../../src/checks/admission/index';
-import { OPERATOR_DEFAULT_PARAMETERS } from '../../../src/checks/admission/postgres-parameters';
+import { OPERATOR_DEFAULT_PARAMETERS } from '../../../src/checks/admission/postgres-configuration';
 import { Json, dig } from '../../../src/manifests/json';
 import { AdmissionCase, DefaultedValue } from '../../conformance/case';
 import { ADMISSION_CASES } from '../../conformance/table';

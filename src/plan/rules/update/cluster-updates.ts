@@ -3,7 +3,7 @@
  * parts of a spec more than one rule compares.
  */
 import type { AdmissionContext, ChangeIssue } from '../../../checks/admission/admission-check';
-import { clusterMajor } from '../../../checks/admission/cluster-funcs';
+import { postgresMajor } from '../../../checks/admission/cluster-reading';
 import { admitChange } from '../../../checks/admission/index';
 import { CNPG_GROUP, Json, PlanContext, PlanObject, asObject, dig } from '../../plan-model';
 
@@ -33,7 +33,7 @@ const CONTEXT: AdmissionContext = {};
  */
 function asStored(previous: Json): Json {
   if (asObject(dig(previous, 'status', 'pgDataImageInfo'))) return previous;
-  const major = clusterMajor(previous, CONTEXT);
+  const major = postgresMajor(previous, CONTEXT);
   if (major === undefined) return previous;
   return { ...previous, status: { ...asObject(previous.status), pgDataImageInfo: { majorVersion: major } } };
 }

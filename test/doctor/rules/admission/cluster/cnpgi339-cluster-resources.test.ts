@@ -1,4 +1,4 @@
-import { parsePostgresQuantityValue } from '../../../../../src/checks/admission/parse-postgres-quantity-value';
+import { parsePostgresQuantityValue } from '../../../../../src/checks/admission/postgres-size';
 import { compareQuantities, parseQuantity } from '../../../../../src/manifests/quantity';
 import { CLUSTER_POSTGRES_HELPER_CASES } from '../../../../conformance/cases/cluster-postgres';
 import { clusterFindings } from '../cluster-findings';
@@ -91,10 +91,10 @@ describe('CNPGI339 cluster-resources', () => {
     for (const h of CLUSTER_POSTGRES_HELPER_CASES.filter((c) => c.function === 'parsePostgresQuantityValue')) {
       const parsed = parsePostgresQuantityValue(h.args.value as string);
       if (h.expected.fails) expect([h.id, parsed]).toEqual([h.id, undefined]);
-      else expect([h.id, compareQuantities(parsed!, parseQuantity(h.expected.returns)!)]).toEqual([h.id, 0]);
+      else expect([h.id, compareQuantities(parsed!.value, parseQuantity(h.expected.returns)!)]).toEqual([h.id, 0]);
     }
-    expect(parsePostgresQuantityValue('2 GB')).toEqual(parseQuantity('2Gi'));
-    expect(parsePostgresQuantityValue('1KB')).toEqual(parseQuantity('1Ki'));
+    expect(parsePostgresQuantityValue('2 GB')).toEqual({ quantity: '2Gi', value: parseQuantity('2Gi') });
+    expect(parsePostgresQuantityValue('1KB')).toEqual({ quantity: '1Ki', value: parseQuantity('1Ki') });
     expect(parsePostgresQuantityValue('70M')).toBeUndefined();
     expect(parsePostgresQuantityValue('')).toBeUndefined();
   });
