@@ -10,6 +10,7 @@
  */
 import { parseGoDuration } from '../manifests/duration';
 import { goAtoi } from '../manifests/go-numbers';
+import { memoized } from '../manifests/memo';
 
 /** One field of a spec schedule: name, bounds and the names robfig accepts for values. */
 interface FieldSpec {
@@ -80,7 +81,9 @@ export function goFields(text: string): string[] {
  * meaning `N-max/step`.
  * @internal
  */
-export function parseCronSchedule(spec: string): CronParseResult {
+export const parseCronSchedule: (spec: string) => CronParseResult = memoized(readCronSchedule);
+
+function readCronSchedule(spec: string): CronParseResult {
   if (spec.length === 0) return { ok: false, error: 'is empty' };
   if (spec[0] === '@') return parseDescriptor(spec);
   const fields = goFields(spec);

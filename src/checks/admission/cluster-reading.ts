@@ -5,7 +5,9 @@
  * application database owner (api/v1/cluster_funcs.go). Plain JSON in, plain values out; odd
  * input reads as absent.
  */
+import { isGoInt } from '../../manifests/go-numbers';
 import { Json, asObject, asString, dig, stringMap } from '../../manifests/json';
+import { memoized } from '../../manifests/memo';
 import type { AdmissionContext } from './admission-check';
 import { operatorSettings } from './operator-settings';
 
@@ -30,7 +32,9 @@ const HOST = /^[^./:]+((\.[^./:]+)+(:[0-9]+)?|:[0-9]+)\//;
  * is `latest`.
  * @internal
  */
-export function imageReference(image: string): ImageReference {
+export const imageReference: (image: string) => ImageReference = memoized(readImageReference);
+
+function readImageReference(image: string): ImageReference {
   let name = !image.includes('/') ? `docker.io/library/${image}` : HOST.test(image) ? image : `docker.io/${image}`;
   let digest = '';
   let tag = '';
@@ -50,13 +54,6 @@ export function imageReference(image: string): ImageReference {
 }
 
 const VERSION_PREFIX = /^(\d\.?)+/;
-const MAX_GO_INT = BigInt('9223372036854775807');
-
-/** Go's strconv.Atoi on a run of ASCII digits: the number, or undefined (empty, or past int64). */
-function atoi(digits: string): number | undefined {
-  if (!/^[0-9]+$/.test(digits) || BigInt(digits) > MAX_GO_INT) return undefined;
-  return Number(digits);
-}
 
 /**
  * The PostgreSQL version of an image tag, as machinery v0.5.0 pkg/postgres/version FromTag reads
@@ -65,13 +62,21 @@ function atoi(digits: string): number | undefined {
  * (`18.` has an empty minor).
  * @internal
  */
-export function versionFromTag(tag: string): { readonly major: number; readonly minor: number } | undefined {
+export const versionFromTag: (tag: string) => PostgresVersion | undefined = memoized(readVersionFromTag);
+
+/** A PostgreSQL version as machinery reads it from a tag. @internal */
+export interface PostgresVersion {
+  readonly major: number;
+  readonly minor: number;
+}
+
+function readVersionFromTag(tag: string): PostgresVersion | undefined {
   const m = VERSION_PREFIX.exec(tag);
   if (!m) return undefined;
   const parts = m[0].split('.');
-  const major = atoi(parts[0]);
-  const minor = parts.length > 1 ? atoi(parts[1]) : 0;
-  return major === undefined || minor === undefined ? undefined : { major, minor };
+  // Go's strconv.Atoi on each of the first two parts, which hold digits only.
+  if (!isGoInt(parts[0]) || (parts.length > 1 && !isGoInt(parts[1]))) return undefined;
+  return { major: Number(parts[0]), minor: parts.length > 1 ? Number(parts[1]) : 0 };
 }
 
 /**
@@ -98,17 +103,8 @@ export function postgresMajor(cluster: Json, context: AdmissionContext): number 
     return typeof major === 'number' && Number.isInteger(major) ? major : undefined;
   }
   const image = asString(spec?.imageName) || operatorSettings(context).defaultImageName;
-  let major = MAJOR_OF_IMAGE.get(image);
-  if (major === undefined) {
-    // A fleet repeats a few images: each is read once (the memo is bounded for odd inputs).
-    if (MAJOR_OF_IMAGE.size >= 1000) MAJOR_OF_IMAGE.clear();
-    major = versionFromTag(imageReference(image).tag)?.major ?? null;
-    MAJOR_OF_IMAGE.set(image, major);
-  }
-  return major ?? undefined;
+  return versionFromTag(imageReference(image).tag)?.major;
 }
-
-const MAJOR_OF_IMAGE = new Map<string, number | null>();
 
 /**
  * Whether a Cluster is a replica cluster (api/v1/cluster_funcs.go IsReplica): with a

@@ -84,9 +84,11 @@ export const FIXED_PARAMETERS: Readonly<Record<string, 'fixed' | 'blocked'>> = {
   syslog_split_messages: 'blocked',
 };
 
+const FIXED_NAMES: ReadonlySet<string> = new Set(Object.keys(FIXED_PARAMETERS));
+
 /** Whether `name` is a parameter the operator manages. @internal */
 export function isFixedParameter(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(FIXED_PARAMETERS, name);
+  return FIXED_NAMES.has(name);
 }
 
 /**

@@ -5,6 +5,7 @@
  * storage sizes and memory requests.
  */
 import { isGoInt } from '../../manifests/go-numbers';
+import { memoized } from '../../manifests/memo';
 import { QuantityValue, parseQuantity } from '../../manifests/quantity';
 
 /** A PostgreSQL size as the webhook turns it into a Kubernetes quantity. @internal */
@@ -23,7 +24,9 @@ export interface PostgresSize {
  * `1G`, `70M`, `1Gb`, `1kb` and `1.5B` are not.
  * @internal
  */
-export function parsePostgresQuantityValue(value: string): PostgresSize | undefined {
+export const parsePostgresQuantityValue: (value: string) => PostgresSize | undefined = memoized(readPostgresSize);
+
+function readPostgresSize(value: string): PostgresSize | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   let text = isGoInt(value) ? `${value}MB` : value;
   if (!text.endsWith('B')) return undefined;

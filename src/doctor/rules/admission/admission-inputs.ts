@@ -30,13 +30,21 @@ function admissionContext(model: DoctorModel): AdmissionContext {
   };
 }
 
+/** What the doctor keeps of an object's admission: what the checks found, not the defaulted copy. */
+export type AdmissionVerdict = Pick<Admission, 'validationDisabled' | 'issues'>;
+
 const ADMITTED = modelPart((model) => {
   const context = admissionContext(model);
-  const byKind = new Map<AdmissionKind, Array<{ readonly object: Manifest; readonly admission: Admission }>>();
+  const byKind = new Map<AdmissionKind, Array<{ readonly object: Manifest; readonly admission: AdmissionVerdict }>>();
   const admitted = (kind: AdmissionKind) => {
     let list = byKind.get(kind);
     if (list === undefined) {
-      list = model.index.ofKind(kind, CNPG_GROUP).map((object) => ({ object, admission: admit(kind, object.raw, context) }));
+      // Only the verdict is kept: the defaulted copies (a few kB each) would stay alive for the
+      // whole run and make every collection of a large input slower.
+      list = model.index.ofKind(kind, CNPG_GROUP).map((object) => {
+        const { validationDisabled, issues } = admit(kind, object.raw, context);
+        return { object, admission: { validationDisabled, issues } };
+      });
       byKind.set(kind, list);
     }
     return list;
@@ -45,7 +53,7 @@ const ADMITTED = modelPart((model) => {
 });
 
 /** The objects of `kind` with what their admission found, computed once per run. */
-export function admitted(model: DoctorModel, kind: AdmissionKind): ReadonlyArray<{ readonly object: Manifest; readonly admission: Admission }> {
+export function admitted(model: DoctorModel, kind: AdmissionKind): ReadonlyArray<{ readonly object: Manifest; readonly admission: AdmissionVerdict }> {
   return model.part(ADMITTED)(kind);
 }
 
