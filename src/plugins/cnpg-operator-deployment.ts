@@ -165,6 +165,8 @@ export interface SidecarHost {
   addEmptyDirVolume(name: string): void;
   mountOnContainer(containerName: string, volumeName: string, mountPath: string): void;
   addEnv(containerName: string, name: string, value: string): void;
+  /** Sets an annotation of the Deployment (not of its pod template, so that it restarts nothing). */
+  setAnnotation(key: string, value: string): void;
   /** The Deployment as it will be synthesized, for the check that every added key survived. */
   render(): RenderedJson;
 }
@@ -328,6 +330,10 @@ class ApiObjectSidecarHost implements SidecarHost {
     this.appendToContainer(containerName, 'env', { name, value });
   }
 
+  public setAnnotation(key: string, value: string): void {
+    this.obj.metadata.addAnnotation(key, value);
+  }
+
   private appendToContainer(containerName: string, field: string, item: unknown): void {
     const containers: RenderedJson[] = this.obj.toJson().spec.template.spec.containers;
     const index = containers.findIndex((c) => c?.name === containerName);
@@ -401,6 +407,10 @@ class KplusSidecarHost implements SidecarHost {
 
   public addEnv(containerName: string, name: string, value: string): void {
     this.container(containerName).env.addVariable(name, kplus.EnvValue.fromValue(value));
+  }
+
+  public setAnnotation(key: string, value: string): void {
+    this.deployment.metadata.addAnnotation(key, value);
   }
 
   private container(name: string): kplus.Container {

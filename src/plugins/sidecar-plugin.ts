@@ -6,7 +6,7 @@ import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
 import { describeValue, invalid } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
-import { recordSidecarPlugin } from '../manifests/sidecar-plugins';
+import { SIDECAR_PLUGINS_ANNOTATION, SidecarPluginEntry, formatSidecarPlugins, readSidecarPluginsAnnotation } from '../manifests/sidecar-plugins';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { RENAMED_PLUGIN_KEYS, containerResourcesKind, guardOnce, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
@@ -174,6 +174,8 @@ interface SharedSocket {
   readonly socketDir: string;
   readonly firstPath: string;
   readonly plugins: Map<string, string>;
+  /** What the Deployment's sidecar plugins annotation names, in the order the sidecars were added. */
+  readonly entries: SidecarPluginEntry[];
 }
 
 const SHARED = new WeakMap<object, SharedSocket>();
@@ -287,7 +289,6 @@ export class SidecarPlugin extends Construct implements IPlugin {
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
-    recordSidecarPlugin(this, { containerName, pluginName: this.pluginName });
     const manager = found as ContainerView; // refused above when missing
     const existing = socketVolume.name;
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
@@ -312,9 +313,13 @@ export class SidecarPlugin extends Construct implements IPlugin {
     };
     host.addContainer(spec);
 
-    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map() };
+    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map(), entries: [] };
     state.plugins.set(this.pluginName, this.node.path);
+    state.entries.push({ container: containerName, plugin: this.pluginName, socket: this.socketPath });
     SHARED.set(host.key, state);
+    // The socket's name is chosen by the plugin at run time: the Deployment says which plugin
+    // each sidecar serves, so the doctor (and anyone reading the YAML) needs no other input.
+    host.setAnnotation(SIDECAR_PLUGINS_ANNOTATION, formatSidecarPlugins(state.entries));
 
     this.node.addValidation({ validate: () => this.lostFields(host, spec, managerName) });
     // The operator Deployment with its sidecars must still be one the API server accepts (a bad
@@ -427,6 +432,10 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const dir = env.find((e) => e?.name === PLUGIN_SOCKET_DIR_ENV)?.value ?? DEFAULT_PLUGIN_SOCKET_DIR;
     if (dir !== this.socketDir) {
       errors.push(`manager container '${managerName}' lists sockets in '${dir}', not in socketDir '${this.socketDir}'`);
+    }
+    const annotation = readSidecarPluginsAnnotation(json);
+    if (!annotation?.ok || !annotation.entries.some((e) => e.container === spec.name && e.plugin === this.pluginName)) {
+      errors.push(`annotation ${SIDECAR_PLUGINS_ANNOTATION} does not name container '${spec.name}' in the synthesized Deployment`);
     }
     return errors;
   }
