@@ -186,7 +186,10 @@ const SHARED = new WeakMap<object, SharedSocket>();
  *
  * Adds to the operator Deployment: the plugin container (restricted security context), one
  * `emptyDir` volume shared by the manager and every sidecar plugin, mounted at `socketDir` in
- * each of them, and `PLUGIN_SOCKET_DIR` on the manager when `socketDir` is not `/plugins`.
+ * each of them, `PLUGIN_SOCKET_DIR` on the manager when `socketDir` is not `/plugins`, and the
+ * annotation `cnpg-i.dev/sidecar-plugins` on the Deployment (not on its pod template), which
+ * names every sidecar plugin with its container and socket for the doctor: the operator does not
+ * read it, and nothing else in the manifests says which plugin a sidecar serves.
  * The plugin creates its socket at `socketPath` (`<socketDir>/<pluginName>`); the operator lists
  * that directory once, at startup. Adding a sidecar changes the pod template, so the operator
  * restarts and finds the new socket. No TLS, no Service, no network.
