@@ -316,7 +316,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
     };
     host.addContainer(spec);
 
-    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map(), entries: [] };
+    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map(), entries: this.namedBefore(host, view) };
     state.plugins.set(this.pluginName, this.node.path);
     state.entries.push({ container: containerName, plugin: this.pluginName, socket: this.socketPath });
     SHARED.set(host.key, state);
@@ -378,6 +378,17 @@ export class SidecarPlugin extends Construct implements IPlugin {
         'set containerName to another name',
       ],
     ];
+  }
+
+  /**
+   * The sidecars a Deployment's annotation already names (a manifest this library synthesized
+   * before, loaded again), as long as their containers are still there: the annotation is
+   * rewritten with every sidecar, so they keep their names.
+   */
+  private namedBefore(host: SidecarHost, view: PodView): SidecarPluginEntry[] {
+    const value = host.annotation(SIDECAR_PLUGINS_ANNOTATION);
+    const reading = value === undefined ? undefined : readSidecarPluginsAnnotation({ metadata: { annotations: { [SIDECAR_PLUGINS_ANNOTATION]: value } } });
+    return reading?.ok ? reading.entries.filter((e) => view.containerNames.includes(e.container)) : [];
   }
 
   /**

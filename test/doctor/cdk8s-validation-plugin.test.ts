@@ -87,7 +87,7 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
       await new DoctorValidationPlugin({ operatorNamespace: 'cnpg-system' }).validate(ctx);
       const json = ctx.report.toJson();
       expect(json.violations).toEqual([]);
-      expect(json.summary.metadata.plugins).toBe('barman-cloud.cloudnative-pg.io, cnpg-i-hello-world.cloudnative-pg.io, audit.example.com');
+      expect(json.summary.metadata?.plugins).toBe('barman-cloud.cloudnative-pg.io, cnpg-i-hello-world.cloudnative-pg.io, audit.example.com');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -176,6 +176,36 @@ describe('SidecarPlugin on every kind of operator Deployment', () => {
     ]);
   });
 
+  test('sidecars an annotation already names keep their names while their containers are there', () => {
+    const legacy = { name: 'legacy', image: 'example.com/legacy:v1', volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/plugins' }] };
+    const pod = managerPod({
+      containers: [legacy],
+      volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/plugins' }],
+      volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }],
+    });
+    const before = JSON.stringify([
+      { container: 'gone', plugin: 'gone.example.com', socket: '/plugins/gone.example.com' },
+      { container: 'legacy', plugin: 'legacy.example.com', socket: '/plugins/legacy.example.com' },
+    ]);
+    const chart = Testing.chart();
+    const deployment = plainDeployment(chart, pod);
+    deployment.metadata.addAnnotation('cnpg-i.dev/sidecar-plugins', before);
+    new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO });
+    const out = Testing.synth(chart).find((o) => o.kind === 'Deployment');
+    expect(JSON.parse(out.metadata.annotations['cnpg-i.dev/sidecar-plugins']).map((e: any) => `${e.container}=${e.plugin}`)).toEqual([
+      'cnpg-i-hello-world=cnpg-i-hello-world.cloudnative-pg.io',
+      'legacy=legacy.example.com',
+    ]);
+    // an annotation it cannot read is replaced
+    const chart2 = Testing.chart();
+    const unreadable = plainDeployment(chart2);
+    unreadable.metadata.addAnnotation('cnpg-i.dev/sidecar-plugins', 'legacy=legacy.example.com');
+    new SidecarPlugin(chart2, 'hello', { operator: OperatorDeployment.fromApiObject(unreadable), ...HELLO });
+    expect(JSON.parse(Testing.synth(chart2)[0].metadata.annotations['cnpg-i.dev/sidecar-plugins']).map((e: any) => e.container)).toEqual([
+      'cnpg-i-hello-world',
+    ]);
+  });
+
   test('synthesis fails when a Deployment drops the annotation', () => {
     class Unannotated extends ApiObject {
       public toJson(): any {
