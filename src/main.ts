@@ -1,5 +1,5 @@
 // The example app that `npm run synth` renders into dist/.
-import { App, Chart, Size } from 'cdk8s';
+import { ApiObject, App, Chart, Size } from 'cdk8s';
 import {
   Doctor,
   addPlanValidation,
@@ -11,8 +11,10 @@ import {
   HelloWorldPlugin,
   ObjectStore,
   ObjectStoreCredentials,
+  OperatorDeployment,
   PluginTls,
   PostgresCluster,
+  SidecarPlugin,
   StandalonePlugin,
   WalCompression,
 } from './index';
@@ -32,6 +34,51 @@ const hello = new StandalonePlugin(system, 'hello', {
   args: ['plugin'],
   tls: PluginTls.privateCa(),
   serverName: 'hello-world.cnpg-system.svc',
+});
+
+// The operator's Deployment, reduced to what a sidecar plugin needs (a real app loads the
+// release manifest with CnpgOperator.fromManifest), and a plugin of your own running beside the
+// manager on a Unix socket. The Deployment names its sidecar plugins in the annotation
+// cnpg-i.dev/sidecar-plugins, so `cnpg-i-doctor dist/` knows them without flags.
+const operatorDeployment = new ApiObject(system, 'operator', {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'cnpg-controller-manager', labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { 'app.kubernetes.io/name': 'cloudnative-pg' } },
+    template: {
+      metadata: { labels: { 'app.kubernetes.io/name': 'cloudnative-pg' } },
+      spec: {
+        serviceAccountName: 'cnpg-manager',
+        securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+        containers: [
+          {
+            name: 'manager',
+            image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0',
+            command: ['/manager'],
+            args: ['controller', '--leader-elect', '--webhook-port=9443'],
+            env: [{ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }],
+            resources: { limits: { cpu: '100m', memory: '200Mi' }, requests: { cpu: '100m', memory: '100Mi' } },
+            securityContext: {
+              runAsUser: 10001,
+              runAsGroup: 10001,
+              readOnlyRootFilesystem: true,
+              allowPrivilegeEscalation: false,
+              seccompProfile: { type: 'RuntimeDefault' },
+              capabilities: { drop: ['ALL'] },
+            },
+          },
+        ],
+      },
+    },
+  },
+});
+new SidecarPlugin(system, 'audit', {
+  operator: OperatorDeployment.fromApiObject(operatorDeployment),
+  pluginName: 'audit.example.com',
+  image: 'registry.example.com/cnpg-i-audit:v1.0.0',
+  containerName: 'audit',
 });
 
 // The databases, their object store and their backups live in an application namespace.

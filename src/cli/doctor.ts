@@ -36,7 +36,9 @@ options:
   --cnpg-version <version>    target CloudNativePG version (default: 1.30.0)
   --known-plugin <name>       a plugin installed outside these manifests (repeatable)
   --sidecar-plugin <container>=<name>
-                              the plugin a sidecar container of the operator serves (repeatable)
+                              the plugin a sidecar container of the operator serves (repeatable;
+                              needed only where the Deployment's cnpg-i.dev/sidecar-plugins
+                              annotation, written by SidecarPlugin, does not say it)
   --disable <id>              switch a rule off, e.g. CNPGI050 (repeatable, or comma-separated)
   --complete                  the input is everything that is installed (with --known-plugin
                               and --sidecar-plugin): what it lacks is an error, not a warning

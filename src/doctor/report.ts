@@ -44,9 +44,10 @@ export interface DoctorOptions {
   /**
    * The plugin name each sidecar container of the operator Deployment serves, by container
    * name, e.g. `{ 'barman-cloud': 'barman-cloud.cloudnative-pg.io' }`. A socket's name is chosen
-   * by the plugin at run time; when every sidecar's name is known (from here, or from its
-   * `--plugin-name` flag or `PLUGIN_NAME` env), an unknown plugin name in a Cluster is an error.
-   * `SidecarPlugin`s of a cdk8s app are added by the in-app doctor.
+   * by the plugin at run time; when every sidecar's name is known (from its `--plugin-name` flag
+   * or `PLUGIN_NAME` env, from here, or from the operator Deployment's
+   * `cnpg-i.dev/sidecar-plugins` annotation, in that order), an unknown plugin name in a Cluster
+   * is an error. `SidecarPlugin` writes that annotation, so its sidecars need no entry here.
    * @default {}
    */
   readonly sidecarPlugins?: { readonly [container: string]: string };
@@ -93,7 +94,12 @@ export interface NotEvaluatedRule {
 export interface DiscoveredPlugin {
   /** The plugin name Clusters use. */
   readonly name: string;
-  /** How it is found: a plugin Service, a sidecar socket (named by the manifests or by `sidecarPlugins`), or `knownPlugins`. */
+  /**
+   * How it is found: a plugin Service, a sidecar socket (named by the container, by
+   * `sidecarPlugins`, or by the Deployment's `cnpg-i.dev/sidecar-plugins` annotation), or
+   * `knownPlugins`. A name served by a Service and a socket is the Service's, as in the operator
+   * (CNPGI065).
+   */
   readonly source: 'service' | 'sidecar' | 'known';
   /** The object that declares it (`Service/ns/name` or `Deployment/ns/name`), if any. */
   readonly object?: string;

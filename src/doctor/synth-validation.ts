@@ -1,7 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
-import { sidecarPluginOf } from '../manifests/sidecar-plugins';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
 import { analyzeManifests, checkManifests } from './check-manifests';
@@ -63,22 +62,16 @@ export class Doctor {
 
   /**
    * Checks every `ApiObject` under `scope` (its `toJson()`, so late additions count) and returns
-   * the report. Sidecar plugins built with `SidecarPlugin` are known by name, since their socket
-   * name appears nowhere in the YAML.
+   * the report. Sidecar plugins built with `SidecarPlugin` are known by name from the
+   * `cnpg-i.dev/sidecar-plugins` annotation they write on the operator Deployment, as in the YAML.
    */
   public static analyze(scope: IConstruct, options: DoctorOptions = {}): DoctorReport {
     if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
       invalid('Doctor', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
     }
     const objects: unknown[] = [];
-    const sidecarPlugins: Record<string, string> = {};
-    for (const c of scope.node.findAll()) {
-      const sidecar = sidecarPluginOf(c);
-      if (ApiObject.isApiObject(c)) objects.push(c.toJson());
-      else if (sidecar !== undefined) sidecarPlugins[sidecar.containerName] = sidecar.pluginName;
-    }
-    // the options' own mapping wins for a container both name
-    return analyzeManifests(objects, { ...options, sidecarPlugins: { ...sidecarPlugins, ...(options.sidecarPlugins ?? {}) } });
+    for (const c of scope.node.findAll()) if (ApiObject.isApiObject(c)) objects.push(c.toJson());
+    return analyzeManifests(objects, options);
   }
 
   /** Like `analyze`, returning the findings only. */

@@ -165,6 +165,10 @@ export interface SidecarHost {
   addEmptyDirVolume(name: string): void;
   mountOnContainer(containerName: string, volumeName: string, mountPath: string): void;
   addEnv(containerName: string, name: string, value: string): void;
+  /** An annotation of the Deployment as it stands. */
+  annotation(key: string): string | undefined;
+  /** Sets an annotation of the Deployment (not of its pod template, so that it restarts nothing). */
+  setAnnotation(key: string, value: string): void;
   /** The Deployment as it will be synthesized, for the check that every added key survived. */
   render(): RenderedJson;
 }
@@ -328,6 +332,14 @@ class ApiObjectSidecarHost implements SidecarHost {
     this.appendToContainer(containerName, 'env', { name, value });
   }
 
+  public annotation(key: string): string | undefined {
+    return this.obj.metadata.toJson().annotations?.[key];
+  }
+
+  public setAnnotation(key: string, value: string): void {
+    this.obj.metadata.addAnnotation(key, value);
+  }
+
   private appendToContainer(containerName: string, field: string, item: unknown): void {
     const containers: RenderedJson[] = this.obj.toJson().spec.template.spec.containers;
     const index = containers.findIndex((c) => c?.name === containerName);
@@ -401,6 +413,14 @@ class KplusSidecarHost implements SidecarHost {
 
   public addEnv(containerName: string, name: string, value: string): void {
     this.container(containerName).env.addVariable(name, kplus.EnvValue.fromValue(value));
+  }
+
+  public annotation(key: string): string | undefined {
+    return this.deployment.metadata.toJson().annotations?.[key];
+  }
+
+  public setAnnotation(key: string, value: string): void {
+    this.deployment.metadata.addAnnotation(key, value);
   }
 
   private container(name: string): kplus.Container {

@@ -6,7 +6,7 @@ import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
 import { describeValue, invalid } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
-import { recordSidecarPlugin } from '../manifests/sidecar-plugins';
+import { SIDECAR_PLUGINS_ANNOTATION, SidecarPluginEntry, formatSidecarPlugins, readSidecarPluginsAnnotation } from '../manifests/sidecar-plugins';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { RENAMED_PLUGIN_KEYS, containerResourcesKind, guardOnce, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
@@ -174,6 +174,8 @@ interface SharedSocket {
   readonly socketDir: string;
   readonly firstPath: string;
   readonly plugins: Map<string, string>;
+  /** What the Deployment's sidecar plugins annotation names, in the order the sidecars were added. */
+  readonly entries: SidecarPluginEntry[];
 }
 
 const SHARED = new WeakMap<object, SharedSocket>();
@@ -184,7 +186,10 @@ const SHARED = new WeakMap<object, SharedSocket>();
  *
  * Adds to the operator Deployment: the plugin container (restricted security context), one
  * `emptyDir` volume shared by the manager and every sidecar plugin, mounted at `socketDir` in
- * each of them, and `PLUGIN_SOCKET_DIR` on the manager when `socketDir` is not `/plugins`.
+ * each of them, `PLUGIN_SOCKET_DIR` on the manager when `socketDir` is not `/plugins`, and the
+ * annotation `cnpg-i.dev/sidecar-plugins` on the Deployment (not on its pod template), which
+ * names every sidecar plugin with its container and socket for the doctor: the operator does not
+ * read it, and nothing else in the manifests says which plugin a sidecar serves.
  * The plugin creates its socket at `socketPath` (`<socketDir>/<pluginName>`); the operator lists
  * that directory once, at startup. Adding a sidecar changes the pod template, so the operator
  * restarts and finds the new socket. No TLS, no Service, no network.
@@ -287,7 +292,6 @@ export class SidecarPlugin extends Construct implements IPlugin {
     ]);
     const fullArgs = flag.flagName === undefined ? args : [...args, `${flag.flagName}=${this.socketDir}`];
     this.containerName = containerName;
-    recordSidecarPlugin(this, { containerName, pluginName: this.pluginName });
     const manager = found as ContainerView; // refused above when missing
     const existing = socketVolume.name;
     this.volumeName = existing ?? SIDECAR_PLUGIN_VOLUME_NAME;
@@ -312,9 +316,13 @@ export class SidecarPlugin extends Construct implements IPlugin {
     };
     host.addContainer(spec);
 
-    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map() };
+    const state: SharedSocket = shared ?? { socketDir: this.socketDir, firstPath: this.node.path, plugins: new Map(), entries: this.namedBefore(host, view) };
     state.plugins.set(this.pluginName, this.node.path);
+    state.entries.push({ container: containerName, plugin: this.pluginName, socket: this.socketPath });
     SHARED.set(host.key, state);
+    // The socket's name is chosen by the plugin at run time: the Deployment says which plugin
+    // each sidecar serves, so the doctor (and anyone reading the YAML) needs no other input.
+    host.setAnnotation(SIDECAR_PLUGINS_ANNOTATION, formatSidecarPlugins(state.entries));
 
     this.node.addValidation({ validate: () => this.lostFields(host, spec, managerName) });
     // The operator Deployment with its sidecars must still be one the API server accepts (a bad
@@ -373,6 +381,17 @@ export class SidecarPlugin extends Construct implements IPlugin {
   }
 
   /**
+   * The sidecars a Deployment's annotation already names (a manifest this library synthesized
+   * before, loaded again), as long as their containers are still there: the annotation is
+   * rewritten with every sidecar, so they keep their names.
+   */
+  private namedBefore(host: SidecarHost, view: PodView): SidecarPluginEntry[] {
+    const value = host.annotation(SIDECAR_PLUGINS_ANNOTATION);
+    const reading = value === undefined ? undefined : readSidecarPluginsAnnotation({ metadata: { annotations: { [SIDECAR_PLUGINS_ANNOTATION]: value } } });
+    return reading?.ok ? reading.entries.filter((e) => view.containerNames.includes(e.container)) : [];
+  }
+
+  /**
    * The volume the manager already mounts at the socket directory, if any. Such a volume is
    * shared rather than shadowed by a second mount at the same path (which Kubernetes rejects);
    * the rules say when the mount there cannot hold sockets.
@@ -427,6 +446,10 @@ export class SidecarPlugin extends Construct implements IPlugin {
     const dir = env.find((e) => e?.name === PLUGIN_SOCKET_DIR_ENV)?.value ?? DEFAULT_PLUGIN_SOCKET_DIR;
     if (dir !== this.socketDir) {
       errors.push(`manager container '${managerName}' lists sockets in '${dir}', not in socketDir '${this.socketDir}'`);
+    }
+    const annotation = readSidecarPluginsAnnotation(json);
+    if (!annotation?.ok || !annotation.entries.some((e) => e.container === spec.name && e.plugin === this.pluginName)) {
+      errors.push(`annotation ${SIDECAR_PLUGINS_ANNOTATION} does not name container '${spec.name}' in the synthesized Deployment`);
     }
     return errors;
   }

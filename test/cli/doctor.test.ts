@@ -221,6 +221,40 @@ describe('cnpg-i-doctor', () => {
     expect(r.err).toBe("cnpg-i-doctor: --sidecar-plugin 'hello' must be CONTAINER=NAME, e.g. --sidecar-plugin barman-cloud=barman-cloud.cloudnative-pg.io\n");
   });
 
+  describe("the example app's synthesized output (dist/)", () => {
+    const DIST = path.join(ROOT, 'dist');
+    const AUDIT = 'audit.example.com';
+    const cluster = `apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: audited, namespace: databases}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  plugins:\n    - name: ${AUDIT}\n`;
+
+    test('lists its sidecar plugin without flags, named by the operator Deployment itself', async () => {
+      const r = await run([DIST]);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`  ${AUDIT}  (Deployment/cnpg-system/cnpg-controller-manager, unix:///plugins/${AUDIT}, sidecar socket)\n`);
+      expect(r.out).toContain('No problems found.');
+    });
+
+    test('a Cluster using that sidecar is fine without flags; without the annotation it is a warning again', async () => {
+      let r = await run([DIST, '-'], cluster);
+      expect(r.code).toBe(0);
+      expect(r.out).not.toContain('CNPGI040');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+      try {
+        for (const f of fs.readdirSync(DIST).filter((n) => n.endsWith('.yaml'))) {
+          const text = fs.readFileSync(path.join(DIST, f), 'utf8');
+          fs.writeFileSync(path.join(dir, f), text.replace(/^ {4}cnpg-i\.dev\/sidecar-plugins: .*\n/m, ''));
+        }
+        expect(fs.readFileSync(path.join(dir, 'cnpg-system.k8s.yaml'), 'utf8')).not.toContain('cnpg-i.dev/sidecar-plugins');
+        r = await run([dir, '-'], cluster);
+        expect(r.code).toBe(0);
+        expect(r.out).toContain(`warning CNPGI040  Cluster names plugin '${AUDIT}', which is not discovered`);
+        r = await run([dir, '-', '--sidecar-plugin', `audit=${AUDIT}`], cluster);
+        expect(r.out).not.toContain('CNPGI040');
+      } finally {
+        fs.rmSync(dir, { recursive: true });
+      }
+    });
+  });
+
   test("a dist/ folder's construct-metadata.json is not read", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
     fs.copyFileSync(path.join(FIXTURES, 'good-plugin.yaml'), path.join(dir, 'plugins.k8s.yaml'));

@@ -73,6 +73,26 @@ describe('DoctorValidationPlugin (cdk8s-cli validations)', () => {
     }
   });
 
+  test("the example app's output (dist/): its sidecar plugin is known without properties, so a Cluster using it is no warning", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-plugin-'));
+    try {
+      const dist = path.join(__dirname, '..', '..', 'dist');
+      const files = fs.readdirSync(dist).map((f) => path.join(dist, f));
+      const cluster = path.join(dir, 'audited.k8s.yaml');
+      fs.writeFileSync(
+        cluster,
+        'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: audited, namespace: databases}\nspec:\n  instances: 1\n  storage: {size: 1Gi}\n  plugins:\n    - name: audit.example.com\n',
+      );
+      const ctx = context([...files, cluster]);
+      await new DoctorValidationPlugin({ operatorNamespace: 'cnpg-system' }).validate(ctx);
+      const json = ctx.report.toJson();
+      expect(json.violations).toEqual([]);
+      expect(json.summary.metadata?.plugins).toBe('barman-cloud.cloudnative-pg.io, cnpg-i-hello-world.cloudnative-pg.io, audit.example.com');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('warnings pass unless failOnWarnings', async () => {
     const file = path.join(FIXTURES, 'cli', 'nested', 'list.json');
     const ctx = context([file]);

@@ -50,7 +50,7 @@ describe('npm run synth with the plan check of src/main.ts', () => {
     const r = synth(dir);
     // nothing but the line per file written, with its object count
     expect(r.stderr).toBe(
-      ['cnpg-system.k8s.yaml: 23 objects', 'databases.k8s.yaml: 5 objects'].map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''),
+      ['cnpg-system.k8s.yaml: 24 objects', 'databases.k8s.yaml: 5 objects'].map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''),
     );
     expect(r.status).toBe(0);
     expect(fs.readdirSync(dir).sort()).toEqual(['cnpg-system.k8s.yaml', 'databases.k8s.yaml', 'notes.txt']);

@@ -50,6 +50,13 @@ function withoutSidecars(deployment: any, plugins: string[], dir: string): any {
   const manager = pod.containers.find((c: any) => c.name === 'manager');
   expect(manager.volumeMounts.pop()).toEqual({ mountPath: dir, name: 'cnpg-i-plugins' });
   if (dir !== '/plugins') expect(manager.env.pop()).toEqual({ name: 'PLUGIN_SOCKET_DIR', value: dir });
+  // the sidecars named for the doctor, on the Deployment (its pod template gains no annotation)
+  const annotations = copy.metadata.annotations;
+  expect(JSON.parse(annotations['cnpg-i.dev/sidecar-plugins']).map((e: any) => [e.container, e.socket.slice(0, e.socket.lastIndexOf('/'))])).toEqual(
+    [...plugins].sort().map((c) => [c, dir]),
+  );
+  delete annotations['cnpg-i.dev/sidecar-plugins'];
+  if (Object.keys(annotations).length === 0) delete copy.metadata.annotations;
   return copy;
 }
 

@@ -3,7 +3,16 @@ import { ApiObject, Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import * as kplus33 from 'cdk8s-plus-33';
 import { Cluster as CnpgCluster } from '../../imports/postgresql.cnpg.io';
-import { CnpgIValidationError, CnpgOperator, IOperatorDeployment, OperatorDeployment, PluginPathFlag, SidecarPlugin, SidecarPluginOptions } from '../../src';
+import {
+  CnpgIValidationError,
+  CnpgOperator,
+  Doctor,
+  IOperatorDeployment,
+  OperatorDeployment,
+  PluginPathFlag,
+  SidecarPlugin,
+  SidecarPluginOptions,
+} from '../../src';
 import { synthErrors } from '../postgres/synth-errors';
 import { expectValidationError } from '../util';
 
@@ -142,6 +151,75 @@ describe('SidecarPlugin on every kind of operator Deployment', () => {
     expect(manager.volumeMounts).toContainEqual({ name: 'cnpg-i-plugins', mountPath: '/run/cnpg-i' });
     expect(manager.env).toContainEqual({ name: 'PLUGIN_SOCKET_DIR', value: '/run/cnpg-i' });
     expect(manager.env).toContainEqual({ name: 'OPERATOR_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } });
+    // the Deployment names its sidecar for the doctor; the pod template gains no annotation
+    expect(deployment.metadata.annotations).toEqual({
+      'cnpg-i.dev/sidecar-plugins':
+        '[{"container":"cnpg-i-hello-world","plugin":"cnpg-i-hello-world.cloudnative-pg.io","socket":"/run/cnpg-i/cnpg-i-hello-world.cloudnative-pg.io"}]',
+    });
+    expect(deployment.spec.template.metadata.annotations).toBeUndefined();
+  });
+
+  test.each(SOURCES)('on %s, the annotation names every sidecar, sorted by container, and the Doctor reads it', (_kind, make) => {
+    const chart = Testing.chart();
+    const operator = make(chart);
+    new SidecarPlugin(chart, 'hello', { operator, ...HELLO });
+    new SidecarPlugin(chart, 'audit', { operator, pluginName: 'audit.example.com', image: 'example.com/audit:v1', containerName: 'audit' });
+    const deployment = Testing.synth(chart).find((o) => o.kind === 'Deployment');
+    expect(JSON.parse(deployment.metadata.annotations['cnpg-i.dev/sidecar-plugins'])).toEqual([
+      { container: 'audit', plugin: 'audit.example.com', socket: '/plugins/audit.example.com' },
+      { container: 'cnpg-i-hello-world', plugin: 'cnpg-i-hello-world.cloudnative-pg.io', socket: '/plugins/cnpg-i-hello-world.cloudnative-pg.io' },
+    ]);
+    const discovered = Doctor.analyze(chart).plugins.filter((p) => p.source === 'sidecar');
+    expect(discovered.map((p) => [p.name, p.address])).toEqual([
+      ['cnpg-i-hello-world.cloudnative-pg.io', 'unix:///plugins/cnpg-i-hello-world.cloudnative-pg.io'],
+      ['audit.example.com', 'unix:///plugins/audit.example.com'],
+    ]);
+  });
+
+  test('sidecars an annotation already names keep their names while their containers are there', () => {
+    const legacy = { name: 'legacy', image: 'example.com/legacy:v1', volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/plugins' }] };
+    const pod = managerPod({
+      containers: [legacy],
+      volumeMounts: [{ name: 'cnpg-i-plugins', mountPath: '/plugins' }],
+      volumes: [{ name: 'cnpg-i-plugins', emptyDir: {} }],
+    });
+    const before = JSON.stringify([
+      { container: 'gone', plugin: 'gone.example.com', socket: '/plugins/gone.example.com' },
+      { container: 'legacy', plugin: 'legacy.example.com', socket: '/plugins/legacy.example.com' },
+    ]);
+    const chart = Testing.chart();
+    const deployment = plainDeployment(chart, pod);
+    deployment.metadata.addAnnotation('cnpg-i.dev/sidecar-plugins', before);
+    new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO });
+    const out = Testing.synth(chart).find((o) => o.kind === 'Deployment');
+    expect(JSON.parse(out.metadata.annotations['cnpg-i.dev/sidecar-plugins']).map((e: any) => `${e.container}=${e.plugin}`)).toEqual([
+      'cnpg-i-hello-world=cnpg-i-hello-world.cloudnative-pg.io',
+      'legacy=legacy.example.com',
+    ]);
+    // an annotation it cannot read is replaced
+    const chart2 = Testing.chart();
+    const unreadable = plainDeployment(chart2);
+    unreadable.metadata.addAnnotation('cnpg-i.dev/sidecar-plugins', 'legacy=legacy.example.com');
+    new SidecarPlugin(chart2, 'hello', { operator: OperatorDeployment.fromApiObject(unreadable), ...HELLO });
+    expect(JSON.parse(Testing.synth(chart2)[0].metadata.annotations['cnpg-i.dev/sidecar-plugins']).map((e: any) => e.container)).toEqual([
+      'cnpg-i-hello-world',
+    ]);
+  });
+
+  test('synthesis fails when a Deployment drops the annotation', () => {
+    class Unannotated extends ApiObject {
+      public toJson(): any {
+        const json = super.toJson();
+        delete json.metadata.annotations;
+        return json;
+      }
+    }
+    const chart = Testing.chart();
+    const deployment = new Unannotated(chart, 'Operator', plainDeployment(Testing.chart()).toJson());
+    new SidecarPlugin(chart, 'hello', { operator: OperatorDeployment.fromApiObject(deployment), ...HELLO });
+    expect(() => Testing.synth(chart)).toThrow(
+      "Validation failed with the following errors:\n  [test/hello] annotation cnpg-i.dev/sidecar-plugins does not name container 'cnpg-i-hello-world' in the synthesized Deployment",
+    );
   });
 
   test('a plain JSON patch on a generated L1 loses its quantities (cdk8s issue 2172), which is why SidecarPlugin does not use one', () => {

@@ -312,6 +312,9 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
       address: `${host}:${info.port}`,
     });
   }
+  // Sidecars after Services: a name served by both ends up with the Service, whose registration
+  // replaces the socket's (cloudnative-pg v1.30.0 internal/cnpi/plugin/repository/setup.go
+  // data.RegisterRemotePlugin forces it); CNPGI065 reports the pair.
   for (const d of readSidecars(model)) {
     model.sidecarDeployments.push(d);
     for (const s of d.sidecars) {

@@ -11,6 +11,7 @@ import { Manifest } from '../../manifests/manifest-index';
 import type { ManifestIndex } from '../../manifests/manifest-index';
 import { isOperatorDeployment, managerContainer } from '../../manifests/operator';
 import { ContainerRef, commandLine, envValue, flagValue, runningContainers, volumesByName } from '../../manifests/pod-template';
+import { SidecarPluginEntry, SidecarPluginsReading, readSidecarPluginsAnnotation } from '../../manifests/sidecar-plugins';
 
 export function normalizeDir(p: string): string {
   const s = p.replace(/\/+$/, '');
@@ -126,12 +127,15 @@ export interface SidecarDeployment {
   /** The sidecar plugin containers and their refs. */
   readonly containers: readonly ContainerRef[];
   readonly sidecars: readonly SidecarInfo[];
+  /** The Deployment's `cnpg-i.dev/sidecar-plugins` annotation, when it has one. */
+  readonly annotation?: SidecarPluginsReading;
 }
 
 /**
  * Finds sidecar plugin containers in operator Deployments, with the socket directory the
- * manager reads and the name each sidecar serves (from its flags or env, else from the
- * `sidecarPlugins` option).
+ * manager reads and the name each sidecar serves: from its flags or env, else from the
+ * `sidecarPlugins` option, else from the Deployment's `cnpg-i.dev/sidecar-plugins` annotation
+ * (which `SidecarPlugin` writes). A container the annotation names is a sidecar plugin.
  */
 export function readSidecars(ctx: SidecarContext): SidecarDeployment[] {
   const out: SidecarDeployment[] = [];
@@ -144,33 +148,38 @@ export function readSidecars(ctx: SidecarContext): SidecarDeployment[] {
     const managerMounts = mountsOf(manager);
     const volumes = volumesByName(spec);
     const sharedEmptyDirs = new Set(managerMounts.filter((m) => volumes.get(m.name)?.emptyDir !== undefined).map((m) => m.name));
+    const annotation = readSidecarPluginsAnnotation(deployment.raw);
+    const annotated = new Map<string, SidecarPluginEntry>(annotation?.ok ? annotation.entries.map((e) => [e.container, e]) : []);
     const containers = runningContainers(spec).filter((c) => {
       if (c.container === manager) return false;
+      if (annotated.has(c.name)) return true;
       const argv = commandLine(c.container);
       if (flagValue(argv, 'plugin-path') !== undefined || flagValue(argv, 'plugin-name') !== undefined) return true;
       if (mountsOf(c.container).some((m) => sharedEmptyDirs.has(m.name))) return true;
       if (ctx.sidecarPlugins.has(c.name)) return true;
       return /plugin|cnpg-i/i.test(`${c.name} ${asString(c.container.image) ?? ''}`);
     });
-    if (containers.length === 0) continue;
+    if (containers.length === 0 && annotation === undefined) continue;
     const { dir, source } = socketDir(ctx, deployment, manager);
     const managerPath = `${specPath}.containers[${objectsOf(spec.containers).find((x) => x.item === manager)!.i}]`;
     const managerMount = dir === undefined ? undefined : managerMounts.find((m) => m.mountPath === dir && !m.subPath);
     const sidecars: SidecarInfo[] = containers.map((c) => {
       const fromManifest = sidecarName(c);
       const fromOption = ctx.sidecarPlugins.get(c.name);
-      const name = fromManifest ?? fromOption;
+      const fromAnnotation = annotated.get(c.name)?.plugin;
+      const name = fromManifest ?? fromOption ?? fromAnnotation;
       const socketPath = name && dir ? `${dir === '/' ? '' : dir}/${name}` : undefined;
+      const nameSource = fromManifest ? ('manifest' as const) : fromOption ? ('option' as const) : ('annotation' as const);
       return {
         deployment,
         containerName: c.name,
         containerPath: `${specPath}.${c.path}`,
         pluginName: name,
-        ...(name ? { nameSource: fromManifest ? ('manifest' as const) : ('option' as const) } : {}),
+        ...(name ? { nameSource } : {}),
         socketPath,
       };
     });
-    out.push({ deployment, spec, managerPath, managerMounts, volumes, dir, dirSource: source, managerMount, containers, sidecars });
+    out.push({ deployment, spec, managerPath, managerMounts, volumes, dir, dirSource: source, managerMount, containers, sidecars, annotation });
   }
   return out;
 }
@@ -182,8 +191,11 @@ export interface SidecarInfo {
   readonly containerPath: string;
   /** The plugin name, when the manifests or the options show it. */
   readonly pluginName?: string;
-  /** Where the name comes from. */
-  readonly nameSource?: 'manifest' | 'option';
+  /**
+   * Where the name comes from: the container's own `--plugin-name` or `PLUGIN_NAME`, the
+   * `sidecarPlugins` option, or the Deployment's `cnpg-i.dev/sidecar-plugins` annotation.
+   */
+  readonly nameSource?: 'manifest' | 'option' | 'annotation';
   readonly socketPath?: string;
 }
 

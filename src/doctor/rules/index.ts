@@ -122,6 +122,8 @@ import { rule as cnpgi063 } from './schema/cnpgi063-object-metadata';
 import { rule as cnpgi064 } from './schema/cnpgi064-service-port-value';
 import { rule as cnpgi030 } from './sidecar-socket/cnpgi030-sidecar-socket-volume';
 import { rule as cnpgi031 } from './sidecar-socket/cnpgi031-sidecar-socket-dir';
+import { rule as cnpgi065 } from './sidecar-socket/cnpgi065-sidecar-and-service';
+import { rule as cnpgi066 } from './sidecar-socket/cnpgi066-sidecar-plugins-annotation';
 
 /** Every rule of the folder, by id: the order they run in. @internal */
 export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
@@ -160,6 +162,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi062,
   cnpgi063,
   cnpgi064,
+  cnpgi065,
+  cnpgi066,
   cnpgi090,
   cnpgi091,
   cnpgi100,

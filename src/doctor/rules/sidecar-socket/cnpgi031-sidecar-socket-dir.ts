@@ -22,7 +22,7 @@ export const rule: RuleDefinition<DoctorModel> = {
   check(model, report) {
     for (const d of model.sidecarDeployments) {
       const { deployment, dir, dirSource: source, managerMount, managerMounts } = d;
-      if (dir !== undefined && !managerMount) {
+      if (dir !== undefined && !managerMount && d.containers.length > 0) {
         const elsewhere = managerMounts.filter((m) => d.containers.some((c) => mountsOf(c.container).some((cm) => cm.name === m.name)));
         report(
           'error',
