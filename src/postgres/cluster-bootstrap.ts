@@ -2,6 +2,7 @@ import { Duration } from 'cdk8s';
 import {
   ClusterSpecBootstrap as CnpgClusterSpecBootstrap,
   ClusterSpecBootstrapInitdb,
+  ClusterSpecBootstrapRecovery,
   ClusterSpecReplica as CnpgClusterSpecReplica,
 } from '../../imports/postgresql.cnpg.io';
 import { Kind } from '../common/prop-kinds';
@@ -213,18 +214,7 @@ export class ClusterBootstrap {
     const name = o.sourceName;
     const source = ExternalClusterSource.fromPlugin(plugin, { parameters: o.parameters, objectStore: o.objectStore });
     checkCatalogRecoveryTarget(where, 'options.recoveryTarget', o.recoveryTarget);
-    return new ClusterBootstrap(
-      {
-        recovery: {
-          source: name,
-          database: o.database,
-          owner: o.owner,
-          secret: o.secretName === undefined ? undefined : { name: o.secretName },
-          recoveryTarget: o.recoveryTarget?.toSpec(),
-        },
-      },
-      { name, source },
-    );
+    return new ClusterBootstrap({ recovery: recoverySection(name, o) }, { name, source });
   }
 
   /**
@@ -247,18 +237,7 @@ export class ClusterBootstrap {
     const o = checkProps(where, 'options', options, FROM_CLUSTER_SPEC, { optional: true }) ?? {};
     const archive = archiveSource(where, source, o.sourceName);
     checkCatalogRecoveryTarget(where, 'options.recoveryTarget', o.recoveryTarget);
-    return new ClusterBootstrap(
-      {
-        recovery: {
-          source: archive.name,
-          database: o.database,
-          owner: o.owner,
-          secret: o.secretName === undefined ? undefined : { name: o.secretName },
-          recoveryTarget: o.recoveryTarget?.toSpec(),
-        },
-      },
-      archive,
-    );
+    return new ClusterBootstrap({ recovery: recoverySection(archive.name, o) }, archive);
   }
 
   /**
@@ -316,6 +295,17 @@ export class ClusterBootstrap {
     this._spec = spec;
     this._source = source;
   }
+}
+
+/** `spec.bootstrap.recovery` from an external cluster and the checked options of a recovery. */
+function recoverySection(source: string, o: RecoveryFromClusterOptions): ClusterSpecBootstrapRecovery {
+  return {
+    source,
+    database: o.database,
+    owner: o.owner,
+    secret: o.secretName === undefined ? undefined : { name: o.secretName },
+    recoveryTarget: o.recoveryTarget?.toSpec(),
+  };
 }
 
 /**

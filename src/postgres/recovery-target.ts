@@ -1,4 +1,7 @@
-import { ClusterSpecBootstrapRecoveryRecoveryTarget as CnpgRecoveryTarget } from '../../imports/postgresql.cnpg.io';
+import {
+  ClusterSpecBootstrapRecoveryRecoveryTarget as CnpgRecoveryTarget,
+  toJson_ClusterSpecBootstrapRecoveryRecoveryTarget as toJsonRecoveryTarget,
+} from '../../imports/postgresql.cnpg.io';
 import { recoveryTarget as admitRecoveryTarget } from '../checks/admission/cluster-bootstrap';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps, checkValue } from '../common/props';
@@ -58,7 +61,7 @@ export class RecoveryTarget {
   /**
    * Stop at a point in time (`targetTime`), written in RFC 3339 in UTC (`2024-05-01T12:00:00Z`,
    * with milliseconds when the date has them), which the webhook parses and the operator hands
-   * to PostgreSQL as `2024-05-01 12:00:00.000000+00:00`.
+   * to PostgreSQL with microseconds and a `+00:00` offset.
    * @param when the moment to stop at
    */
   public static time(when: Date, options: RecoveryTargetOptions = {}): RecoveryTarget {
@@ -87,8 +90,9 @@ export class RecoveryTarget {
 
   /**
    * Stop at a point in time written out (`targetTime`), as the webhook reads it: a PostgreSQL
-   * timestamp (`2024-05-01 12:00:00+00`, `2024-05-01 12:00:00.123456+02:00`) or RFC 3339
-   * (`2024-05-01T12:00:00Z`). A time without a zone is read as UTC. Written as given.
+   * timestamp (`YYYY-MM-DD HH:MM:SS`, optionally with a fraction and an offset such as `+00` or
+   * `+02:00`) or RFC 3339 (`2024-05-01T12:00:00Z`). A time without a zone is read as UTC.
+   * Written as given.
    * @param text the timestamp
    */
   public static timestamp(text: string, options: RecoveryTargetOptions = {}): RecoveryTarget {
@@ -186,20 +190,6 @@ export class RecoveryTarget {
   }
 }
 
-/** The JSON the CRD takes for a target written with the generated TypeScript names. */
-function targetJson(spec: CnpgRecoveryTarget): Json {
-  return {
-    backupID: spec.backupId,
-    targetTLI: spec.targetTli,
-    targetXID: spec.targetXid,
-    targetName: spec.targetName,
-    targetLSN: spec.targetLsn,
-    targetTime: spec.targetTime,
-    targetImmediate: spec.targetImmediate,
-    exclusive: spec.exclusive,
-  } as unknown as Json;
-}
-
 const FIELD_PROPS: Readonly<Record<string, string>> = { backupID: 'options.backupId', targetTLI: 'options.timeline' };
 
 /**
@@ -208,7 +198,8 @@ const FIELD_PROPS: Readonly<Record<string, string>> = { backupID: 'options.backu
  * the missing `backupID`, which only the recovery the target is used in can judge.
  */
 function recoveryTargetProblem(spec: CnpgRecoveryTarget, opts: { prop?: string; ignoreBackup?: boolean }) {
-  const json = targetJson(spec);
+  // The JSON the CRD takes (targetLSN, backupID, ...), as the generated bindings write it.
+  const json = toJsonRecoveryTarget(spec) as Json;
   const cluster = { spec: { bootstrap: { recovery: { recoveryTarget: json } } } } as unknown as Json;
   const issue = admitRecoveryTarget(cluster).find((i) => !(opts.ignoreBackup === true && i.path.endsWith('.backupID')));
   if (issue === undefined) return undefined;
