@@ -114,11 +114,7 @@ pg.addBackup('before-upgrade', { plugin: barman, target: BackupTarget.PRIMARY })
 new PostgresCluster(apps, 'restored', {
   instances: 1,
   storage: { size: Size.gibibytes(10) },
-  bootstrap: ClusterBootstrap.recoveryFromPlugin(barman, {
-    sourceName: 'origin',
-    objectStore: store,
-    parameters: { serverName: pg.name },
-  }),
+  bootstrap: ClusterBootstrap.recoveryFromCluster(pg, { sourceName: 'origin' }),
 });
 
 // The doctor checks the whole app at synth: an error fails before anything is written.

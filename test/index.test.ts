@@ -54,6 +54,7 @@ const PUBLIC = [
   'PluginTlsMode',
   'PostgresCluster',
   'PrivateKeyAlgorithm',
+  'RecoveryTarget',
   'SIDECAR_PLUGIN_VOLUME_NAME',
   'SidecarPlugin',
   'StandalonePlugin',

@@ -6,6 +6,8 @@ export type { ClusterSpecPassthrough } from './cluster-spec-passthrough';
 export * from './external-cluster-source';
 export type { IObjectStore } from './object-store-link';
 export * from './postgres-cluster';
+export { RecoveryTarget } from './recovery-target';
+export type { RecoveryTargetOptions } from './recovery-target';
 export * from './plugin-backup';
 export * from './plugin-scheduled-backup';
 export * from './secret-key-reference';

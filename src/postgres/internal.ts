@@ -16,6 +16,7 @@ import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
 import { addChecks, addSchemaGuard } from '../schema/guard';
 import type { IPostgresCluster } from './cluster-reference';
+import type { IObjectStore } from './object-store-link';
 import type { SecretKeyReference } from './secret-key-reference';
 
 /**
@@ -66,7 +67,14 @@ export interface ClusterBinding {
   /** The Cluster object a backup must follow in the output. */
   readonly apiObject: ApiObject;
   /** The plugins the Cluster uses, at the time of the call. */
-  readonly plugins: () => ReadonlyArray<{ readonly pluginName: string; readonly enabled: boolean }>;
+  readonly plugins: () => ReadonlyArray<{
+    readonly pluginName: string;
+    readonly enabled: boolean;
+    readonly isWalArchiver: boolean;
+    readonly parameters?: Record<string, string>;
+    /** The store linked with the `objectStore` option, if any. */
+    readonly objectStore?: IObjectStore;
+  }>;
 }
 
 const BINDINGS = new WeakMap<object, ClusterBinding>();

@@ -22,6 +22,16 @@ export interface IObjectStore {
    * the parameter that names it).
    */
   clusterParameters(): Record<string, string>;
+  /**
+   * The plugin parameters, beside `clusterParameters()`, that make a recovery or a replica read
+   * the archive that a Cluster named `clusterName` writes into this store when its WAL archiver
+   * has `archiverParameters` (what `ClusterBootstrap.recoveryFromCluster()` and
+   * `replicaOfCluster()` derive). For a Barman Cloud `ObjectStore`, the `serverName` the Cluster
+   * archives under.
+   * @param clusterName the `metadata.name` of the archiving Cluster
+   * @param archiverParameters the parameters of its WAL archiver plugin (those of the store included)
+   */
+  archiveParameters(clusterName: string, archiverParameters: Record<string, string>): Record<string, string>;
 }
 
 /**

@@ -390,6 +390,7 @@ interface PluginEntry {
   readonly enabled: boolean;
   readonly isWalArchiver: boolean;
   readonly parameters?: Record<string, string>;
+  readonly objectStore?: IObjectStore;
 }
 
 // The webhook rules: the admission checks of src/checks/admission (cloudnative-pg v1.30.0
@@ -445,6 +446,15 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   public constructor(scope: Construct, id: string, props: PostgresClusterProps) {
     super(scope, id);
     const p = checkProps(this, 'props', props, PROPS_SPEC, { required: ['storage'] });
+    if (p.replica !== undefined && p.bootstrap?._source?.replica !== undefined) {
+      invalid(
+        this,
+        'replica',
+        p.replica,
+        'is given together with ClusterBootstrap.replicaOfCluster(), which writes spec.replica',
+        'leave the replica prop out (replicaOfCluster takes minApplyDelay), or bootstrap with recoveryFromCluster() and keep the replica prop',
+      );
+    }
     const metadata = writtenMetadata(p.metadata);
     // A pinned name that is not a Cluster name is the schema guard's (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validateName); a default one is refused about the id.
@@ -459,7 +469,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       ...p.image?._spec,
       postgresql: mergeSection<CnpgClusterSpecPostgresql>(pt.postgresql, { parameters: parameters === undefined ? undefined : { ...parameters } }),
       bootstrap: p.bootstrap?._spec,
-      replica: p.replica === undefined ? undefined : renderReplica(p.replica),
+      replica: p.replica === undefined ? p.bootstrap?._source?.replica : renderReplica(p.replica),
       monitoring: mergeSection<CnpgClusterSpecMonitoring>(pt.monitoring, { enablePodMonitor: p.monitoring?.enablePodMonitor }),
       resources: resourcesOf(this, 'resources', p.resources, RESOURCE_KEYS) as CnpgClusterSpecResources | undefined,
       affinity: p.affinity,
@@ -519,6 +529,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       enabled: o.enabled ?? true,
       isWalArchiver: o.isWalArchiver ?? false,
       parameters: linkObjectStore(this, `${at}.objectStore`, given, o.objectStore, this.namespace),
+      objectStore: o.objectStore,
     };
     // One enabled WAL archiver, none beside spec.backup.barmanObjectStore (cloudnative-pg v1.30.0
     // internal/webhook/v1/cluster_webhook.go validatePluginConfiguration); the webhook does not

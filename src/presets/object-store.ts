@@ -22,6 +22,17 @@ function barmanCloudParameters(name: string): Record<string, string> {
   return { barmanObjectName: name };
 }
 
+/**
+ * The parameters that point a recovery or a replica at what a Cluster named `clusterName`
+ * archives with `archiverParameters`: the server name it archives under, which is its
+ * `serverName` parameter, else its own name. A recovery or replica source without `serverName`
+ * would read the recovering Cluster's name instead (plugin-barman-cloud v0.14.0
+ * internal/cnpgi/operator/config/config.go NewFromCluster), so it is always written.
+ */
+function barmanCloudArchiveParameters(clusterName: string, archiverParameters: Record<string, string>): Record<string, string> {
+  return { serverName: archiverParameters.serverName ?? clusterName };
+}
+
 /** An ObjectStore managed elsewhere, known by name (and namespace, when given). */
 class ObjectStoreReference implements IObjectStore {
   public constructor(
@@ -31,6 +42,10 @@ class ObjectStoreReference implements IObjectStore {
 
   public clusterParameters(): Record<string, string> {
     return barmanCloudParameters(this.name);
+  }
+
+  public archiveParameters(clusterName: string, archiverParameters: Record<string, string>): Record<string, string> {
+    return barmanCloudArchiveParameters(clusterName, archiverParameters);
   }
 }
 
@@ -576,6 +591,17 @@ export class ObjectStore extends Construct implements IObjectStore {
    */
   public clusterParameters(): Record<string, string> {
     return barmanCloudParameters(this.name);
+  }
+
+  /**
+   * The parameters, beside `clusterParameters()`, that point a recovery or a replica at what a
+   * Cluster archives into this ObjectStore: `{ serverName }`, the Cluster's `serverName`
+   * parameter, else its name. A recovery without `serverName` reads under the recovering Cluster's
+   * own name (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go
+   * NewFromCluster), so it is always written.
+   */
+  public archiveParameters(clusterName: string, archiverParameters: Record<string, string>): Record<string, string> {
+    return barmanCloudArchiveParameters(clusterName, archiverParameters);
   }
 
   /** `spec.instanceSidecarConfiguration` from its checked prop. */

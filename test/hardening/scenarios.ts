@@ -17,6 +17,7 @@ import {
   PluginPathFlag,
   PluginScheduledBackup,
   PostgresCluster,
+  RecoveryTarget,
   SidecarPlugin,
   StandalonePlugin,
 } from '../../src';
@@ -269,6 +270,15 @@ const clusterRecipe = fc
                 parameters: optional(stringMap),
                 database: optional(fc.constant('app')),
                 owner: optional(fc.constant('app')),
+                recoveryTarget: optional(
+                  fc.constantFrom(
+                    new Call('RecoveryTarget.time', RecoveryTarget.time, [new Date(Date.UTC(2025, 0, 1, 8, 30)), { exclusive: true }]),
+                    new Call('RecoveryTarget.timestamp', RecoveryTarget.timestamp, ['2025-01-01 08:30:00+00']),
+                    new Call('RecoveryTarget.lsn', RecoveryTarget.lsn, ['0/3000060', { timeline: 2 }]),
+                    new Call('RecoveryTarget.xid', RecoveryTarget.xid, [1234, { backupId: '20250101T000000' }]),
+                    new Call('RecoveryTarget.restorePoint', RecoveryTarget.restorePoint, ['before-migration', { backupId: '20250101T000000' }]),
+                  ),
+                ),
               })
               .chain((o) =>
                 fc
@@ -300,7 +310,22 @@ export const postgresClusterScenario: Scenario<unknown> = {
     plugins: ['plugins', 'plugin'],
     backups: ['plugin', 'props'],
     scheduled: ['plugin', 'props', 'schedule'],
-    bootstrap: ['bootstrap', 'sourceName', 'plugin', 'options', 'externalClusters'],
+    bootstrap: [
+      'bootstrap',
+      'sourceName',
+      'plugin',
+      'options',
+      'externalClusters',
+      'recoveryTarget',
+      'when',
+      'text',
+      'lsn',
+      'xid',
+      'name',
+      'backupId',
+      'timeline',
+      'exclusive',
+    ],
     enablePdb: ['enablePDB'],
   },
   // Passthroughs (spec, affinity, pvcTemplate, initdb) are mutated too: they are written exactly

@@ -375,7 +375,12 @@ describe('PostgresCluster.addPlugin', () => {
 
   test('the Cluster adds the parameters the store names, whatever the store (it knows no plugin parameter itself)', () => {
     const chart = chartIn('db', 'apps');
-    const store: IObjectStore = { name: 'vault', namespace: 'db', clusterParameters: () => ({ storeName: 'vault' }) };
+    const store: IObjectStore = {
+      name: 'vault',
+      namespace: 'db',
+      clusterParameters: () => ({ storeName: 'vault' }),
+      archiveParameters: (cluster) => ({ archive: cluster }),
+    };
     const pg = new PostgresCluster(chart, 'pg', { storage });
     pg.addPlugin(Plugin.fromPluginName('backup.example.com'), { objectStore: store, parameters: { retention: '7d' } });
     expect(pg.plugins[0].parameters).toEqual({ retention: '7d', storeName: 'vault' });
@@ -689,7 +694,8 @@ describe('PostgresCluster props validation', () => {
     );
     expectValidationError(
       () => cluster({ bootstrap: js({ initdb: {} }) }),
-      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
+      'test/pg: bootstrap {"initdb":{}} must be a ClusterBootstrap, not an object; use ClusterBootstrap.initdb(), ClusterBootstrap.recoveryFromCluster(cluster), ' +
+        'ClusterBootstrap.replicaOfCluster(cluster), ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName }) or ClusterBootstrap.fromSpec({ ... })',
     );
   });
 

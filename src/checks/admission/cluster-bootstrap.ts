@@ -209,8 +209,12 @@ function importSpec(cluster: Json): CheckIssue[] {
 const TARGET = 'spec.bootstrap.recovery.recoveryTarget';
 const TARGET_FIELDS = ['targetImmediate', 'targetLSN', 'targetName', 'targetXID', 'targetTime'] as const;
 
-/** validateRecoveryTarget (and validateTargetExclusiveness): one target, each well formed, a backup to start from. */
-function recoveryTarget(cluster: Json): CheckIssue[] {
+/**
+ * validateRecoveryTarget (and validateTargetExclusiveness): one target, each well formed, a backup to start from.
+ * The constructs call it too, on a Cluster holding only the target (`RecoveryTarget`).
+ * @internal
+ */
+export function recoveryTarget(cluster: Json): CheckIssue[] {
   const target = asObject(dig(cluster, 'spec', 'bootstrap', 'recovery', 'recoveryTarget'));
   if (!target) return [];
   const issues: CheckIssue[] = [];
