@@ -86,6 +86,9 @@ export function readGitManifests(ref: string, dir: string, cwd: string): GitMani
   // `dir` relative to the working directory, as git reads a pathspec given in a subfolder
   const rel = path.relative(cwd, path.resolve(cwd, dir)).split(path.sep).join('/') || '.';
   const prefix = git(['rev-parse', '--show-prefix'], cwd).trim();
+  const depth = prefix === '' ? 0 : prefix.replace(/\/$/, '').split('/').length;
+  const ups = rel.split('/').filter((p) => p === '..').length;
+  if (path.isAbsolute(rel) || ups > depth) throw new GitReadError('not-a-repository', `${dir} is outside the git repository`);
   let listing: string;
   try {
     listing = git(['ls-tree', '-r', '-z', '--full-name', commit, '--', rel], cwd);

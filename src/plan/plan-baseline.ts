@@ -51,16 +51,23 @@ export class PlanBaseline {
    * branch of a pull request (`origin/main`). A revision git cannot read fails the synth; a
    * revision without manifests under `dir` means a first synth, said on standard error.
    *
-   * @param ref a branch, tag or commit
+   * @param revision a branch, tag or commit
    * @param dir the output folder, relative to the working directory
    * @default - dir: the app's `outdir`
    */
-  public static gitRef(ref: string, dir?: string): PlanBaseline {
-    PlanBaseline.checkPath('PlanBaseline.gitRef', 'ref', ref, "pass a branch, tag or commit, e.g. 'HEAD' or 'origin/main'");
-    if (ref.startsWith('-'))
-      invalid('PlanBaseline.gitRef', 'ref', ref, 'starts with a dash, which git would read as an option', "pass a branch, tag or commit, e.g. 'origin/main'");
+  public static gitRef(revision: string, dir?: string): PlanBaseline {
+    PlanBaseline.checkPath('PlanBaseline.gitRef', 'revision', revision, "pass a branch, tag or commit, e.g. 'HEAD' or 'origin/main'");
+    if (revision.startsWith('-')) {
+      invalid(
+        'PlanBaseline.gitRef',
+        'revision',
+        revision,
+        'starts with a dash, which git would read as an option',
+        "pass a branch, tag or commit, e.g. 'origin/main'",
+      );
+    }
     if (dir !== undefined) PlanBaseline.checkPath('PlanBaseline.gitRef', 'dir', dir, "pass the output folder, e.g. 'dist'");
-    return new PlanBaseline('git', dir, ref);
+    return new PlanBaseline('git', dir, revision);
   }
 
   /** @internal */

@@ -55,8 +55,11 @@ describe('readGitManifests', () => {
     expect(readGitManifests('main', 'other/f.yaml', cwd).files.map((f) => f.shown)).toEqual(['main:other/f.yaml']);
   });
 
-  test('a path the revision does not have gives no files', () => {
+  test('a path the revision does not have gives no files; a path outside the repository is said to be', () => {
     expect(readGitManifests('HEAD', 'missing', path.join(repo, 'app')).files).toEqual([]);
+    expect(readGitManifests('HEAD', '../app/other', path.join(repo, 'app')).files.map((f) => f.file)).toEqual(['other/f.yaml']);
+    expect(() => readGitManifests('HEAD', '../../elsewhere', path.join(repo, 'app'))).toThrow('../../elsewhere is outside the git repository');
+    expect(() => readGitManifests('HEAD', path.dirname(repo), repo)).toThrow(`${path.dirname(repo)} is outside the git repository`);
   });
 
   test('an unknown revision, a directory outside any repository: a GitReadError saying which', () => {

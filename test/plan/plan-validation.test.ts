@@ -100,7 +100,7 @@ describe('addPlanValidation', () => {
       "addPlanValidation: options.previousDir 'dist' is given together with baseline; keep one: baseline: PlanBaseline.previousOutput('dist') is what previousDir means",
     );
     expect(() => PlanBaseline.gitRef('--output=x')).toThrow(
-      "PlanBaseline.gitRef: ref '--output=x' starts with a dash, which git would read as an option; pass a branch, tag or commit, e.g. 'origin/main'",
+      "PlanBaseline.gitRef: revision '--output=x' starts with a dash, which git would read as an option; pass a branch, tag or commit, e.g. 'origin/main'",
     );
     expect(() => PlanBaseline.folder('')).toThrow(
       "PlanBaseline.folder: dir '' must be a non-empty string; pass the folder of the previous output, e.g. 'previous-dist'",
