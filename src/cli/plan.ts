@@ -9,7 +9,7 @@ import { CnpgIValidationError } from '../manifests/errors';
 import { readGitManifests } from '../manifests/git';
 import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
 import { planChanges } from '../plan/plan';
-import { formatPlanJson, formatPlanText, planSarif } from '../plan/plan-format';
+import { formatPlanJson, formatPlanText, planSarif, planSarifError } from '../plan/plan-format';
 import { PlanIndex } from '../plan/plan-model';
 import type { Finding } from '../rules/finding';
 import { SarifFileLocation, artifactUri } from '../rules/sarif';
@@ -162,8 +162,10 @@ function objectPlaces(set: LoadedSet, namespace: string | undefined, cwd: string
  */
 export async function runPlan(argv: readonly string[], io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
+  let format: Format | undefined;
   try {
     const args = parseArgs(argv);
+    format = args.format;
     if (args.help) {
       io.stdout(USAGE + '\n');
       return EXIT_OK;
@@ -214,6 +216,8 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<numbe
   } catch (e) {
     if (e instanceof InputError || e instanceof CnpgIValidationError) {
       io.stderr(`cnpg-i-doctor plan: ${e.message}\n`);
+      // a pipeline that uploads the log gets a valid one, saying why the run failed
+      if (format === 'sarif') io.stdout(planSarifError(e.message));
       return EXIT_USAGE;
     }
     throw e;

@@ -3,7 +3,7 @@
  * The finding lines and the SARIF log are the rule engine's (src/rules), shared with the doctor.
  */
 import type { Finding } from '../rules/finding';
-import { SarifFileLocation, sarifLog } from '../rules/sarif';
+import { SarifFileLocation, SarifTool, sarifErrorLog, sarifLog } from '../rules/sarif';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
 import { PLAN_RULES } from './plan';
 import { PlanReport } from './plan-model';
@@ -63,6 +63,15 @@ export function formatPlanSarif(report: PlanReport, toolVersion?: string): strin
   return planSarif(report, () => undefined, toolVersion);
 }
 
+function planTool(toolVersion?: string): SarifTool {
+  return { name: 'cnpg-i-doctor plan', rules: PLAN_RULES, ...(toolVersion !== undefined ? { version: toolVersion } : {}) };
+}
+
+/** The SARIF log of a plan that could not read its input: no results, one error notification, exit code 2. @internal */
+export function planSarifError(message: string): string {
+  return sarifErrorLog(planTool(), message);
+}
+
 /**
  * `formatPlanSarif`, with each result also at the file and line `locate` gives for its finding
  * (the CLI's: where the object is written), which code-scanning annotations need.
@@ -70,7 +79,7 @@ export function formatPlanSarif(report: PlanReport, toolVersion?: string): strin
  */
 export function planSarif(report: PlanReport, locate: (finding: Finding) => SarifFileLocation | undefined, toolVersion?: string): string {
   return sarifLog(
-    { name: 'cnpg-i-doctor plan', rules: PLAN_RULES, ...(toolVersion !== undefined ? { version: toolVersion } : {}) },
+    planTool(toolVersion),
     report.findings.map((finding) => {
       const location = locate(finding);
       return location ? { finding, location } : { finding };

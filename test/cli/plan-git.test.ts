@@ -122,6 +122,13 @@ describe('cnpg-i-doctor plan --base (a pull request against its base branch)', (
       code: 2,
       err: expect.stringMatching(/^cnpg-i-doctor plan: git has no commit 'no-such-branch'/),
     });
+    // SARIF asked for: a valid log that says why, for the upload step
+    const sarif = await plan(['--base', 'no-such-branch', 'dist', '--format', 'sarif']);
+    expect(sarif.code).toBe(2);
+    const run0 = JSON.parse(sarif.out).runs[0];
+    expect(run0.results).toEqual([]);
+    expect(run0.invocations[0]).toMatchObject({ executionSuccessful: false, exitCode: 2 });
+    expect(run0.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^git has no commit 'no-such-branch'/);
     expect(await plan(['--base', '--output=x', 'dist'])).toMatchObject({
       code: 2,
       err: "cnpg-i-doctor plan: --base must name a git revision, not '--output=x'\n",

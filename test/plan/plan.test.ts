@@ -1,4 +1,4 @@
-import { CnpgIValidationError, PLAN_RULES, planChanges } from '../../src';
+import { CnpgIValidationError, PLAN_RULES, formatPlanText, planChanges } from '../../src';
 import { BARMAN, Obj, archiving, backup, cluster, deployment, edited, objectStore, pluginService, scheduledBackup } from './fixtures';
 
 /** `ruleId severity object` of each finding, the shape most tests compare. */
@@ -263,6 +263,10 @@ describe('ignored on update', () => {
       before: '2026-01-01 00:00:00+00',
       after: '2026-02-01 00:00:00+00',
     });
+    // the text report shows the field and both values whole
+    expect(formatPlanText(planChanges([cluster('pg', target('2026-01-01 00:00:00+00'))], [cluster('pg', target('2026-02-01 00:00:00+00'))]))).toContain(
+      '          at spec.bootstrap.recovery.recoveryTarget.targetTime: 2026-01-01 00:00:00+00 -> 2026-02-01 00:00:00+00\n',
+    );
     // a method replaced by another: the key that leaves and the key that comes, each with its subtree
     const { findings } = planChanges([cluster('pg', { bootstrap: { initdb: { database: 'app' } } })], [cluster('pg', target('2026-02-01 00:00:00+00'))]);
     expect(findings.map((f) => [f.path, f.before, f.after])).toEqual([
