@@ -120,8 +120,9 @@ new PostgresCluster(apps, 'restored', {
 // The doctor checks the whole app at synth: an error fails before anything is written.
 Doctor.addValidation(app, { operatorNamespace: 'cnpg-system' });
 
-// The plan compares the new output with the dist/ about to be overwritten: a change that would
-// delete a database or that the operator refuses fails the synth before anything is written.
-addPlanValidation(app, { previousDir: app.outdir });
+// The plan compares the new output with the previous one: the dist/ about to be overwritten, or
+// under `cdk8s synth` (which empties dist/ first) dist/ as committed at git HEAD. A change that
+// would delete a database or that the operator refuses fails the synth before anything is written.
+addPlanValidation(app);
 
 app.synth();

@@ -44,6 +44,7 @@ const PUBLIC = [
   'PLUGIN_SERVER_SECRET_ANNOTATION',
   'PLUGIN_SOCKET_DIR_ENV',
   'Plan',
+  'PlanBaseline',
   'Plugin',
   'PluginBackup',
   'PluginCertificates',

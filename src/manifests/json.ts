@@ -93,29 +93,48 @@ const MAX_COMPARED_DEPTH = 1000;
 
 /**
  * The first place where two JSON values differ, as a field path (`spec.containers[0].image`;
- * `''` for the values themselves), or undefined when they are equal. Key order does not count
- * and a key set to `undefined` is a missing key, as in JSON; object keys are visited in sorted
- * order, so the answer is deterministic. Safe on any input: it neither recurses nor loops on a
- * value that contains itself (a YAML alias of an ancestor).
+ * `''` for the values themselves), or undefined when they are equal: `differences(a, b, 1)`.
  */
 export function firstDifference(a: unknown, b: unknown): string | undefined {
+  return differences(a, b, 1)[0]?.path;
+}
+
+/** A place where two JSON values differ, and the value on each side (undefined where it is missing). */
+export interface JsonChange {
+  readonly path: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/**
+ * The deepest places where two JSON values differ, as field paths in sorted key order
+ * (`spec.bootstrap.recovery.recoveryTarget.targetTime`; `''` for the values themselves), at most
+ * `limit` of them. A key present on one side only is a difference at that key; an array whose
+ * length changes is one at the array (its items moved, so an index would not name them). Key
+ * order does not count and a key set to `undefined` is a missing key, as in JSON. Safe on any
+ * input: it neither recurses nor loops on a value that contains itself (a YAML alias of an
+ * ancestor).
+ */
+export function differences(a: unknown, b: unknown, limit = Number.POSITIVE_INFINITY): JsonChange[] {
+  const out: JsonChange[] = [];
   const stack: Array<[unknown, unknown, string, number]> = [[a, b, '', 0]];
-  while (stack.length > 0) {
+  while (stack.length > 0 && out.length < limit) {
     const [x, y, path, depth] = stack.pop()!;
     if (x === y) continue;
     const xs = Array.isArray(x);
     const xo = !xs ? asObject(x) : undefined;
     const yo = !Array.isArray(y) ? asObject(y) : undefined;
-    if (depth >= MAX_COMPARED_DEPTH) return path;
-    if (xs && Array.isArray(y)) {
-      if (x.length !== y.length) return path;
-      for (let i = x.length - 1; i >= 0; i--) stack.push([x[i], y[i], `${path}[${i}]`, depth + 1]);
+    if (depth >= MAX_COMPARED_DEPTH) {
+      out.push({ path, before: x, after: y });
+    } else if (xs && Array.isArray(y)) {
+      if (x.length !== y.length) out.push({ path, before: x, after: y });
+      else for (let i = x.length - 1; i >= 0; i--) stack.push([x[i], y[i], `${path}[${i}]`, depth + 1]);
     } else if (xo && yo) {
       const keys = [...new Set([...Object.keys(xo), ...Object.keys(yo)])].filter((k) => xo[k] !== undefined || yo[k] !== undefined).sort();
       for (let i = keys.length - 1; i >= 0; i--) stack.push([xo[keys[i]], yo[keys[i]], path === '' ? keys[i] : `${path}.${keys[i]}`, depth + 1]);
     } else if (!(Number.isNaN(x) && Number.isNaN(y))) {
-      return path;
+      out.push({ path, before: x, after: y });
     }
   }
-  return undefined;
+  return out;
 }

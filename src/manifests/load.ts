@@ -63,6 +63,11 @@ export const CDK8S_METADATA_FILES: ReadonlySet<string> = new Set(['construct-met
 
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
 
+/** Whether a file of a folder is read as manifests: `.yaml`, `.yml` or `.json`, and not a file cdk8s writes beside them. */
+export function isManifestFileName(name: string): boolean {
+  return MANIFEST_FILE.test(name) && !CDK8S_METADATA_FILES.has(name);
+}
+
 /**
  * Expands the command line's paths: files as given, directories recursively (`*.yaml`, `*.yml`,
  * `*.json`, sorted, hidden directories skipped), `-` for stdin.
@@ -102,7 +107,7 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
         }
       }
       if (isDir && !e.name.startsWith('.') && e.name !== 'node_modules') walk(full, display);
-      else if (isFile && MANIFEST_FILE.test(e.name) && !CDK8S_METADATA_FILES.has(e.name)) out.push(display);
+      else if (isFile && isManifestFileName(e.name)) out.push(display);
     }
   };
   for (const p of paths) {

@@ -48,9 +48,10 @@ export class Plan {
 
   /**
    * `addPlanValidation(scope, options)`: `app.synth()` fails, before it writes anything, on the
-   * plan's errors against the output in `options.previousDir`.
+   * plan's errors against the previous output (`options.baseline`: by default the output folder,
+   * else the output as committed at git `HEAD`).
    */
-  public static addPlanValidation(scope: IConstruct, options: PlanValidationOptions): void {
+  public static addPlanValidation(scope: IConstruct, options?: PlanValidationOptions): void {
     addPlanValidation(scope, options);
   }
 

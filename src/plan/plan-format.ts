@@ -2,7 +2,8 @@
  * The plan's reports: text for people, JSON for programs, SARIF 2.1.0 for code-scanning UIs.
  * The finding lines and the SARIF log are the rule engine's (src/rules), shared with the doctor.
  */
-import { sarifLog } from '../rules/sarif';
+import type { Finding } from '../rules/finding';
+import { SarifFileLocation, SarifTool, sarifErrorLog, sarifLog } from '../rules/sarif';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
 import { PLAN_RULES } from './plan';
 import { PlanReport } from './plan-model';
@@ -59,9 +60,30 @@ export function formatPlanJson(report: PlanReport): string {
  * @default - the version of this package
  */
 export function formatPlanSarif(report: PlanReport, toolVersion?: string): string {
+  return planSarif(report, () => undefined, toolVersion);
+}
+
+function planTool(toolVersion?: string): SarifTool {
+  return { name: 'cnpg-i-doctor plan', rules: PLAN_RULES, ...(toolVersion !== undefined ? { version: toolVersion } : {}) };
+}
+
+/** The SARIF log of a plan that could not read its input: no results, one error notification, exit code 2. @internal */
+export function planSarifError(message: string): string {
+  return sarifErrorLog(planTool(), message);
+}
+
+/**
+ * `formatPlanSarif`, with each result also at the file and line `locate` gives for its finding
+ * (the CLI's: where the object is written), which code-scanning annotations need.
+ * @internal
+ */
+export function planSarif(report: PlanReport, locate: (finding: Finding) => SarifFileLocation | undefined, toolVersion?: string): string {
   return sarifLog(
-    { name: 'cnpg-i-doctor plan', rules: PLAN_RULES, ...(toolVersion !== undefined ? { version: toolVersion } : {}) },
-    report.findings.map((finding) => ({ finding })),
+    planTool(toolVersion),
+    report.findings.map((finding) => {
+      const location = locate(finding);
+      return location ? { finding, location } : { finding };
+    }),
     { previousCount: report.previousCount, nextCount: report.nextCount, added: report.added, removed: report.removed, changed: report.changed },
   );
 }

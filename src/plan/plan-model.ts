@@ -3,7 +3,7 @@
  * rules read. No cdk8s here: the plan compares anyone's YAML (a committed dist/, `kubectl get -o
  * yaml`).
  */
-import { dig, asArray, asString, asObject, Json } from '../manifests/json';
+import { dig, asArray, asString, asObject, differences, Json } from '../manifests/json';
 import { CLUSTER_SCOPED_KINDS } from '../manifests/kinds';
 import type { Finding } from '../rules/finding';
 
@@ -51,6 +51,28 @@ export function canonical(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A field that differs between two versions of an object, and its value before and after (`null` where it is missing). @internal */
+export interface FieldChange {
+  readonly path: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/**
+ * The deepest fields where `before` and `after` differ, as paths under `base`: a changed recovery
+ * target under `spec.bootstrap` is `spec.bootstrap.recovery.recoveryTarget.targetTime`, not the
+ * whole subtree. A field added or removed is named where it starts; a list whose length changes
+ * is named as the list. Sorted by path.
+ * @internal
+ */
+export function changedFields(before: unknown, after: unknown, base: string): FieldChange[] {
+  return differences(before ?? null, after ?? null).map((d) => ({
+    path: d.path === '' ? base : d.path.startsWith('[') ? `${base}${d.path}` : `${base}.${d.path}`,
+    before: d.before ?? null,
+    after: d.after ?? null,
+  }));
 }
 
 /** One object of a manifest set. @internal */

@@ -1,21 +1,27 @@
-import * as fs from 'fs';
-import * as path from 'path';
-import { ApiObject } from 'cdk8s';
+import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
-import { InputError, collectFiles, parseManifestText } from '../manifests/load';
+import { InputError } from '../manifests/load';
 import { Finding, formatFinding } from '../rules/finding';
 import { planChanges } from './plan';
+import { PlanBaseline, readBaseline } from './plan-baseline';
 import { PlanOptions } from './plan-model';
 
 /** Options of `addPlanValidation`. */
 export interface PlanValidationOptions extends PlanOptions {
   /**
-   * The folder of the previous synth output, compared with what the app is about to write
-   * (normally the app's `outdir`, the `dist/` committed in the GitOps repository). Relative to
-   * the working directory. A folder that does not exist means a first synth: nothing to compare.
+   * What the new output is compared with.
+   * @default - PlanBaseline.previousOutput(): the output folder as last written, else as
+   * committed at git `HEAD` (what `cdk8s synth`, which empties the folder first, leaves)
    */
-  readonly previousDir: string;
+  readonly baseline?: PlanBaseline;
+  /**
+   * The folder of the previous output: the same as `baseline: PlanBaseline.previousOutput(previousDir)`
+   * (the folder, else the folder as committed at git `HEAD`). Relative to the working directory.
+   * Give `baseline` or `previousDir`, not both.
+   * @default - the app's `outdir`, as `baseline` says
+   */
+  readonly previousDir?: string;
   /**
    * Fail the synth on warnings too (renamed plugin Services, moved WAL archives, ignored
    * bootstrap changes), not only on errors.
@@ -30,25 +36,6 @@ export interface PlanValidationOptions extends PlanOptions {
  */
 export const formatPlanFinding: (finding: Finding) => string = formatFinding;
 
-/** The objects of every manifest file under `dir`, or undefined when it does not exist. */
-function readPrevious(dir: string): unknown[] | undefined {
-  const full = path.resolve(dir);
-  if (!fs.existsSync(full)) return undefined;
-  let files: string[];
-  try {
-    files = collectFiles([full], process.cwd());
-  } catch (e) {
-    // An empty output folder is a first synth too.
-    if (e instanceof InputError && e.reason === 'no-manifests') return undefined;
-    throw e;
-  }
-  const out: unknown[] = [];
-  for (const file of files) {
-    out.push(...parseManifestText(fs.readFileSync(file, 'utf8'), path.relative(process.cwd(), file) || file).map((d) => d.value));
-  }
-  return out;
-}
-
 /** The objects `scope` synthesizes, rendered as cdk8s writes them. */
 function synthesizedObjects(scope: IConstruct): unknown[] {
   return scope.node
@@ -59,30 +46,75 @@ function synthesizedObjects(scope: IConstruct): unknown[] {
 
 /**
  * Makes `app.synth()` fail, before it writes anything, when the new output would destroy data,
- * be refused by the operator, or (with `failOnWarnings`) break a backup chain or a plugin
- * compared with the output in `previousDir`: adds a construct validation to `scope`, which
- * cdk8s runs before writing.
+ * be refused by the operator, or (with `failOnWarnings`) break a backup chain or a plugin,
+ * compared with the previous output (`baseline`): adds a construct validation to `scope`, which
+ * cdk8s runs before writing. Each synth prints on standard error what it compared with, e.g.
+ * `plan: compared the new output with git HEAD:dist (2 files)`, or that it found nothing.
+ *
+ * Under `cdk8s synth`, which empties the output folder before it runs the app, the default
+ * baseline is the output as committed at git `HEAD`; for an app run directly, the folder.
  *
  * ```ts
- * addPlanValidation(app, { previousDir: 'dist' });
+ * addPlanValidation(app); // or { baseline: PlanBaseline.gitRef('origin/main') }
  * app.synth();
  * ```
  */
-export function addPlanValidation(scope: IConstruct, options: PlanValidationOptions): void {
+export function addPlanValidation(scope: IConstruct, options: PlanValidationOptions = {}): void {
   if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
     invalid('addPlanValidation', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
   }
-  if (options === null || typeof options !== 'object' || typeof options.previousDir !== 'string' || options.previousDir === '') {
-    invalid('addPlanValidation', 'options.previousDir', options?.previousDir, 'must name the folder of the previous output', "pass { previousDir: 'dist' }");
+  if (options === null || typeof options !== 'object') {
+    invalid('addPlanValidation', 'options', options, 'must be an object', "pass {} or { baseline: PlanBaseline.gitRef('HEAD') }");
   }
-  const { previousDir, failOnWarnings, ...planOptions } = options;
+  const { previousDir, baseline: given, failOnWarnings, ...planOptions } = options;
+  if (previousDir !== undefined && (typeof previousDir !== 'string' || previousDir === '')) {
+    invalid(
+      'addPlanValidation',
+      'options.previousDir',
+      previousDir,
+      'must name the folder of the previous output',
+      "pass { previousDir: 'dist' }, or leave it out",
+    );
+  }
+  if (given !== undefined && !(given instanceof PlanBaseline)) {
+    invalid('addPlanValidation', 'options.baseline', given, 'is not a PlanBaseline', `use ${PlanBaseline._factories}`);
+  }
+  if (given !== undefined && previousDir !== undefined) {
+    invalid(
+      'addPlanValidation',
+      'options.previousDir',
+      previousDir,
+      'is given together with baseline',
+      `keep one: baseline: PlanBaseline.previousOutput('${previousDir}') is what previousDir means`,
+    );
+  }
+  const baseline = given ?? PlanBaseline.previousOutput(previousDir);
+  // cdk8s validates the whole app once in App.synth and again for each chart it renders
+  // (cdk8s 2.70.106 App._synthChart): one plan per synth, forgotten when the synchronous synth
+  // is over, so that a later synth reads the baseline afresh.
+  let planned: string[] | undefined;
+  const plan = (): string[] => {
+    let read;
+    try {
+      read = readBaseline(baseline, App.of(scope).outdir, process.cwd());
+    } catch (e) {
+      if (e instanceof InputError) return [`plan: ${e.message}`];
+      throw e;
+    }
+    process.stderr.write(read.found ? `plan: compared the new output with ${read.description}\n` : `plan: compared with ${read.description}\n`);
+    return planChanges(read.objects, synthesizedObjects(scope), planOptions)
+      .findings.filter((f) => f.severity === 'error' || failOnWarnings === true)
+      .map(formatFinding);
+  };
   scope.node.addValidation({
     validate: () => {
-      const previous = readPrevious(previousDir);
-      if (previous === undefined) return [];
-      return planChanges(previous, synthesizedObjects(scope), planOptions)
-        .findings.filter((f) => f.severity === 'error' || failOnWarnings === true)
-        .map(formatFinding);
+      if (planned === undefined) {
+        planned = plan();
+        queueMicrotask(() => {
+          planned = undefined;
+        });
+      }
+      return planned;
     },
   });
 }

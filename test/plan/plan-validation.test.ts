@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Size } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CnpgIValidationError, ObjectStore, ObjectStoreCredentials, Plugin, PostgresCluster, addPlanValidation, planChanges } from '../../src';
+import { CnpgIValidationError, ObjectStore, PlanBaseline, ObjectStoreCredentials, Plugin, PostgresCluster, addPlanValidation, planChanges } from '../../src';
 
 const storage = { size: Size.gibibytes(10) };
 
@@ -92,7 +92,19 @@ describe('addPlanValidation', () => {
   });
 
   test('bad options', () => {
-    expect(() => addPlanValidation(new App(), {} as any)).toThrow(CnpgIValidationError);
+    expect(() => addPlanValidation(new App(), { previousDir: '' })).toThrow(CnpgIValidationError);
+    expect(() => addPlanValidation(new App(), { baseline: 'HEAD' as any })).toThrow(
+      "addPlanValidation: options.baseline 'HEAD' is not a PlanBaseline; use PlanBaseline.previousOutput(), PlanBaseline.folder('previous-dist') or PlanBaseline.gitRef('origin/main')",
+    );
+    expect(() => addPlanValidation(new App(), { baseline: PlanBaseline.gitRef('HEAD'), previousDir: 'dist' })).toThrow(
+      "addPlanValidation: options.previousDir 'dist' is given together with baseline; keep one: baseline: PlanBaseline.previousOutput('dist') is what previousDir means",
+    );
+    expect(() => PlanBaseline.gitRef('--output=x')).toThrow(
+      "PlanBaseline.gitRef: revision '--output=x' starts with a dash, which git would read as an option; pass a branch, tag or commit, e.g. 'origin/main'",
+    );
+    expect(() => PlanBaseline.folder('')).toThrow(
+      "PlanBaseline.folder: dir '' must be a non-empty string; pass the folder of the previous output, e.g. 'previous-dist'",
+    );
     expect(() => addPlanValidation(undefined as any, { previousDir: 'dist' })).toThrow(
       'addPlanValidation: scope is not a construct; pass the cdk8s App or a Chart',
     );

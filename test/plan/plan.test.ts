@@ -1,4 +1,4 @@
-import { CnpgIValidationError, PLAN_RULES, planChanges } from '../../src';
+import { CnpgIValidationError, PLAN_RULES, formatPlanText, planChanges } from '../../src';
 import { BARMAN, Obj, archiving, backup, cluster, deployment, edited, objectStore, pluginService, scheduledBackup } from './fixtures';
 
 /** `ruleId severity object` of each finding, the shape most tests compare. */
@@ -251,8 +251,34 @@ describe('refused on update', () => {
 describe('ignored on update', () => {
   test('bootstrap changed on an existing Cluster; pass: a new Cluster with a bootstrap', () => {
     const boot = { bootstrap: { recovery: { source: 'origin' } } };
-    expect(only([cluster('pg')], [cluster('pg', boot)])).toMatchObject({ ruleId: 'CNPGI230', severity: 'warning', path: 'spec.bootstrap' });
+    expect(only([cluster('pg')], [cluster('pg', boot)])).toMatchObject({ ruleId: 'CNPGI230', severity: 'warning', path: 'spec.bootstrap', before: null });
     expect(plan([cluster('pg')], [cluster('pg'), cluster('restored', boot)])).toEqual([]);
+  });
+
+  test('the plan names the deepest changed field, not the subtree, with its two values', () => {
+    const target = (targetTime: string) => ({ bootstrap: { recovery: { source: 'origin', recoveryTarget: { targetTime } } } });
+    expect(only([cluster('pg', target('2026-01-01 00:00:00+00'))], [cluster('pg', target('2026-02-01 00:00:00+00'))])).toMatchObject({
+      ruleId: 'CNPGI230',
+      path: 'spec.bootstrap.recovery.recoveryTarget.targetTime',
+      before: '2026-01-01 00:00:00+00',
+      after: '2026-02-01 00:00:00+00',
+    });
+    // the text report shows the field and both values whole
+    expect(formatPlanText(planChanges([cluster('pg', target('2026-01-01 00:00:00+00'))], [cluster('pg', target('2026-02-01 00:00:00+00'))]))).toContain(
+      '          at spec.bootstrap.recovery.recoveryTarget.targetTime: 2026-01-01 00:00:00+00 -> 2026-02-01 00:00:00+00\n',
+    );
+    // a method replaced by another: the key that leaves and the key that comes, each with its subtree
+    const { findings } = planChanges([cluster('pg', { bootstrap: { initdb: { database: 'app' } } })], [cluster('pg', target('2026-02-01 00:00:00+00'))]);
+    expect(findings.map((f) => [f.path, f.before, f.after])).toEqual([
+      ['spec.bootstrap.initdb', { database: 'app' }, null],
+      ['spec.bootstrap.recovery', null, { source: 'origin', recoveryTarget: { targetTime: '2026-02-01 00:00:00+00' } }],
+    ]);
+    // a Backup's changed field, not its whole spec
+    const b = backup('pg-before-upgrade', 'pg');
+    const changed = edited(b, (x) => {
+      x.spec.target = 'primary';
+    });
+    expect(only([b], [changed])).toMatchObject({ ruleId: 'CNPGI218', path: 'spec.target', before: null, after: 'primary' });
   });
 
   test('storage class changed; pass: unchanged', () => {
@@ -273,7 +299,13 @@ describe('backup chain broken', () => {
       [archiving('pg')],
       [cluster('pg', { plugins: [{ name: BARMAN, enabled: true, isWALArchiver: false, parameters: { barmanObjectName: 'store' } }] })],
     );
-    expect(f).toMatchObject({ ruleId: 'CNPGI240', severity: 'error', before: BARMAN, after: null });
+    expect(f).toMatchObject({ ruleId: 'CNPGI240', severity: 'error', path: 'spec.plugins[0].isWALArchiver', before: BARMAN, after: null });
+    const off = only(
+      [archiving('pg')],
+      [cluster('pg', { plugins: [{ name: BARMAN, enabled: false, isWALArchiver: true, parameters: { barmanObjectName: 'store' } }] })],
+    );
+    expect(off).toMatchObject({ ruleId: 'CNPGI240', path: 'spec.plugins[0].enabled' });
+    expect(only([archiving('pg')], [cluster('pg')])).toMatchObject({ ruleId: 'CNPGI240', path: 'spec.plugins' });
   });
 
   test('isWALArchiver moves to another plugin, or the ObjectStore or server name changes', () => {
@@ -284,7 +316,14 @@ describe('backup chain broken', () => {
       ],
     });
     expect(plan([archiving('pg')], [moved])).toEqual(['CNPGI240 warning Cluster/apps/pg']);
-    expect(only([archiving('pg', 'a')], [archiving('pg', 'b')])).toMatchObject({ severity: 'warning', before: 'a', after: 'b' });
+    expect(only([archiving('pg')], [moved]).path).toBe('spec.plugins[1].isWALArchiver');
+    expect(only([archiving('pg', 'a')], [archiving('pg', 'b')])).toMatchObject({
+      severity: 'warning',
+      path: 'spec.plugins[0].parameters.barmanObjectName',
+      before: 'a',
+      after: 'b',
+    });
+    expect(only([archiving('pg')], [archiving('pg', 'store', { serverName: 'pg-v2' })]).path).toBe('spec.plugins[0].parameters.serverName');
     // The default server name is the Cluster's name: writing it out changes nothing.
     expect(plan([archiving('pg')], [archiving('pg', 'store', { serverName: 'pg' })])).toEqual([]);
     expect(plan([archiving('pg')], [archiving('pg', 'store', { serverName: 'pg-v2' })])).toEqual(['CNPGI240 warning Cluster/apps/pg']);

@@ -48,9 +48,10 @@ describe('npm run synth with the plan check of src/main.ts', () => {
     fs.writeFileSync(path.join(dir, 'retired.k8s.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n  namespace: databases\n');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
     const r = synth(dir);
-    // nothing but the line per file written, with its object count
+    // what the plan compared with, then the line per file written, with its object count
     expect(r.stderr).toBe(
-      ['cnpg-system.k8s.yaml: 24 objects', 'databases.k8s.yaml: 5 objects'].map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''),
+      `plan: compared the new output with ${path.relative(ROOT, dir)} (folder, 1 file)\n` +
+        ['cnpg-system.k8s.yaml: 24 objects', 'databases.k8s.yaml: 5 objects'].map((l) => `${path.relative(ROOT, path.join(dir, l))}\n`).join(''),
     );
     expect(r.status).toBe(0);
     expect(fs.readdirSync(dir).sort()).toEqual(['cnpg-system.k8s.yaml', 'databases.k8s.yaml', 'notes.txt']);

@@ -3,8 +3,36 @@
  * WAL no longer lands next to the base backups it continues.
  */
 import type { RuleDefinition } from '../../../rules/rule';
-import { walArchiveOf } from '../../cluster-facts';
-import { CNPG_GROUP, PlanContext } from '../../plan-model';
+import { clusterPlugins, walArchiveOf } from '../../cluster-facts';
+import { CNPG_GROUP, Json, PlanContext } from '../../plan-model';
+
+/**
+ * The field that names a Cluster's archiver: `spec.plugins[<i>]` of the enabled plugin with
+ * `isWALArchiver` (as `walArchiveOf` picks it), else the in-tree `spec.backup.barmanObjectStore`.
+ */
+function archiverPath(cluster: Json): string {
+  const archiver = clusterPlugins(cluster).find((p) => p.enabled && p.isWALArchiver);
+  return archiver ? `spec.plugins[${archiver.index}]` : 'spec.backup.barmanObjectStore';
+}
+
+/**
+ * Where the archiving stopped in `next`: the old archiver's entry turned off
+ * (`spec.plugins[<i>].enabled` or `.isWALArchiver`), else the list or section it was removed from.
+ */
+function stoppedPath(prev: Json, next: Json): string {
+  const wasPlugin = clusterPlugins(prev).find((p) => p.enabled && p.isWALArchiver);
+  if (!wasPlugin) return 'spec.backup.barmanObjectStore';
+  const now = clusterPlugins(next).find((p) => p.name === wasPlugin.name);
+  if (!now) return 'spec.plugins';
+  return `spec.plugins[${now.index}].${now.enabled ? 'isWALArchiver' : 'enabled'}`;
+}
+
+/** The field of each part of `WalArchive` under the archiver's path. */
+const FIELDS = {
+  plugin: { plugin: 'isWALArchiver', inTree: '' },
+  objectStore: { plugin: 'parameters.barmanObjectName', inTree: 'destinationPath' },
+  serverName: { plugin: 'parameters.serverName', inTree: 'serverName' },
+} as const;
 
 export const rule: RuleDefinition<PlanContext> = {
   id: 'CNPGI240',
@@ -36,26 +64,28 @@ export const rule: RuleDefinition<PlanContext> = {
           next,
           `stops archiving WAL (it archived through ${before.plugin}): no point-in-time recovery after this change`,
           `keep \`isWALArchiver: true\` on ${before.plugin}`,
-          'spec.plugins',
+          stoppedPath(prev.body, next.body),
           { before: before.plugin, after: null },
         );
         continue;
       }
-      const changes: Array<[string, string | undefined, string | undefined]> = [
-        ['WAL archiver plugin', before.plugin, after.plugin],
-        ['ObjectStore (barmanObjectName)', before.objectStore, after.objectStore],
-        ['server name', before.serverName, after.serverName],
+      const changes: Array<[string, keyof typeof FIELDS, string | undefined, string | undefined]> = [
+        ['WAL archiver plugin', 'plugin', before.plugin, after.plugin],
+        ['ObjectStore (barmanObjectName)', 'objectStore', before.objectStore, after.objectStore],
+        ['server name', 'serverName', before.serverName, after.serverName],
       ];
-      const changed = changes.filter(([, b, a]) => b !== a);
+      const changed = changes.filter(([, , b, a]) => b !== a);
       if (changed.length === 0) continue;
-      const [what, b, a] = changed[0];
+      const [, part, b, a] = changed[0];
+      const at = archiverPath(next.body);
+      const field = FIELDS[part][at.startsWith('spec.plugins') ? 'plugin' : 'inTree'];
       report(
         'warning',
         next,
         `archives its WAL elsewhere: the ${changed.map(([w]) => w).join(' and ')} change${changed.length === 1 ? 's' : ''} ` +
-          `(${changed.map(([, x, y]) => `'${x ?? '(none)'}' -> '${y ?? '(none)'}'`).join(', ')}); the new archive has no base backup yet`,
+          `(${changed.map(([, , x, y]) => `'${x ?? '(none)'}' -> '${y ?? '(none)'}'`).join(', ')}); the new archive has no base backup yet`,
         'revert it, or take a base backup right after the change and keep the old ObjectStore until its backups expire',
-        what === 'WAL archiver plugin' ? 'spec.plugins' : `spec.plugins[${after.plugin}].parameters`,
+        field === '' ? at : `${at}.${field}`,
         { before: b ?? null, after: a ?? null },
       );
     }

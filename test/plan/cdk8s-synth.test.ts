@@ -1,0 +1,101 @@
+/*
+ * The plan under the real `cdk8s synth` (cdk8s-cli), in a git repository made here: cdk8s-cli
+ * empties the output folder before it runs the app, so the plan compares with the output as
+ * committed at git HEAD. The app imports the library's sources and runs with tsx.
+ */
+import { SpawnSyncReturns, execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.join(__dirname, '..', '..');
+const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** The app: Clusters `orders` (its storage) and one more (its id), with the plan check. */
+function app(ordersSize: number, otherId: string, addValidation = 'addPlanValidation(app);'): string {
+  return [
+    "import { App, Chart, Size } from 'cdk8s';",
+    `import { PlanBaseline, PostgresCluster, addPlanValidation } from ${JSON.stringify(path.join(ROOT, 'src'))};`,
+    'void PlanBaseline;',
+    'const app = new App();',
+    "const chart = new Chart(app, 'databases', { namespace: 'apps' });",
+    `new PostgresCluster(chart, 'orders', { storage: { size: Size.gibibytes(${ordersSize}) } });`,
+    `new PostgresCluster(chart, ${JSON.stringify(otherId)}, { storage: { size: Size.gibibytes(5) } });`,
+    addValidation,
+    'app.synth();',
+    '',
+  ].join('\n');
+}
+
+let repo: string;
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+}
+
+function synth(): SpawnSyncReturns<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CDK8S_CHECK_UPGRADE: 'false' };
+  delete env.CDK8S_OUTDIR;
+  delete env.CDK8S_RECORD_CONSTRUCT_METADATA;
+  return spawnSync(CDK8S, ['synth'], { cwd: repo, env, encoding: 'utf8', timeout: 240_000 });
+}
+
+function output(r: SpawnSyncReturns<string>): string {
+  return `${r.stdout}\n${r.stderr}`;
+}
+
+beforeEach(() => {
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpgi-cdk8s-synth-'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'), 'dir');
+  fs.writeFileSync(path.join(repo, '.gitignore'), 'node_modules\n');
+  fs.writeFileSync(path.join(repo, 'cdk8s.yaml'), `language: typescript\napp: ${TSX} main.ts\noutput: dist\n`);
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.name', 'Plan Test');
+  git('config', 'user.email', 'plan-test@example.com');
+  git('config', 'commit.gpgsign', 'false');
+});
+
+afterEach(() => {
+  fs.rmSync(repo, { recursive: true, force: true });
+});
+
+describe('the plan under `cdk8s synth`', () => {
+  test('a second synth that shrinks storage and renames a Cluster fails, naming both, compared with git HEAD', () => {
+    fs.writeFileSync(path.join(repo, 'main.ts'), app(10, 'billing'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the app');
+    const first = synth();
+    expect({ status: first.status, out: output(first) }).toMatchObject({ status: 0 });
+    // nothing committed yet: said, not silent
+    expect(first.stderr).toContain('plan: compared with nothing: dist has no manifests (cdk8s synth empties it first) and git HEAD has none under dist');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the output');
+
+    fs.writeFileSync(path.join(repo, 'main.ts'), app(5, 'billing-db'));
+    const second = synth();
+    expect(second.status).not.toBe(0);
+    const out = output(second);
+    expect(out).toContain('plan: compared the new output with git HEAD:dist (1 file)');
+    expect(out).toContain('CNPGI210 error Cluster/apps/orders (spec.storage.size): shrinks from 10Gi to 5Gi');
+    expect(out).toMatch(/CNPGI201 error Cluster\/apps\/billing \(metadata\.name\): is renamed to 'billing-db'/);
+    // the committed output is still there to restore
+    expect(git('show', 'HEAD:dist/databases.k8s.yaml')).toContain('name: billing');
+  }, 600_000);
+
+  test('near misses: a grown Cluster and a new one pass; an explicit folder baseline that cdk8s synth emptied is refused', () => {
+    fs.writeFileSync(path.join(repo, 'main.ts'), app(10, 'billing'));
+    expect(synth().status).toBe(0);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the app and its output');
+    fs.writeFileSync(path.join(repo, 'main.ts'), app(20, 'billing'));
+    const grown = synth();
+    expect({ status: grown.status, out: output(grown) }).toMatchObject({ status: 0 });
+    expect(grown.stderr).toContain('plan: compared the new output with git HEAD:dist (1 file)');
+
+    fs.writeFileSync(path.join(repo, 'main.ts'), app(10, 'billing', "addPlanValidation(app, { baseline: PlanBaseline.folder('dist') });"));
+    const refused = synth();
+    expect(refused.status).not.toBe(0);
+    expect(output(refused)).toContain('plan: the baseline folder dist is the output folder, which `cdk8s synth` empties before it runs the app');
+  }, 600_000);
+});
