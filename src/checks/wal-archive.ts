@@ -282,7 +282,7 @@ export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): 
       {
         severity: 'error',
         path: 'spec.cluster.name',
-        message: `Cluster '${a.name}' has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled, so archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
+        message: `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
         fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
       },
     ];
@@ -333,10 +333,72 @@ export interface ArchiveInputOptions {
   readonly complete?: boolean;
 }
 
-function withNamespace(cluster: Json, options: ArchiveInputOptions): { a: WalArchiving; namespace: string | undefined } {
-  const a = walArchivingOf(cluster);
-  const namespace = options.namespaceOf?.(cluster) ?? objectMeta(cluster).namespace;
-  return { a: { ...a, destinations: a.destinations.map((d) => (d.via === 'plugin' ? { ...d, namespace } : d)) }, namespace };
+/** A Cluster of an {@link ArchiveIndex}, with its archiving read once. @internal */
+export interface IndexedCluster {
+  readonly raw: Json;
+  readonly namespace: string | undefined;
+  readonly archiving: WalArchiving;
+  /** The keys of each destination, in the order of `archiving.destinations`. */
+  readonly keys: readonly DestinationKeys[];
+}
+
+/**
+ * The Clusters of an input by where they archive, built once (each check then reads it by key,
+ * so checking every Cluster is linear in the input).
+ * @internal
+ */
+export class ArchiveIndex {
+  public readonly options: ArchiveInputOptions;
+  private readonly clusters = new Map<Json, IndexedCluster>();
+  private readonly byBackups = new Map<string, IndexedCluster[]>();
+  private readonly byWal = new Map<string, IndexedCluster[]>();
+  private readonly byPlace = new Map<string, Array<{ readonly cluster: IndexedCluster; readonly destination: BarmanDestination }>>();
+
+  public constructor(clusters: readonly Json[], options: ArchiveInputOptions = {}) {
+    this.options = options;
+    const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
+    for (const raw of clusters) {
+      const c = this.of(raw);
+      c.archiving.destinations.forEach((d, i) => {
+        const k = c.keys[i];
+        add(this.byBackups, k.backups, c);
+        add(this.byWal, k.wal, c);
+        add(this.byPlace, placeOf(k.backups), { cluster: c, destination: d });
+      });
+    }
+  }
+
+  /** A Cluster read once, with its plugin destinations in its namespace. */
+  public of(raw: Json): IndexedCluster {
+    const known = this.clusters.get(raw);
+    if (known) return known;
+    const a = walArchivingOf(raw);
+    const namespace = this.options.namespaceOf?.(raw) ?? objectMeta(raw).namespace;
+    const archiving = { ...a, destinations: a.destinations.map((d) => (d.via === 'plugin' ? { ...d, namespace } : d)) };
+    const c: IndexedCluster = { raw, namespace, archiving, keys: archiving.destinations.map((d) => destinationKeys(d, this.options.lookup)) };
+    this.clusters.set(raw, c);
+    return c;
+  }
+
+  /** The Clusters other than `raw` whose base backups go to `key.backups` or whose WAL goes to `key.wal`. */
+  public sharing(raw: Json, key: DestinationKeys, what: 'backups' | 'both'): IndexedCluster[] {
+    const found = [...(this.byBackups.get(key.backups) ?? []), ...(what === 'both' ? (this.byWal.get(key.wal) ?? []) : [])];
+    return [...new Set(found)].filter((c) => c.raw !== raw);
+  }
+
+  /** The destinations of Clusters other than `raw` at the place of `key` (any server name). */
+  public atPlace(raw: Json, key: DestinationKeys): Array<{ readonly cluster: IndexedCluster; readonly destination: BarmanDestination }> {
+    return (this.byPlace.get(placeOf(key.backups)) ?? []).filter((e) => e.cluster.raw !== raw);
+  }
+}
+
+/** A key without its server name. */
+function placeOf(key: string): string {
+  return key.split('\u0000').slice(0, -1).join('\u0000');
 }
 
 /**
@@ -345,22 +407,20 @@ function withNamespace(cluster: Json, options: ArchiveInputOptions): { a: WalArc
  * whose WAL is archived elsewhere than where the recovery reads it.
  * @internal
  */
-export function checkArchiveSources(cluster: Json, clusters: readonly Json[], options: ArchiveInputOptions = {}): CheckIssue[] {
-  const namespace = options.namespaceOf?.(cluster) ?? objectMeta(cluster).namespace;
+export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIssue[] {
+  const options = index.options;
+  const namespace = index.of(cluster).namespace;
   const sources = archiveSourcesOf(cluster).map((s) => (s.destination.via === 'plugin' ? { ...s, destination: { ...s.destination, namespace } } : s));
   if (sources.length === 0) return [];
   const name = objectMeta(cluster).name;
-  const archivers = clusters.filter((c) => c !== cluster).map((c) => withNamespace(c, options).a);
   const issues: CheckIssue[] = [];
   for (const s of sources) {
     const key = destinationKeys(s.destination, options.lookup);
-    const reads = s.role === 'recovery' ? 'recovers from' : 'replicates from';
-    const found = archivers.filter((a) => a.destinations.some((d) => destinationKeys(d, options.lookup).backups === key.backups));
+    const reads = s.role === 'recovery' ? `points the recovery of Cluster '${name}' at` : `points the replication of Cluster '${name}' at`;
+    const found = index.sharing(cluster, key, 'backups').map((c) => c.archiving);
     const path = s.destination.via === 'plugin' ? `${s.destination.path}.serverName` : `${s.destination.path}.serverName`;
     if (found.length === 0) {
-      const samePlace = archivers.flatMap((a) =>
-        a.destinations.filter((d) => sameStore(d, s.destination, options.lookup)).map((d) => ({ cluster: a.name, serverName: d.serverName })),
-      );
+      const samePlace = index.atPlace(cluster, key).map((e) => ({ cluster: e.cluster.archiving.name, serverName: e.destination.serverName }));
       const hint = samePlace.length ? `; ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}` : '';
       const defaulted = s.serverNameDefaulted
         ? ` (no serverName is given, so ${s.destination.via === 'plugin' ? `Barman Cloud uses the recovering Cluster's own name '${name}'` : `CloudNativePG uses the external cluster's name '${s.externalCluster}'`})`
@@ -368,7 +428,7 @@ export function checkArchiveSources(cluster: Json, clusters: readonly Json[], op
       issues.push({
         severity: options.complete ? 'error' : 'warning',
         path,
-        message: `Cluster '${name}' ${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into${hint}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
+        message: `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into${hint}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
         fix: samePlace.length
           ? `set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
           : `set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archives into`,
@@ -380,7 +440,7 @@ export function checkArchiveSources(cluster: Json, clusters: readonly Json[], op
         issues.push({
           severity: 'error',
           path,
-          message: `Cluster '${name}' ${reads} ${describe(s.destination, options.lookup)}, the archive of Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached`,
+          message: `${reads} ${describe(s.destination, options.lookup)}, the archive of Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached`,
           fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
         });
         continue;
@@ -391,7 +451,7 @@ export function checkArchiveSources(cluster: Json, clusters: readonly Json[], op
         issues.push({
           severity: 'error',
           path: s.destination.via === 'plugin' ? `${s.destination.path}.barmanObjectName` : s.destination.path,
-          message: `Cluster '${name}' ${reads} the backups of Cluster '${a.name}' in ${describe(s.destination, options.lookup)}, but reads WAL under server '${key.walServer}' while '${a.name}' archives it under server '${their.walServer}' (an ObjectStore's configuration.serverName replaces the server name for WAL only); Barman Cloud refuses the backup because its first WAL is not found`,
+          message: `${reads} the backups of Cluster '${a.name}' in ${describe(s.destination, options.lookup)}, but the recovery reads WAL under server '${key.walServer}' while '${a.name}' archives it under server '${their.walServer}' (an ObjectStore's configuration.serverName replaces the server name for WAL only); Barman Cloud refuses the backup because its first WAL is not found`,
           fix:
             theirs.via === 'plugin'
               ? `set barmanObjectName: ${theirs.objectStore} on external cluster '${s.externalCluster}' (the ObjectStore Cluster '${a.name}' archives with)`
@@ -403,53 +463,40 @@ export function checkArchiveSources(cluster: Json, clusters: readonly Json[], op
   return issues;
 }
 
-/** Whether two destinations are the same bucket path (or the same ObjectStore), whatever the server name. */
-function sameStore(a: BarmanDestination, b: BarmanDestination, lookup?: ObjectStoreLookup): boolean {
-  const place = (k: string): string => k.split('\u0000').slice(0, -1).join('\u0000');
-  return place(destinationKeys(a, lookup).backups) === place(destinationKeys(b, lookup).backups);
-}
-
 /**
  * CNPGI122: `cluster` archives its WAL or its base backups where another of `clusters` does.
  * @internal
  */
-export function checkSharedArchive(cluster: Json, clusters: readonly Json[], options: ArchiveInputOptions = {}): CheckIssue[] {
-  const { a } = withNamespace(cluster, options);
+export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIssue[] {
+  const options = index.options;
+  const me = index.of(cluster);
+  const a = me.archiving;
   const issues: CheckIssue[] = [];
-  for (const d of a.destinations) {
-    const mine = destinationKeys(d, options.lookup);
-    const others = clusters
-      .filter((c) => c !== cluster)
-      .map((c) => withNamespace(c, options).a)
-      .filter((o) =>
-        o.destinations.some((od) => {
-          const k = destinationKeys(od, options.lookup);
-          return k.wal === mine.wal || k.backups === mine.backups;
-        }),
-      );
+  for (const [i, d] of a.destinations.entries()) {
+    const others = index.sharing(cluster, me.keys[i], 'both').map((c) => c.archiving);
     if (others.length === 0) continue;
     const names = `${others.length > 1 ? 'Clusters' : 'Cluster'} ${others.map((o) => `'${o.name}'`).join(', ')} ${others.length > 1 ? 'archive' : 'archives'}`;
-    const own = d.serverName !== a.name ? a.name : `${a.name}-${d.namespace ?? options.namespaceOf?.(cluster) ?? 'default'}`;
+    const own = d.serverName !== a.name ? a.name : `${a.name}-${me.namespace ?? 'default'}`;
     issues.push({
       severity: 'error',
       path: d.path,
-      message: `Cluster '${a.name}' archives into ${describe(d, options.lookup)}, where ${names} too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
+      message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
       fix: `give each Cluster its own server name (e.g. ${serverNameFix(d)}: ${own}) or its own ${d.via === 'plugin' ? 'ObjectStore' : 'destinationPath'}`,
     });
   }
   // Recovering into its own source through another ObjectStore name (the same name is CNPGI106's,
   // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first.
   for (const src of archiveSourcesOf(cluster)) {
-    const sd = src.destination.via === 'plugin' ? { ...src.destination, namespace: withNamespace(cluster, options).namespace } : src.destination;
+    const sd = src.destination.via === 'plugin' ? { ...src.destination, namespace: me.namespace } : src.destination;
     const sk = destinationKeys(sd, options.lookup);
-    for (const d of a.destinations) {
+    for (const [i, d] of a.destinations.entries()) {
       if (d.via === 'plugin' && sd.via === 'plugin' && d.objectStore === sd.objectStore) continue;
-      const k = destinationKeys(d, options.lookup);
+      const k = me.keys[i];
       if (k.backups !== sk.backups && k.wal !== sk.wal) continue;
       issues.push({
         severity: 'error',
         path: d.path,
-        message: `Cluster '${a.name}' archives into ${describe(d, options.lookup)}, the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)`,
+        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)`,
         fix: `give the Cluster its own server name (e.g. ${serverNameFix(d)}: ${a.name === sk.walServer || a.name === sd.serverName ? `${a.name}-v2` : a.name})`,
       });
     }

@@ -7,11 +7,13 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { isRefusedExternalClusterName } from '../checks/admission/cluster-references';
+import { checkBackupWalArchive } from '../checks/wal-archive';
 import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec } from '../common/props';
 import { claimName } from '../common/stable-names';
 import { pluginNameProblem } from '../common/validate';
 import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/errors';
+import { Json } from '../manifests/json';
 import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
 import { addChecks, addSchemaGuard } from '../schema/guard';
@@ -70,10 +72,34 @@ export interface ClusterBinding {
 }
 
 const BINDINGS = new WeakMap<object, ClusterBinding>();
+// The Clusters of each construct tree (the root is the App, or the chart in tests), for the
+// checks that compare a Cluster with the others of the app (where they archive).
+const APP_CLUSTERS = new WeakMap<IConstruct, ClusterBinding[]>();
 
 /** @internal */
 export function bindCluster(cluster: object, binding: ClusterBinding): void {
   BINDINGS.set(cluster, binding);
+  const root = binding.construct.node.root;
+  APP_CLUSTERS.set(root, [...(APP_CLUSTERS.get(root) ?? []), binding]);
+}
+
+/**
+ * The Cluster JSON of every other `PostgresCluster` of `scope`'s app, as written.
+ * @internal
+ */
+export function otherAppClusters(scope: IConstruct): Json[] {
+  return (APP_CLUSTERS.get(scope.node.root) ?? []).filter((b) => b.construct !== scope).map((b) => b.apiObject.toJson() as Json);
+}
+
+/**
+ * The check, run at synth, that a backup of a `PostgresCluster` of this program can be restored:
+ * what the doctor's CNPGI120 reports as an error (the Cluster archives no WAL), with the same
+ * check (src/checks/wal-archive.ts).
+ * @internal
+ */
+export function checkBackupArchive(scope: ErrorScope, binding: ClusterBinding, clusterName: string, backup: Json): void {
+  const issue = checkBackupWalArchive(backup, binding.apiObject.toJson() as Json).find((i) => i.severity === 'error');
+  if (issue) invalid(scope, 'cluster', clusterName, issue.message, `${issue.fix} (${binding.construct.node.path}, metadata.annotations)`);
 }
 
 /** @internal */

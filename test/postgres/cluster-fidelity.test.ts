@@ -103,3 +103,73 @@ describe('PluginBackup and PluginScheduledBackup: admission at synth', () => {
     expect(synthErrors(again.chart)).toEqual([`[${path}] spec.method 'plugin' is refused by a check; fix it`]);
   });
 });
+
+/*
+ * Restorability across the Clusters of an app (the doctor's CNPGI121 and CNPGI122 errors, with the
+ * same checks, src/checks/wal-archive.ts): plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go
+ * Archive runs barman-cloud-check-wal-archive on a new Cluster's first WAL (CheckBackupDestination);
+ * internal/cnpgi/restore/restore.go ensureArchiveContainsLastCheckpointRedoWAL.
+ */
+describe('PostgresCluster: where the Clusters of an app archive', () => {
+  const archiving = (chart: ReturnType<typeof Testing.chart>, id: string, parameters: Record<string, string>, props: Partial<PostgresClusterProps> = {}) => {
+    const pg = new PostgresCluster(chart, id, { storage, ...props });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters });
+    return pg;
+  };
+  const SHARED = (who: string, other: string, fix: string) =>
+    `[test/${who}] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'store' is where Cluster '${who}' archives (server 'pg' of ObjectStore 'store'), and Cluster '${other}' archives there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup; give each Cluster its own server name (e.g. parameters.serverName: ${fix}) or its own ObjectStore`;
+
+  test('two Clusters archiving into one ObjectStore and server name are both refused, and the doctor agrees (CNPGI122)', () => {
+    const chart = Testing.chart();
+    archiving(chart, 'pg', { barmanObjectName: 'store' });
+    archiving(chart, 'pg2', { barmanObjectName: 'store', serverName: 'pg' });
+    expect(synthErrors(chart)).toEqual([SHARED('pg', 'pg2', 'pg-default'), SHARED('pg2', 'pg', 'pg2')]);
+    const written = (name: string, parameters: object) => ({
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name, namespace: 'db' },
+      spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: BARMAN.pluginName, isWALArchiver: true, parameters }] },
+    });
+    expect(doctorErrors([written('pg', { barmanObjectName: 'store' }), written('pg2', { barmanObjectName: 'store', serverName: 'pg' })])).toEqual(['CNPGI122']);
+  });
+
+  test('near misses: distinct server names, the same store name in another namespace, a disabled entry, a recovery reading the archive', () => {
+    const names = Testing.chart();
+    archiving(names, 'pg', { barmanObjectName: 'store' });
+    archiving(names, 'pg2', { barmanObjectName: 'store' });
+    expect(synthErrors(names)).toEqual([]);
+    const namespaces = Testing.chart();
+    archiving(namespaces, 'pg', { barmanObjectName: 'store' });
+    archiving(namespaces, 'pg2', { barmanObjectName: 'store', serverName: 'pg' }, { metadata: { namespace: 'other' } });
+    expect(synthErrors(namespaces)).toEqual([]);
+    const disabled = Testing.chart();
+    archiving(disabled, 'pg', { barmanObjectName: 'store' });
+    new PostgresCluster(disabled, 'pg2', { storage }).addPlugin(BARMAN, { enabled: false, parameters: { barmanObjectName: 'store', serverName: 'pg' } });
+    expect(synthErrors(disabled)).toEqual([]);
+    const recovery = Testing.chart();
+    archiving(recovery, 'pg', { barmanObjectName: 'store' });
+    new PostgresCluster(recovery, 'restored', {
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
+    });
+    expect(synthErrors(recovery)).toEqual([]);
+  });
+
+  test('a recovery from the archive of a Cluster that archives no WAL (CNPGI121), and a source archived elsewhere (not refused)', () => {
+    const recover = (annotations: Record<string, string>, serverName: string) => {
+      const chart = Testing.chart();
+      archiving(chart, 'pg', { barmanObjectName: 'store' }, { metadata: { annotations } });
+      new PostgresCluster(chart, 'restored', {
+        storage,
+        bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName } }),
+      });
+      return synthErrors(chart);
+    };
+    expect(recover({ 'cnpg.io/skipWalArchiving': 'enabled' }, 'pg')).toEqual([
+      "[test/restored] externalClusters[origin].plugin.parameters.serverName 'pg' points the recovery of Cluster 'restored' at server 'pg' of ObjectStore 'store', the archive of Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached; remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg'",
+    ]);
+    // another server name: the source may be a Cluster of another repository (the doctor warns, CNPGI121)
+    expect(recover({ 'cnpg.io/skipWalArchiving': 'enabled' }, 'legacy')).toEqual([]);
+    expect(recover({}, 'pg')).toEqual([]);
+  });
+});

@@ -24,7 +24,7 @@ export const rule: RuleDefinition<DoctorModel> = {
   fix: "Set the source's serverName to the server name the source Cluster archives into; keep WAL archiving on in the source Cluster.",
   kinds: ['postgresql.cnpg.io/Cluster', 'barmancloud.cnpg.io/ObjectStore'],
   check(model, report) {
-    const { clusters, raws, options } = archiveInputs(model);
-    for (const c of clusters) reportIssues(report, c, checkArchiveSources(c.raw, raws, options));
+    const { clusters, index } = archiveInputs(model);
+    for (const c of clusters) reportIssues(report, c, checkArchiveSources(c.raw, index));
   },
 };

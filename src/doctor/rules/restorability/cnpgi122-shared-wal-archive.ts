@@ -17,7 +17,7 @@ export const rule: RuleDefinition<DoctorModel> = {
   fix: 'Give each Cluster its own serverName or ObjectStore.',
   kinds: ['postgresql.cnpg.io/Cluster', 'barmancloud.cnpg.io/ObjectStore'],
   check(model, report) {
-    const { clusters, raws, options } = archiveInputs(model);
-    for (const c of clusters) reportIssues(report, c, checkSharedArchive(c.raw, raws, options));
+    const { clusters, index } = archiveInputs(model);
+    for (const c of clusters) reportIssues(report, c, checkSharedArchive(c.raw, index));
   },
 };

@@ -5,7 +5,7 @@ import { BARMAN, backup, barman, cluster, findings } from './archive-objects';
 
 const SKIP = { 'cnpg.io/skipWalArchiving': 'enabled' };
 const NO_WAL =
-  "Cluster 'pg' has cnpg.io/skipWalArchiving: enabled, so archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored";
+  "names Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored";
 
 describe('CNPGI120 backup-without-wal-archive', () => {
   test('error: plugin, scheduled and in-tree backups of a Cluster with archive_mode off', () => {

@@ -7,7 +7,7 @@ import { barman, cluster, findings, objectStore, recovering } from './archive-ob
 
 const SOURCE = cluster('pg', { plugins: [barman('store')] });
 const NOTHING = (server: string, store: string, extra = '') =>
-  `Cluster 'restored' recovers from server '${server}' of ObjectStore '${store}'${extra}, which no Cluster in the input archives into`;
+  `points the recovery of Cluster 'restored' at server '${server}' of ObjectStore '${store}'${extra}, which no Cluster in the input archives into`;
 
 describe('CNPGI121 recovery-source-not-archived', () => {
   test("warning: the serverName left out, so Barman Cloud reads the recovering Cluster's own name", () => {
@@ -40,7 +40,7 @@ describe('CNPGI121 recovery-source-not-archived', () => {
     expect(findings([archiver, inTree], 'CNPGI121').map((f) => [f[0], f[3], f[4]])).toEqual([
       [
         'warning',
-        `Cluster 'restored' recovers from server 'origin' of destinationPath 's3://b/x' (no serverName is given, so CloudNativePG uses the external cluster's name 'origin'), which no Cluster in the input archives into; Cluster 'pg' archives there under server name 'pg'; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"`,
+        `points the recovery of Cluster 'restored' at server 'origin' of destinationPath 's3://b/x' (no serverName is given, so CloudNativePG uses the external cluster's name 'origin'), which no Cluster in the input archives into; Cluster 'pg' archives there under server name 'pg'; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"`,
         "set barmanObjectStore.serverName: pg on external cluster 'origin'",
       ],
     ]);
@@ -53,7 +53,7 @@ describe('CNPGI121 recovery-source-not-archived', () => {
         'error',
         'Cluster/db/restored',
         'spec.externalClusters[0].plugin.parameters.serverName',
-        "Cluster 'restored' recovers from server 'pg' of ObjectStore 'store', the archive of Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached",
+        "points the recovery of Cluster 'restored' at server 'pg' of ObjectStore 'store', the archive of Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached",
         "remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg'",
       ],
     ];
@@ -71,7 +71,7 @@ describe('CNPGI121 recovery-source-not-archived', () => {
         'error',
         'Cluster/db/restored',
         'spec.externalClusters[0].plugin.parameters.barmanObjectName',
-        "Cluster 'restored' recovers from the backups of Cluster 'pg' in server 'pg' of ObjectStore 'b' (s3://b/x/), but reads WAL under server 'pg' while 'pg' archives it under server 'shared' (an ObjectStore's configuration.serverName replaces the server name for WAL only); Barman Cloud refuses the backup because its first WAL is not found",
+        "points the recovery of Cluster 'restored' at the backups of Cluster 'pg' in server 'pg' of ObjectStore 'b' (s3://b/x/), but the recovery reads WAL under server 'pg' while 'pg' archives it under server 'shared' (an ObjectStore's configuration.serverName replaces the server name for WAL only); Barman Cloud refuses the backup because its first WAL is not found",
         "set barmanObjectName: a on external cluster 'origin' (the ObjectStore Cluster 'pg' archives with)",
       ],
     ]);
@@ -85,9 +85,9 @@ describe('CNPGI121 recovery-source-not-archived', () => {
     });
     expect(
       findings([SOURCE, replica], 'CNPGI121').map(
-        (f) => /^Cluster 'replica' (\w+ from) server 'gone' of ObjectStore 'store', which no Cluster/.exec(f[3])?.[1],
+        (f) => /^points the (\w+) of Cluster 'replica' at server 'gone' of ObjectStore 'store', which no Cluster/.exec(f[3])?.[1],
       ),
-    ).toEqual(['recovers from', 'replicates from']);
+    ).toEqual(['recovery', 'replication']);
   });
 
   test('near misses pass', () => {

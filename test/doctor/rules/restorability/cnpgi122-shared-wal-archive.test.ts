@@ -1,10 +1,13 @@
 // plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go Archive, check.go CheckBackupDestination;
 // cloudnative-pg v1.30.0 pkg/management/postgres/archiver/archiver.go checkWalArchive;
 // barman-cloud pkg/archiver/archiver.go CheckWalArchiveDestination, BarmanCloudWalArchiveOptions.
+import { analyzeManifests } from '../../../../src/doctor/check-manifests';
+import { countingReads } from '../../../util';
+import { Doc } from '../../helpers';
 import { barman, cluster, findings, objectStore, recovering } from './archive-objects';
 
 const SHARED = (who: string, where: string, others: string) =>
-  `Cluster '${who}' archives into ${where}, where ${others} too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`;
+  `is where Cluster '${who}' archives (${where}), and ${others} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`;
 
 describe('CNPGI122 shared-wal-archive', () => {
   test('error: two Clusters, one ObjectStore, one server name', () => {
@@ -71,7 +74,7 @@ describe('CNPGI122 shared-wal-archive', () => {
         'error',
         'Cluster/db/restored',
         'spec.plugins[0].parameters.barmanObjectName',
-        "Cluster 'restored' archives into server 'pg' of ObjectStore 'a' (s3://b/x), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)",
+        "is where Cluster 'restored' archives (server 'pg' of ObjectStore 'a' (s3://b/x)), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)",
         'give the Cluster its own server name (e.g. parameters.serverName: restored)',
       ],
     ]);
@@ -110,5 +113,29 @@ describe('CNPGI122 shared-wal-archive', () => {
         'CNPGI122',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('restorability rules on a large input', () => {
+  /** `n` Clusters archiving into one ObjectStore under their own names, and `n` recovering from them. */
+  function many(n: number) {
+    const docs = [objectStore('store', 's3://b/x')];
+    for (let i = 0; i < n; i++) {
+      docs.push(cluster(`pg${i}`, { plugins: [barman('store')] }));
+      docs.push(recovering(`restored${i}`, 'store', `pg${i}`, { plugins: [barman('store')] }));
+    }
+    return docs;
+  }
+  function readsOf(docs: Doc[]): number {
+    const counted = countingReads(docs);
+    analyzeManifests(counted.values);
+    return counted.reads();
+  }
+
+  test('no finding, and 4x the Clusters cost at most 4.5x the reads of the input (each Cluster is read once)', () => {
+    for (const id of ['CNPGI120', 'CNPGI121', 'CNPGI122', 'CNPGI123']) expect(findings(many(50), id)).toEqual([]);
+    const small = readsOf(many(100));
+    const large = readsOf(many(400));
+    expect(large / small).toBeLessThan(4.5);
   });
 });
