@@ -3,12 +3,12 @@ import type { AdmissionKind } from '../checks/admission/admission-check';
 import { admissionErrors, admit, hasAdmissionChecks } from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
 import { CheckIssue } from '../checks/issue';
-import { ArchiveIndex, checkArchiveSources, checkSharedArchive } from '../checks/wal-archive';
+import { checkArchiveSources, checkSharedArchive } from '../checks/wal-archive';
 import { claimedNamespaces } from '../common/stable-names';
 import { Problem } from '../manifests/errors';
 import { Json, asObject } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { otherAppClusters } from './internal';
+import { appArchives } from './internal';
 
 /**
  * The first error CloudNativePG's admission gives a rendered object of `kind` (the CRD defaults
@@ -61,8 +61,10 @@ function barmanCloudMistake(scope: Construct, cluster: Json): Problem | undefine
  * archives into may be archived from elsewhere (the doctor's warning) and is not refused.
  */
 function archiveMistake(scope: Construct, cluster: Json): Problem | undefined {
-  const index = new ArchiveIndex([cluster, ...otherAppClusters(scope)]);
-  const issues = [...checkSharedArchive(cluster, index), ...checkArchiveSources(cluster, index)].filter((i) => i.severity === 'error');
+  const { index, json } = appArchives(scope);
+  // The app's reading of this Cluster is the same JSON as `cluster`, and is what the index knows it by.
+  const own = json.get(scope) ?? cluster;
+  const issues = [...checkSharedArchive(own, index), ...checkArchiveSources(own, index)].filter((i) => i.severity === 'error');
   return problemOf(issues[0], cluster);
 }
 

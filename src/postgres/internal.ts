@@ -7,7 +7,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { isRefusedExternalClusterName } from '../checks/admission/cluster-references';
-import { checkBackupWalArchive } from '../checks/wal-archive';
+import { ArchiveIndex, checkBackupWalArchive } from '../checks/wal-archive';
 import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec } from '../common/props';
 import { claimName } from '../common/stable-names';
@@ -16,7 +16,7 @@ import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/erro
 import { Json } from '../manifests/json';
 import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
-import { addChecks, addSchemaGuard } from '../schema/guard';
+import { addChecks, addSchemaGuard, currentSynthCall } from '../schema/guard';
 import type { IPostgresCluster } from './cluster-reference';
 import type { SecretKeyReference } from './secret-key-reference';
 
@@ -69,6 +69,8 @@ export interface ClusterBinding {
   readonly apiObject: ApiObject;
   /** The plugins the Cluster uses, at the time of the call. */
   readonly plugins: () => ReadonlyArray<{ readonly pluginName: string; readonly enabled: boolean }>;
+  /** The Cluster as written, at the time of the call (rendered once per set of additions). */
+  readonly json: () => Json;
 }
 
 const BINDINGS = new WeakMap<object, ClusterBinding>();
@@ -83,12 +85,29 @@ export function bindCluster(cluster: object, binding: ClusterBinding): void {
   APP_CLUSTERS.set(root, [...(APP_CLUSTERS.get(root) ?? []), binding]);
 }
 
+const APP_ARCHIVES = new WeakMap<IConstruct, { readonly call: object; readonly archives: AppArchives }>();
+
+/** The PostgresClusters of an app by where they archive, and the JSON of each. @internal */
+export interface AppArchives {
+  readonly index: ArchiveIndex;
+  readonly json: ReadonlyMap<IConstruct, Json>;
+}
+
 /**
- * The Cluster JSON of every other `PostgresCluster` of `scope`'s app, as written.
+ * The `PostgresCluster`s of `scope`'s app as written, indexed by where they archive: read once
+ * per `App.synth()` call (every Cluster's check shares them, so an app of n Clusters is read n
+ * times, not n squared), and afresh at every validation otherwise.
  * @internal
  */
-export function otherAppClusters(scope: IConstruct): Json[] {
-  return (APP_CLUSTERS.get(scope.node.root) ?? []).filter((b) => b.construct !== scope).map((b) => b.apiObject.toJson() as Json);
+export function appArchives(scope: IConstruct): AppArchives {
+  const root = scope.node.root;
+  const call = currentSynthCall(root);
+  const cached = APP_ARCHIVES.get(root);
+  if (call !== undefined && cached?.call === call) return cached.archives;
+  const json = new Map((APP_CLUSTERS.get(root) ?? []).map((b) => [b.construct, b.json()] as const));
+  const archives = { index: new ArchiveIndex([...json.values()]), json };
+  if (call !== undefined) APP_ARCHIVES.set(root, { call, archives });
+  return archives;
 }
 
 /**
@@ -97,8 +116,10 @@ export function otherAppClusters(scope: IConstruct): Json[] {
  * check (src/checks/wal-archive.ts).
  * @internal
  */
-export function checkBackupArchive(scope: ErrorScope, binding: ClusterBinding, clusterName: string, backup: Json): void {
-  const issue = checkBackupWalArchive(backup, binding.apiObject.toJson() as Json).find((i) => i.severity === 'error');
+export function checkBackupArchive(scope: ErrorScope, binding: ClusterBinding, clusterName: string, pluginName: string): void {
+  const cluster = appArchives(binding.construct).json.get(binding.construct) ?? binding.json();
+  const backup = { spec: { method: 'plugin', pluginConfiguration: { name: pluginName } } };
+  const issue = checkBackupWalArchive(backup, cluster).find((i) => i.severity === 'error');
   if (issue) invalid(scope, 'cluster', clusterName, issue.message, `${issue.fix} (${binding.construct.node.path}, metadata.annotations)`);
 }
 

@@ -121,7 +121,7 @@ export class PluginBackup extends Construct {
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
     guardAndCheck(this, 'Backup', this.apiObject, () => {
       if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
-      if (binding) checkBackupArchive(this, binding, cluster.name, this.apiObject.toJson());
+      if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
         admissionProblem('Backup', () => this.apiObject.toJson()),

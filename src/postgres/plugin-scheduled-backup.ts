@@ -186,7 +186,7 @@ export class PluginScheduledBackup extends Construct {
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
     guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => {
       if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
-      if (binding) checkBackupArchive(this, binding, cluster.name, this.apiObject.toJson());
+      if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
         admissionProblem('ScheduledBackup', () => this.apiObject.toJson()),
