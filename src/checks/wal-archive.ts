@@ -33,6 +33,7 @@
  */
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+import { barmanCloudConfig } from './barman-cloud';
 import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
 
 /** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
@@ -94,18 +95,18 @@ export function walArchivingOf(cluster: Json): WalArchiving {
   const enabled = entries.filter((p) => p.enabled !== false && typeof p.name === 'string' && p.name !== '');
   const declaredArchiver = asString(enabled.find((p) => p.isWALArchiver === true)?.name);
   const destinations: BarmanDestination[] = [];
-  // config.go NewPlugin: the parameters of the last entry with the name; serverName from the last enabled one.
+  // The plugin's own reading (barmanCloudConfig, after config.go NewFromCluster): the parameters of
+  // the last entry with its name, serverName from the last enabled one; it archives when enabled.
   const last = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
-  if (last >= 0 && enabled.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME)) {
-    const store = stringMap(entries[last].parameters).barmanObjectName ?? '';
-    let serverName = name;
-    for (const p of enabled) {
-      const sn = stringMap(p.parameters).serverName;
-      if (p.name === BARMAN_CLOUD_PLUGIN_NAME && sn !== undefined) serverName = sn;
-    }
-    if (store !== '') {
-      destinations.push({ via: 'plugin', objectStore: store, namespace, serverName, path: `spec.plugins[${last}].parameters.barmanObjectName` });
-    }
+  const config = barmanCloudConfig(cluster);
+  if (last >= 0 && config.barmanObjectName !== '' && enabled.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME)) {
+    destinations.push({
+      via: 'plugin',
+      objectStore: config.barmanObjectName,
+      namespace,
+      serverName: config.serverName,
+      path: `spec.plugins[${last}].parameters.barmanObjectName`,
+    });
   }
   const section = asObject(dig(cluster, 'spec', 'backup', 'barmanObjectStore'));
   if (section && declaredArchiver === undefined) {
@@ -160,7 +161,8 @@ export function archiveSourcesOf(cluster: Json): ArchiveSource[] {
     if (i < 0) return;
     const ext = externals[i];
     const plugin = asObject(ext.plugin);
-    if (plugin && plugin.name === BARMAN_CLOUD_PLUGIN_NAME && plugin.enabled !== false) {
+    // config.go getRecoveryParameters reads the plugin whatever its `enabled`.
+    if (plugin && plugin.name === BARMAN_CLOUD_PLUGIN_NAME) {
       const params = stringMap(plugin.parameters);
       if (!params.barmanObjectName) return;
       out.push({

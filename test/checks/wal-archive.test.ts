@@ -56,6 +56,12 @@ describe('walArchivingOf: where a Cluster archives (plugin-barman-cloud v0.14.0 
       ['recovery', 'a', 'pg', true],
       ['replica', 'b', 'b', true],
     ]);
+    // the plugin reads a recovery source's parameters whatever its `enabled` (config.go getRecoveryParameters)
+    const off = cluster({
+      bootstrap: { recovery: { source: 'a' } },
+      externalClusters: [{ name: 'a', plugin: { name: BARMAN, enabled: false, parameters: { barmanObjectName: 'store', serverName: 'src' } } }],
+    });
+    expect(archiveSourcesOf(off).map((s) => s.destination.serverName)).toEqual(['src']);
   });
 
   test('destinationKeys: the WAL follows the ObjectStore configuration.serverName, the backups do not', () => {
