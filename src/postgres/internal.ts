@@ -105,9 +105,29 @@ export function appArchives(scope: IConstruct): AppArchives {
   const cached = APP_ARCHIVES.get(root);
   if (call !== undefined && cached?.call === call) return cached.archives;
   const json = new Map((APP_CLUSTERS.get(root) ?? []).map((b) => [b.construct, b.json()] as const));
-  const archives = { index: new ArchiveIndex([...json.values()]), json };
+  const stores = appObjectStores(root);
+  const archives = { index: new ArchiveIndex([...json.values()], { lookup: (namespace, name) => stores.get(`${namespace ?? ''}\u0000${name}`) }), json };
   if (call !== undefined) APP_ARCHIVES.set(root, { call, archives });
   return archives;
+}
+
+/**
+ * The Barman Cloud ObjectStores the app writes (any construct writing a `barmancloud.cnpg.io`
+ * ObjectStore), by namespace and name, as written: the archive checks compare their
+ * destinationPath, so two ObjectStores on one path are one archive. One whose JSON cannot be
+ * written is left out (its own validation reports it).
+ */
+function appObjectStores(root: IConstruct): Map<string, Json> {
+  const stores = new Map<string, Json>();
+  for (const c of root.node.findAll()) {
+    if (!(c instanceof ApiObject) || c.kind !== 'ObjectStore' || !c.apiVersion.startsWith('barmancloud.cnpg.io/')) continue;
+    try {
+      stores.set(`${c.metadata.namespace ?? ''}\u0000${c.name}`, c.toJson() as Json);
+    } catch {
+      continue;
+    }
+  }
+  return stores;
 }
 
 /**

@@ -5,7 +5,17 @@
  */
 import { Size, Testing } from 'cdk8s';
 import * as admission from '../../src/checks/admission/index';
-import { BackupSchedule, ClusterBootstrap, ExternalClusterSource, Plugin, PostgresCluster, PostgresClusterProps, checkManifests } from '../../src/index';
+import {
+  BackupSchedule,
+  ClusterBootstrap,
+  ExternalClusterSource,
+  ObjectStore,
+  ObjectStoreCredentials,
+  Plugin,
+  PostgresCluster,
+  PostgresClusterProps,
+  checkManifests,
+} from '../../src/index';
 import { synthErrors } from './synth-errors';
 
 const storage = { size: Size.gibibytes(1) };
@@ -153,6 +163,23 @@ describe('PostgresCluster: where the Clusters of an app archive', () => {
       bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
     });
     expect(synthErrors(recovery)).toEqual([]);
+  });
+
+  test('two ObjectStores of the app on one destinationPath are one archive (CNPGI122 by path)', () => {
+    const make = (second: string) => {
+      const chart = Testing.chart();
+      const credentials = ObjectStoreCredentials.s3AccessKeys({ accessKeyId: { name: 'c', key: 'id' }, secretAccessKey: { name: 'c', key: 'secret' } });
+      const a = new ObjectStore(chart, 'a', { destinationPath: 's3://bucket/x', credentials });
+      const b = new ObjectStore(chart, 'b', { destinationPath: second, credentials });
+      new PostgresCluster(chart, 'pg', { storage }).addPlugin(BARMAN, { isWalArchiver: true, objectStore: a });
+      new PostgresCluster(chart, 'pg2', { storage }).addPlugin(BARMAN, { isWalArchiver: true, objectStore: b, parameters: { serverName: 'pg' } });
+      return synthErrors(chart);
+    };
+    expect(make('s3://bucket/x/').map((l) => l.slice(0, l.indexOf(' whichever')))).toEqual([
+      "[test/pg] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'a' is where Cluster 'pg' archives (server 'pg' of ObjectStore 'a' (s3://bucket/x)), and Cluster 'pg2' archives there too:",
+      "[test/pg2] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'b' is where Cluster 'pg2' archives (server 'pg' of ObjectStore 'b' (s3://bucket/x/)), and Cluster 'pg' archives there too:",
+    ]);
+    expect(make('s3://bucket/y')).toEqual([]);
   });
 
   test('a recovery from the archive of a Cluster that archives no WAL (CNPGI121), and a source archived elsewhere (not refused)', () => {
