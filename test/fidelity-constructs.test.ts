@@ -22,6 +22,7 @@ import {
   PluginTls,
   PostgresCluster,
   PrivateKeyAlgorithm,
+  RecoveryTarget,
   StandalonePlugin,
   checkManifests,
 } from '../src';
@@ -364,5 +365,63 @@ describe('CNPGI114 Kubernetes names', () => {
   test('a plugin name that is no valid label value (over 63 characters, bad characters)', () => {
     expectRefused(() => new StandalonePlugin(operatorChart(), 'p', { pluginName: `${'a'.repeat(60)}.example.com`, image: 'x:1' }), 'pluginName');
     expectRefused(() => new StandalonePlugin(operatorChart(), 'p', { pluginName: 'bad name', image: 'x:1' }), 'pluginName');
+  });
+});
+
+/*
+ * Issue 22, section 2: the app of the issue (daily Barman Cloud backups of a Cluster that forgot
+ * isWalArchiver, and a point-in-time recovery from that Cluster's server name), built through the
+ * public API. At the pinned versions Barman Cloud archives the WAL anyway (cloudnative-pg v1.30.0
+ * pkg/management/postgres/archiver/archiver.go archiveWALViaPlugins; plugin-barman-cloud v0.14.0
+ * internal/cnpgi/common/wal.go Archive never reads isWALArchiver), so the constructs accept it and
+ * the doctor warns (CNPGI123); what cannot be restored is refused (CNPGI120-122).
+ */
+describe('CNPGI120-123 restorability', () => {
+  function issueApp(options: { isWalArchiver?: boolean; serverName?: string; annotations?: Record<string, string> } = {}) {
+    const app = Testing.app();
+    const chart = new Chart(app, 'db', { namespace: 'db' });
+    const store = new ObjectStore(chart, 'store', { destinationPath: 's3://b/db', credentials: ObjectStoreCredentials.s3AccessKeys(S3) });
+    const pg = new PostgresCluster(chart, 'pg', { storage, metadata: { annotations: options.annotations } });
+    pg.addPlugin(barmanRef, { isWalArchiver: options.isWalArchiver, objectStore: store });
+    pg.addScheduledBackup('daily', { plugin: barmanRef, schedule: BackupSchedule.daily(2) });
+    new PostgresCluster(chart, 'pitr', {
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(barmanRef, {
+        sourceName: 'origin',
+        objectStore: store,
+        parameters: options.serverName === undefined ? undefined : { serverName: options.serverName },
+        recoveryTarget: RecoveryTarget.timestamp('2026-01-01 00:00:00+00'),
+      }),
+    });
+    return app;
+  }
+  const findings = (app: ReturnType<typeof Testing.app>) =>
+    checkManifests(
+      app.charts.flatMap((c) => c.toJson()),
+      { knownPlugins: [BARMAN] },
+    )
+      .filter((f) => /^CNPGI12[0-3]$/.test(f.ruleId))
+      .map((f) => `${f.ruleId} ${f.severity} ${f.object}`);
+
+  test('isWalArchiver forgotten: accepted (the WAL is archived), and the doctor warns', () => {
+    const app = issueApp({ serverName: 'pg' });
+    expect(() => app.synth()).not.toThrow();
+    expect(findings(app)).toEqual(['CNPGI123 warning Cluster/db/pg']);
+    expect(findings(issueApp({ isWalArchiver: true, serverName: 'pg' }))).toEqual([]);
+  });
+
+  test("the recovery without serverName reads the recovering Cluster's own name: the doctor warns, naming the fix", () => {
+    const app = issueApp({ isWalArchiver: true });
+    const f = checkManifests(
+      app.charts.flatMap((c) => c.toJson()),
+      { knownPlugins: [BARMAN] },
+    ).filter((x) => x.ruleId === 'CNPGI121');
+    expect(f.map((x) => [x.severity, x.object, x.fix])).toEqual([['warning', 'Cluster/db/pitr', "set parameters.serverName: pg on external cluster 'origin'"]]);
+  });
+
+  test('a source that archives no WAL: its backups and the recovery are refused', () => {
+    const app = issueApp({ isWalArchiver: true, serverName: 'pg', annotations: { 'cnpg.io/skipWalArchiving': 'enabled' } });
+    expectRefused(() => app.synth(), 'db/pg/daily', 'cnpg.io/skipWalArchiving', 'cannot be restored');
+    expectRefused(() => app.synth(), 'db/pitr', 'archives no WAL');
   });
 });

@@ -333,12 +333,21 @@ function archiveSource(where: string, source: IPostgresCluster, sourceName: stri
   const archiver = plugins.find((p) => p.enabled && p.isWalArchiver);
   if (archiver === undefined) {
     const disabled = plugins.find((p) => p.isWalArchiver);
+    // The instance manager offers each WAL segment to every enabled plugin that can archive,
+    // declared or not (cloudnative-pg v1.30.0 pkg/management/postgres/archiver/archiver.go
+    // archiveWALViaPlugins): a plugin with a store may archive without being declared, but only
+    // the declared archiver is required to be loaded, so the recovery is derived from it alone.
+    const undeclared = disabled === undefined ? plugins.find((p) => p.enabled && p.objectStore !== undefined) : undefined;
     invalid(
       where,
       'source',
       path,
-      `archives no WAL: ${disabled === undefined ? 'none of its plugins is a WAL archiver' : `its WAL archiver '${disabled.pluginName}' is disabled`}, so no archive holds its backups' WAL and there is nothing to recover from`,
-      `make it archive first: call addPlugin(plugin, { isWalArchiver: true, objectStore }) on ${path} before deriving a recovery from it`,
+      undeclared !== undefined
+        ? `declares no WAL archiver: plugin '${undeclared.pluginName}' may archive into its store, but a segment it cannot take while its sidecar is missing is lost without an error (CNPGI123), so the recovery is derived only from a declared archiver`
+        : `archives no WAL: ${disabled === undefined ? 'none of its plugins is a WAL archiver' : `its WAL archiver '${disabled.pluginName}' is disabled`}, so no archive holds its backups' WAL and there is nothing to recover from`,
+      undeclared !== undefined
+        ? `declare it: call addPlugin(plugin, { isWalArchiver: true, objectStore }) on ${path}`
+        : `make it archive first: call addPlugin(plugin, { isWalArchiver: true, objectStore }) on ${path} before deriving a recovery from it`,
     );
   }
   const store = archiver.objectStore;

@@ -3,10 +3,12 @@ import type { AdmissionKind } from '../checks/admission/admission-check';
 import { admissionErrors, admit, hasAdmissionChecks } from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
 import { CheckIssue } from '../checks/issue';
+import { checkArchiveSources, checkSharedArchive } from '../checks/wal-archive';
 import { claimedNamespaces } from '../common/stable-names';
 import { Problem } from '../manifests/errors';
 import { Json, asObject } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+import { appArchives } from './internal';
 
 /**
  * The first error CloudNativePG's admission gives a rendered object of `kind` (the CRD defaults
@@ -37,12 +39,32 @@ export function admissionProblem(kind: AdmissionKind, object: Json | (() => Json
 export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
   const admission = admissionProblem('Cluster', cluster);
   if (admission !== undefined) return admission;
+  return barmanCloudMistake(scope, cluster) ?? archiveMistake(scope, cluster);
+}
+
+function barmanCloudMistake(scope: Construct, cluster: Json): Problem | undefined {
   if (referencedObjectStores(cluster).length === 0 && !JSON.stringify(cluster.spec ?? {}).includes(`"${BARMAN_CLOUD_PLUGIN_NAME}"`)) return undefined;
   const stores = referencedObjectStores(cluster).flatMap((name) =>
     claimedNamespaces(scope, 'ObjectStore', name).map((namespace) => ({ metadata: { name, namespace } })),
   );
   // An ObjectStore missing from the app may live elsewhere (a warning); only one in the wrong namespace is certain.
   const issues = checkBarmanCloudCluster(cluster, stores, { requireObjectName: false }).filter((i) => i.severity === 'error');
+  return problemOf(issues[0], cluster);
+}
+
+/**
+ * What the doctor's CNPGI121 and CNPGI122 report as errors against the other `PostgresCluster`s
+ * of the app: two Clusters archiving into one ObjectStore (or destinationPath) and server name,
+ * a Cluster archiving into its own recovery source, a recovery from the archive of a Cluster
+ * that archives no WAL. ObjectStores are compared by name here (the doctor, which sees their
+ * destinationPath, also finds two names on one path); a source that no Cluster of the app
+ * archives into may be archived from elsewhere (the doctor's warning) and is not refused.
+ */
+function archiveMistake(scope: Construct, cluster: Json): Problem | undefined {
+  const { index, json } = appArchives(scope);
+  // The app's reading of this Cluster is the same JSON as `cluster`, and is what the index knows it by.
+  const own = json.get(scope) ?? cluster;
+  const issues = [...checkSharedArchive(own, index), ...checkArchiveSources(own, index)].filter((i) => i.severity === 'error');
   return problemOf(issues[0], cluster);
 }
 

@@ -7,14 +7,16 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { isRefusedExternalClusterName } from '../checks/admission/cluster-references';
+import { ArchiveIndex, checkBackupWalArchive } from '../checks/wal-archive';
 import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec } from '../common/props';
 import { claimName } from '../common/stable-names';
 import { pluginNameProblem } from '../common/validate';
 import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/errors';
+import { Json } from '../manifests/json';
 import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
-import { addChecks, addSchemaGuard } from '../schema/guard';
+import { addChecks, addSchemaGuard, currentSynthCall } from '../schema/guard';
 import type { IPostgresCluster } from './cluster-reference';
 import type { IObjectStore } from './object-store-link';
 import type { SecretKeyReference } from './secret-key-reference';
@@ -75,13 +77,78 @@ export interface ClusterBinding {
     /** The store linked with the `objectStore` option, if any. */
     readonly objectStore?: IObjectStore;
   }>;
+  /** The Cluster as written, at the time of the call (rendered once per set of additions). */
+  readonly json: () => Json;
 }
 
 const BINDINGS = new WeakMap<object, ClusterBinding>();
+// The Clusters of each construct tree (the root is the App, or the chart in tests), for the
+// checks that compare a Cluster with the others of the app (where they archive).
+const APP_CLUSTERS = new WeakMap<IConstruct, ClusterBinding[]>();
 
 /** @internal */
 export function bindCluster(cluster: object, binding: ClusterBinding): void {
   BINDINGS.set(cluster, binding);
+  const root = binding.construct.node.root;
+  APP_CLUSTERS.set(root, [...(APP_CLUSTERS.get(root) ?? []), binding]);
+}
+
+const APP_ARCHIVES = new WeakMap<IConstruct, { readonly call: object; readonly archives: AppArchives }>();
+
+/** The PostgresClusters of an app by where they archive, and the JSON of each. @internal */
+export interface AppArchives {
+  readonly index: ArchiveIndex;
+  readonly json: ReadonlyMap<IConstruct, Json>;
+}
+
+/**
+ * The `PostgresCluster`s of `scope`'s app as written, indexed by where they archive: read once
+ * per `App.synth()` call (every Cluster's check shares them, so an app of n Clusters is read n
+ * times, not n squared), and afresh at every validation otherwise.
+ * @internal
+ */
+export function appArchives(scope: IConstruct): AppArchives {
+  const root = scope.node.root;
+  const call = currentSynthCall(root);
+  const cached = APP_ARCHIVES.get(root);
+  if (call !== undefined && cached?.call === call) return cached.archives;
+  const json = new Map((APP_CLUSTERS.get(root) ?? []).map((b) => [b.construct, b.json()] as const));
+  const stores = appObjectStores(root);
+  const archives = { index: new ArchiveIndex([...json.values()], { lookup: (namespace, name) => stores.get(`${namespace ?? ''}\u0000${name}`) }), json };
+  if (call !== undefined) APP_ARCHIVES.set(root, { call, archives });
+  return archives;
+}
+
+/**
+ * The Barman Cloud ObjectStores the app writes (any construct writing a `barmancloud.cnpg.io`
+ * ObjectStore), by namespace and name, as written: the archive checks compare their
+ * destinationPath, so two ObjectStores on one path are one archive. One whose JSON cannot be
+ * written is left out (its own validation reports it).
+ */
+function appObjectStores(root: IConstruct): Map<string, Json> {
+  const stores = new Map<string, Json>();
+  for (const c of root.node.findAll()) {
+    if (!(c instanceof ApiObject) || c.kind !== 'ObjectStore' || !c.apiVersion.startsWith('barmancloud.cnpg.io/')) continue;
+    try {
+      stores.set(`${c.metadata.namespace ?? ''}\u0000${c.name}`, c.toJson() as Json);
+    } catch {
+      continue;
+    }
+  }
+  return stores;
+}
+
+/**
+ * The check, run at synth, that a backup of a `PostgresCluster` of this program can be restored:
+ * what the doctor's CNPGI120 reports as an error (the Cluster archives no WAL), with the same
+ * check (src/checks/wal-archive.ts).
+ * @internal
+ */
+export function checkBackupArchive(scope: ErrorScope, binding: ClusterBinding, clusterName: string, pluginName: string): void {
+  const cluster = appArchives(binding.construct).json.get(binding.construct) ?? binding.json();
+  const backup = { spec: { method: 'plugin', pluginConfiguration: { name: pluginName } } };
+  const issue = checkBackupWalArchive(backup, cluster).find((i) => i.severity === 'error');
+  if (issue) invalid(scope, 'cluster', clusterName, issue.message, `${issue.fix} (${binding.construct.node.path}, metadata.annotations)`);
 }
 
 /** @internal */

@@ -9,7 +9,7 @@ import { refuseProblem } from '../manifests/errors';
 import { IPlugin } from '../plugins/plugin';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
-import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupArchive, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 
 /**
  * Which instance takes a backup (`spec.target`), with the wire values of the CRD.
@@ -121,6 +121,7 @@ export class PluginBackup extends Construct {
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
     guardAndCheck(this, 'Backup', this.apiObject, () => {
       if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
+      if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
         admissionProblem('Backup', () => this.apiObject.toJson()),

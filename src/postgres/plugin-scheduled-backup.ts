@@ -16,7 +16,7 @@ import { IPlugin } from '../plugins/plugin';
 import { BackupSchedule } from './backup-schedule';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
-import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
+import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupArchive, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
 import { BackupTarget } from './plugin-backup';
 
 /**
@@ -186,6 +186,7 @@ export class PluginScheduledBackup extends Construct {
     if (binding) this.apiObject.node.addDependency(binding.apiObject);
     guardAndCheck(this, 'ScheduledBackup', this.apiObject, () => {
       if (binding) checkBackupPlugin(this, binding, cluster.name, this.pluginName);
+      if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
         admissionProblem('ScheduledBackup', () => this.apiObject.toJson()),

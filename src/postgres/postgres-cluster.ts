@@ -22,6 +22,7 @@ import { renderDuration, renderQuantity } from '../common/render';
 import { ResourceKey, resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { Problem, invalid, refuseProblem } from '../manifests/errors';
+import { Json } from '../manifests/json';
 import { IPlugin } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { clusterMistake } from './cluster-fidelity';
@@ -29,7 +30,7 @@ import { ClusterImage } from './cluster-image';
 import { IPostgresCluster } from './cluster-reference';
 import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { ExternalClusterSource } from './external-cluster-source';
-import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, bindCluster, guardAndCheck } from './internal';
+import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
 import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -484,7 +485,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       metadata: { ...metadata, name: this.name },
       spec: Lazy.any({ produce: () => this.render().json }),
     });
-    bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries });
+    bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries, json: () => this.written() });
     guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
 
     const source = p.bootstrap?._source;
@@ -606,10 +607,16 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   private checkAtSynth(): void {
     const { json, problem } = this.render();
-    const metadata = this.apiObject.metadata.toJson() as Record<string, unknown>;
     if (problem !== undefined) refuseProblem(this, problem);
-    const mistake = clusterMistake(this, { apiVersion: this.apiObject.apiVersion, kind: this.apiObject.kind, metadata, spec: json });
+    // The app's reading of this Cluster, shared with the checks that compare the app's Clusters.
+    const mistake = clusterMistake(this, appArchives(this).json.get(this) ?? this.written());
     refuseProblem(this, mistake && { ...mistake, prop: writtenBy(mistake.prop, json) });
+  }
+
+  /** The Cluster as written: its metadata and the rendered spec (without the fields the rendering could not write). */
+  private written(): Json {
+    const metadata = this.apiObject.metadata.toJson() as Record<string, unknown>;
+    return { apiVersion: this.apiObject.apiVersion, kind: this.apiObject.kind, metadata, spec: this.render().json };
   }
 
   /**

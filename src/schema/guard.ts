@@ -241,6 +241,16 @@ interface SynthCall {
 
 /** The synth call in progress on each app (by its root construct). */
 const synthCalls = new WeakMap<IConstruct, SynthCall>();
+
+/**
+ * The `App.synth()` / `App.synthYaml()` call of `root` under way, if any: a token that stays the
+ * same for every validation of that call, so that a check comparing the constructs of an app
+ * can read them once per call.
+ * @internal
+ */
+export function currentSynthCall(root: IConstruct): object | undefined {
+  return synthCalls.get(root);
+}
 const watchedRoots = new WeakSet<IConstruct>();
 const sharedRenders = new WeakSet<ApiObject>();
 

@@ -253,14 +253,23 @@ describe('ClusterBootstrap.recoveryFromCluster', () => {
   });
 
   test('a source that archives no WAL is refused, with the fix', () => {
-    const chart = chartIn('db', 'apps');
-    const pg = new PostgresCluster(chart, 'pg', { storage });
-    // Backups through the plugin, but nothing archives the WAL.
-    pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('store') });
+    const pg = new PostgresCluster(chartIn('db', 'apps'), 'pg', { storage });
     expectValidationError(
       () => ClusterBootstrap.recoveryFromCluster(pg),
       `${where}: source 'apps/pg' archives no WAL: none of its plugins is a WAL archiver, so no archive holds its backups' WAL and there is nothing to recover from; ` +
         'make it archive first: call addPlugin(plugin, { isWalArchiver: true, objectStore }) on apps/pg before deriving a recovery from it',
+    );
+  });
+
+  test('a source whose plugin archives without being declared is refused: the recovery follows a declared archiver', () => {
+    const chart = chartIn('db', 'apps');
+    const pg = new PostgresCluster(chart, 'pg', { storage });
+    // The instance manager offers WAL to every enabled plugin, so this one archives; undeclared.
+    pg.addPlugin(BARMAN, { objectStore: ObjectStore.fromObjectStoreName('store') });
+    expectValidationError(
+      () => ClusterBootstrap.recoveryFromCluster(pg),
+      `${where}: source 'apps/pg' declares no WAL archiver: plugin '${BARMAN_NAME}' may archive into its store, but a segment it cannot take while its sidecar is missing is lost without an error (CNPGI123), so the recovery is derived only from a declared archiver; ` +
+        'declare it: call addPlugin(plugin, { isWalArchiver: true, objectStore }) on apps/pg',
     );
   });
 

@@ -5,7 +5,17 @@
  */
 import { Size, Testing } from 'cdk8s';
 import * as admission from '../../src/checks/admission/index';
-import { BackupSchedule, ClusterBootstrap, ExternalClusterSource, Plugin, PostgresCluster, PostgresClusterProps, checkManifests } from '../../src/index';
+import {
+  BackupSchedule,
+  ClusterBootstrap,
+  ExternalClusterSource,
+  ObjectStore,
+  ObjectStoreCredentials,
+  Plugin,
+  PostgresCluster,
+  PostgresClusterProps,
+  checkManifests,
+} from '../../src/index';
 import { synthErrors } from './synth-errors';
 
 const storage = { size: Size.gibibytes(1) };
@@ -101,5 +111,92 @@ describe('PluginBackup and PluginScheduledBackup: admission at synth', () => {
     else again.pg.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(0) });
     const path = kind === 'Backup' ? 'test/pg/now' : 'test/pg/nightly';
     expect(synthErrors(again.chart)).toEqual([`[${path}] spec.method 'plugin' is refused by a check; fix it`]);
+  });
+});
+
+/*
+ * Restorability across the Clusters of an app (the doctor's CNPGI121 and CNPGI122 errors, with the
+ * same checks, src/checks/wal-archive.ts): plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go
+ * Archive runs barman-cloud-check-wal-archive on a new Cluster's first WAL (CheckBackupDestination);
+ * internal/cnpgi/restore/restore.go ensureArchiveContainsLastCheckpointRedoWAL.
+ */
+describe('PostgresCluster: where the Clusters of an app archive', () => {
+  const archiving = (chart: ReturnType<typeof Testing.chart>, id: string, parameters: Record<string, string>, props: Partial<PostgresClusterProps> = {}) => {
+    const pg = new PostgresCluster(chart, id, { storage, ...props });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters });
+    return pg;
+  };
+  const SHARED = (who: string, other: string, fix: string) =>
+    `[test/${who}] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'store' is where Cluster '${who}' archives (server 'pg' of ObjectStore 'store'), and Cluster '${other}' archives there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup; give each Cluster its own server name (e.g. parameters.serverName: ${fix}) or its own ObjectStore`;
+
+  test('two Clusters archiving into one ObjectStore and server name are both refused, and the doctor agrees (CNPGI122)', () => {
+    const chart = Testing.chart();
+    archiving(chart, 'pg', { barmanObjectName: 'store' });
+    archiving(chart, 'pg2', { barmanObjectName: 'store', serverName: 'pg' });
+    expect(synthErrors(chart)).toEqual([SHARED('pg', 'pg2', 'pg-default'), SHARED('pg2', 'pg', 'pg2')]);
+    const written = (name: string, parameters: object) => ({
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name, namespace: 'db' },
+      spec: { instances: 1, storage: { size: '1Gi' }, plugins: [{ name: BARMAN.pluginName, isWALArchiver: true, parameters }] },
+    });
+    expect(doctorErrors([written('pg', { barmanObjectName: 'store' }), written('pg2', { barmanObjectName: 'store', serverName: 'pg' })])).toEqual(['CNPGI122']);
+  });
+
+  test('near misses: distinct server names, the same store name in another namespace, a disabled entry, a recovery reading the archive', () => {
+    const names = Testing.chart();
+    archiving(names, 'pg', { barmanObjectName: 'store' });
+    archiving(names, 'pg2', { barmanObjectName: 'store' });
+    expect(synthErrors(names)).toEqual([]);
+    const namespaces = Testing.chart();
+    archiving(namespaces, 'pg', { barmanObjectName: 'store' });
+    archiving(namespaces, 'pg2', { barmanObjectName: 'store', serverName: 'pg' }, { metadata: { namespace: 'other' } });
+    expect(synthErrors(namespaces)).toEqual([]);
+    const disabled = Testing.chart();
+    archiving(disabled, 'pg', { barmanObjectName: 'store' });
+    new PostgresCluster(disabled, 'pg2', { storage }).addPlugin(BARMAN, { enabled: false, parameters: { barmanObjectName: 'store', serverName: 'pg' } });
+    expect(synthErrors(disabled)).toEqual([]);
+    const recovery = Testing.chart();
+    archiving(recovery, 'pg', { barmanObjectName: 'store' });
+    new PostgresCluster(recovery, 'restored', {
+      storage,
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName: 'pg' } }),
+    });
+    expect(synthErrors(recovery)).toEqual([]);
+  });
+
+  test('two ObjectStores of the app on one destinationPath are one archive (CNPGI122 by path)', () => {
+    const make = (second: string) => {
+      const chart = Testing.chart();
+      const credentials = ObjectStoreCredentials.s3AccessKeys({ accessKeyId: { name: 'c', key: 'id' }, secretAccessKey: { name: 'c', key: 'secret' } });
+      const a = new ObjectStore(chart, 'a', { destinationPath: 's3://bucket/x', credentials });
+      const b = new ObjectStore(chart, 'b', { destinationPath: second, credentials });
+      new PostgresCluster(chart, 'pg', { storage }).addPlugin(BARMAN, { isWalArchiver: true, objectStore: a });
+      new PostgresCluster(chart, 'pg2', { storage }).addPlugin(BARMAN, { isWalArchiver: true, objectStore: b, parameters: { serverName: 'pg' } });
+      return synthErrors(chart);
+    };
+    expect(make('s3://bucket/x/').map((l) => l.slice(0, l.indexOf(' whichever')))).toEqual([
+      "[test/pg] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'a' is where Cluster 'pg' archives (server 'pg' of ObjectStore 'a' (s3://bucket/x)), and Cluster 'pg2' archives there too:",
+      "[test/pg2] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'b' is where Cluster 'pg2' archives (server 'pg' of ObjectStore 'b' (s3://bucket/x/)), and Cluster 'pg' archives there too:",
+    ]);
+    expect(make('s3://bucket/y')).toEqual([]);
+  });
+
+  test('a recovery from the archive of a Cluster that archives no WAL (CNPGI121), and a source archived elsewhere (not refused)', () => {
+    const recover = (annotations: Record<string, string>, serverName: string) => {
+      const chart = Testing.chart();
+      archiving(chart, 'pg', { barmanObjectName: 'store' }, { metadata: { annotations } });
+      new PostgresCluster(chart, 'restored', {
+        storage,
+        bootstrap: ClusterBootstrap.recoveryFromPlugin(BARMAN, { sourceName: 'origin', parameters: { barmanObjectName: 'store', serverName } }),
+      });
+      return synthErrors(chart);
+    };
+    expect(recover({ 'cnpg.io/skipWalArchiving': 'enabled' }, 'pg')).toEqual([
+      "[test/restored] externalClusters[origin].plugin.parameters.serverName 'pg' points the recovery of Cluster 'restored' at server 'pg' of ObjectStore 'store', the archive of Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached; remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg'",
+    ]);
+    // another server name: the source may be a Cluster of another repository (the doctor warns, CNPGI121)
+    expect(recover({ 'cnpg.io/skipWalArchiving': 'enabled' }, 'legacy')).toEqual([]);
+    expect(recover({}, 'pg')).toEqual([]);
   });
 });

@@ -87,6 +87,35 @@ describe('PluginBackup', () => {
     ]);
   });
 
+  // cloudnative-pg v1.30.0 pkg/postgres/configuration.go CreatePostgresqlConfiguration: archive_mode
+  // off under cnpg.io/skipWalArchiving: enabled; plugin-barman-cloud v0.14.0 internal/cnpgi/restore/
+  // restore.go ensureArchiveContainsLastCheckpointRedoWAL refuses such a backup (CNPGI120).
+  test('a backup of a Cluster that archives no WAL, added before or after the annotation is read', () => {
+    const chart = Testing.chart();
+    const pg = new PostgresCluster(chart, 'pg', { storage, metadata: { annotations: { 'cnpg.io/skipWalArchiving': 'enabled' } } });
+    pg.addBackup('b', { plugin: BARMAN });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    expect(synthErrors(chart)).toEqual([
+      "[test/pg/b] cluster 'pg' names Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored; remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg' (test/pg, metadata.annotations)",
+    ]);
+  });
+
+  test('near misses: another annotation value, Barman Cloud archiving undeclared (a warning of the doctor), a Cluster managed elsewhere', () => {
+    const other = Testing.chart();
+    const pg = new PostgresCluster(other, 'pg', { storage, metadata: { annotations: { 'cnpg.io/skipWalArchiving': 'disabled' } } });
+    pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    pg.addBackup('b', { plugin: BARMAN });
+    expect(synthErrors(other)).toEqual([]);
+    const undeclared = Testing.chart();
+    const pg2 = new PostgresCluster(undeclared, 'pg', { storage });
+    pg2.addPlugin(BARMAN, { parameters: { barmanObjectName: 'store' } });
+    pg2.addBackup('b', { plugin: BARMAN });
+    expect(synthErrors(undeclared)).toEqual([]);
+    const elsewhere = Testing.chart();
+    new PluginBackup(elsewhere, 'b', { cluster: PostgresCluster.fromClusterName('pg'), plugin: BARMAN });
+    expect(synthErrors(elsewhere)).toEqual([]);
+  });
+
   test('a plugin the Cluster disables, also through App.synth()', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'c');

@@ -11,6 +11,22 @@ const js = (v: unknown): any => v;
 const elsewhere = PostgresCluster.fromClusterName('pg');
 
 describe('PluginScheduledBackup', () => {
+  // CNPGI120: cloudnative-pg v1.30.0 pkg/postgres/configuration.go CreatePostgresqlConfiguration,
+  // plugin-barman-cloud v0.14.0 internal/cnpgi/restore/restore.go ensureArchiveContainsLastCheckpointRedoWAL.
+  test('daily backups of a Cluster that archives no WAL are refused; with archiving on they pass', () => {
+    const make = (value: string) => {
+      const chart = Testing.chart();
+      const pg = new PostgresCluster(chart, 'pg', { storage, metadata: { annotations: { 'cnpg.io/skipWalArchiving': value } } });
+      pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+      pg.addScheduledBackup('daily', { plugin: BARMAN, schedule: BackupSchedule.daily(2) });
+      return synthErrors(chart);
+    };
+    expect(make('enabled')).toEqual([
+      "[test/pg/daily] cluster 'pg' names Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored; remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg' (test/pg, metadata.annotations)",
+    ]);
+    expect(make('Enabled')).toEqual([]);
+  });
+
   test('a nightly backup of a Cluster archiving through Barman Cloud', () => {
     const chart = chartIn('databases', 'apps');
     const pg = new PostgresCluster(chart, 'pg', { instances: 3, storage });

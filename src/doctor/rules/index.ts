@@ -115,6 +115,10 @@ import { rule as cnpgi025 } from './plugin-tls/cnpgi025-client-ca-trust';
 import { rule as cnpgi026 } from './plugin-tls/cnpgi026-plugin-tls-files';
 import { rule as cnpgi027 } from './plugin-tls/cnpgi027-plugin-extra-secrets';
 import { rule as cnpgi050 } from './pod-security/cnpgi050-plugin-pod-security';
+import { rule as cnpgi120 } from './restorability/cnpgi120-backup-without-wal-archive';
+import { rule as cnpgi121 } from './restorability/cnpgi121-recovery-source-not-archived';
+import { rule as cnpgi122 } from './restorability/cnpgi122-shared-wal-archive';
+import { rule as cnpgi123 } from './restorability/cnpgi123-wal-archiver-undeclared';
 import { rule as cnpgi060 } from './schema/cnpgi060-crd-schema';
 import { rule as cnpgi061 } from './schema/cnpgi061-crd-pruned-field';
 import { rule as cnpgi062 } from './schema/cnpgi062-crd-cel-rule';
@@ -183,6 +187,10 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi115,
   cnpgi116,
   cnpgi117,
+  cnpgi120,
+  cnpgi121,
+  cnpgi122,
+  cnpgi123,
   cnpgi300,
   cnpgi301,
   cnpgi302,

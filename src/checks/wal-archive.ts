@@ -1,0 +1,507 @@
+/*
+ * Restorability: where a Cluster's WAL and base backups go, where a Cluster recovers from, and
+ * what makes a backup that cannot be restored. Read from the pinned code:
+ *
+ * - cloudnative-pg v1.30.0 pkg/postgres/configuration.go CreatePostgresqlConfiguration: every
+ *   instance runs with archive_mode on (always for a replica cluster) and archive_command
+ *   `/controller/manager wal-archive`, unless the Cluster carries `cnpg.io/skipWalArchiving:
+ *   enabled` (pkg/utils/labels_annotations.go IsWalArchivingDisabled), which sets archive_mode off.
+ * - cloudnative-pg v1.30.0 pkg/management/postgres/archiver/archiver.go internalRun,
+ *   archiveWALViaPlugins: `wal-archive` asks every enabled plugin that has the WAL archive
+ *   capability to archive the segment, whether or not it is marked isWALArchiver; only a plugin
+ *   marked isWALArchiver must be loaded (ErrMissingWALArchiverPlugin), the others are skipped
+ *   when their socket is absent (internal/cnpi/plugin/client/create.go innerNewClient keeps the
+ *   enabled plugins that are available). With no archiver plugin, the in-tree
+ *   spec.backup.barmanObjectStore archives; without it the segment is reported archived and
+ *   nothing is stored.
+ * - plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go Archive never reads isWALArchiver:
+ *   it archives into the ObjectStore `barmanObjectName` under `serverName` (the Cluster's name by
+ *   default; internal/cnpgi/operator/config/config.go NewFromCluster), and the instance sidecar
+ *   is injected when barmanObjectName is set (internal/cnpgi/operator/lifecycle.go
+ *   reconcileInstancePod). On the first WAL of a new Cluster it runs
+ *   barman-cloud-check-wal-archive (CheckBackupDestination), which fails when the destination
+ *   already holds WAL.
+ * - barman-cloud (the commit plugin-barman-cloud v0.14.0 pins) pkg/archiver/archiver.go and
+ *   pkg/command/commandbuilder.go: the WAL archive, its check and the WAL restore use the
+ *   ObjectStore's own `configuration.serverName` when it is set, over the Cluster's; base backups
+ *   (pkg/backup/backup.go GetBarmanCloudBackupOptions) and the backup list
+ *   (pkg/command/backuplist.go GetBackupList) use the Cluster's.
+ * - plugin-barman-cloud v0.14.0 internal/cnpgi/restore/restore.go Restore: a recovery lists the
+ *   backups of the recovery serverName (the recovering Cluster's own name by default), fails with
+ *   "no target backup found" when there is none, and fails when the backup's first WAL is not in
+ *   the archive (ensureArchiveContainsLastCheckpointRedoWAL).
+ */
+import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
+import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+import { barmanCloudConfig } from './barman-cloud';
+import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
+
+/** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
+export const SKIP_WAL_ARCHIVING_ANNOTATION = 'cnpg.io/skipWalArchiving';
+
+/**
+ * One Barman Cloud destination: an ObjectStore through the plugin, or an in-tree
+ * `barmanObjectStore` section, with the server name below it.
+ * @internal
+ */
+export interface BarmanDestination {
+  /** `plugin`: the Barman Cloud plugin and an ObjectStore; `in-tree`: a `barmanObjectStore` section. */
+  readonly via: 'plugin' | 'in-tree';
+  /** The ObjectStore's name, in `namespace` (plugin only). */
+  readonly objectStore?: string;
+  /** The namespace the ObjectStore is looked up in: the Cluster's. */
+  readonly namespace?: string;
+  /** The section's `destinationPath` (in-tree only). */
+  readonly destinationPath?: string;
+  /** The section's `endpointURL` (in-tree only). */
+  readonly endpointURL?: string;
+  /** The section's own `serverName` (in-tree only). */
+  readonly sectionServerName?: string;
+  /** The server name the Cluster names (base backups and the backup list use it). */
+  readonly serverName: string;
+  /** The field that configures it. */
+  readonly path: string;
+}
+
+/**
+ * How a Cluster archives its WAL: what {@link walArchivingOf} reads.
+ * @internal
+ */
+export interface WalArchiving {
+  /** The Cluster's name. */
+  readonly name: string;
+  /** Whether `cnpg.io/skipWalArchiving: enabled` sets archive_mode off. */
+  readonly disabled: boolean;
+  /** The enabled plugin marked isWALArchiver, if any. */
+  readonly declaredArchiver?: string;
+  /**
+   * Where the WAL and the base backups go through Barman Cloud: the plugin when it is enabled
+   * with a barmanObjectName, and the in-tree section when no plugin is the archiver.
+   */
+  readonly destinations: readonly BarmanDestination[];
+  /** The enabled plugins other than Barman Cloud: each may archive WAL, which the manifests do not show. */
+  readonly otherPlugins: readonly string[];
+}
+
+/**
+ * Where a Cluster writes its WAL and base backups (the one reader of this question; the
+ * constructs and the doctor both use it). A Cluster of the input, as JSON.
+ * @internal
+ */
+export function walArchivingOf(cluster: Json): WalArchiving {
+  const { name, namespace } = objectMeta(cluster);
+  const annotations = stringMap(dig(cluster, 'metadata', 'annotations'));
+  const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
+  const enabled = entries.filter((p) => p.enabled !== false && typeof p.name === 'string' && p.name !== '');
+  const declaredArchiver = asString(enabled.find((p) => p.isWALArchiver === true)?.name);
+  const destinations: BarmanDestination[] = [];
+  // The plugin's own reading (barmanCloudConfig, after config.go NewFromCluster): the parameters of
+  // the last entry with its name, serverName from the last enabled one; it archives when enabled.
+  const last = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
+  const config = barmanCloudConfig(cluster);
+  if (last >= 0 && config.barmanObjectName !== '' && enabled.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME)) {
+    destinations.push({
+      via: 'plugin',
+      objectStore: config.barmanObjectName,
+      namespace,
+      serverName: config.serverName,
+      path: `spec.plugins[${last}].parameters.barmanObjectName`,
+    });
+  }
+  const section = asObject(dig(cluster, 'spec', 'backup', 'barmanObjectStore'));
+  if (section && declaredArchiver === undefined) {
+    const own = asString(section.serverName) ?? '';
+    destinations.push({
+      via: 'in-tree',
+      destinationPath: asString(section.destinationPath) ?? '',
+      endpointURL: asString(section.endpointURL) ?? '',
+      sectionServerName: own,
+      serverName: own || name,
+      path: 'spec.backup.barmanObjectStore',
+    });
+  }
+  const otherPlugins = enabled.map((p) => String(p.name)).filter((n) => n !== BARMAN_CLOUD_PLUGIN_NAME);
+  return {
+    name,
+    disabled: annotations[SKIP_WAL_ARCHIVING_ANNOTATION] === 'enabled',
+    declaredArchiver,
+    destinations,
+    otherPlugins: [...new Set(otherPlugins)],
+  };
+}
+
+/**
+ * A Barman Cloud destination a Cluster reads from: its recovery source
+ * (`spec.bootstrap.recovery.source`) or its replica source (`spec.replica.source`).
+ * @internal
+ */
+export interface ArchiveSource {
+  readonly role: 'recovery' | 'replica';
+  /** The external cluster's name. */
+  readonly externalCluster: string;
+  readonly destination: BarmanDestination;
+  /** Whether the server name was left to its default (the plugin: the recovering Cluster's name). */
+  readonly serverNameDefaulted: boolean;
+}
+
+/**
+ * The Barman Cloud destinations a Cluster recovers or replicates from. The plugin's recovery
+ * serverName defaults to the recovering Cluster's own name (plugin-barman-cloud v0.14.0
+ * config.go NewFromCluster), an in-tree external cluster's to the external cluster's name
+ * (cloudnative-pg v1.30.0 api/v1/cluster_funcs.go ExternalCluster.GetServerName).
+ * @internal
+ */
+export function archiveSourcesOf(cluster: Json): ArchiveSource[] {
+  const { name, namespace } = objectMeta(cluster);
+  const externals = asArray(dig(cluster, 'spec', 'externalClusters')).map((e) => asObject(e) ?? {});
+  const out: ArchiveSource[] = [];
+  const read = (role: ArchiveSource['role'], source: string | undefined): void => {
+    if (!source) return;
+    const i = externals.findIndex((e) => e.name === source);
+    if (i < 0) return;
+    const ext = externals[i];
+    const plugin = asObject(ext.plugin);
+    // config.go getRecoveryParameters reads the plugin whatever its `enabled`.
+    if (plugin && plugin.name === BARMAN_CLOUD_PLUGIN_NAME) {
+      const params = stringMap(plugin.parameters);
+      if (!params.barmanObjectName) return;
+      out.push({
+        role,
+        externalCluster: source,
+        serverNameDefaulted: !params.serverName,
+        destination: {
+          via: 'plugin',
+          objectStore: params.barmanObjectName,
+          namespace,
+          serverName: params.serverName || name,
+          path: `spec.externalClusters[${i}].plugin.parameters`,
+        },
+      });
+      return;
+    }
+    const section = asObject(ext.barmanObjectStore);
+    if (section) {
+      const own = asString(section.serverName) ?? '';
+      out.push({
+        role,
+        externalCluster: source,
+        serverNameDefaulted: own === '',
+        destination: {
+          via: 'in-tree',
+          destinationPath: asString(section.destinationPath) ?? '',
+          endpointURL: asString(section.endpointURL) ?? '',
+          sectionServerName: own,
+          serverName: own || source,
+          path: `spec.externalClusters[${i}].barmanObjectStore`,
+        },
+      });
+    }
+  };
+  read('recovery', asString(dig(cluster, 'spec', 'bootstrap', 'recovery', 'source')));
+  read('replica', asString(dig(cluster, 'spec', 'replica', 'source')));
+  return out;
+}
+
+/**
+ * Finds the ObjectStore `name` of `namespace` among the input's, when the caller has them.
+ * @internal
+ */
+export type ObjectStoreLookup = (namespace: string | undefined, name: string) => Json | undefined;
+
+/**
+ * Where a destination's base backups and WAL are, as comparable keys: the bucket path and the
+ * server name below it when the ObjectStore is known (or the section is in-tree), else the
+ * ObjectStore's namespace and name. The WAL key uses the ObjectStore's own
+ * `configuration.serverName` when it sets one (barman-cloud pkg/archiver/archiver.go
+ * BarmanCloudWalArchiveOptions), the backup key never does.
+ * @internal
+ */
+export function destinationKeys(d: BarmanDestination, lookup?: ObjectStoreLookup): DestinationKeys {
+  if (d.via === 'in-tree') {
+    const place = `${d.endpointURL ?? ''}\u0000${trimSlash(d.destinationPath ?? '')}`;
+    return {
+      backups: `${place}\u0000${d.serverName}`,
+      wal: `${place}\u0000${d.serverName}`,
+      walServer: d.serverName,
+      where: `destinationPath '${d.destinationPath}'`,
+    };
+  }
+  const store = lookup?.(d.namespace, d.objectStore ?? '');
+  const config = asObject(dig(store, 'spec', 'configuration'));
+  if (!config) {
+    const place = `store\u0000${d.namespace ?? ''}\u0000${d.objectStore}`;
+    return { backups: `${place}\u0000${d.serverName}`, wal: `${place}\u0000${d.serverName}`, walServer: d.serverName, where: `ObjectStore '${d.objectStore}'` };
+  }
+  const place = `${asString(config.endpointURL) ?? ''}\u0000${trimSlash(asString(config.destinationPath) ?? '')}`;
+  const walServer = asString(config.serverName) || d.serverName;
+  return {
+    backups: `${place}\u0000${d.serverName}`,
+    wal: `${place}\u0000${walServer}`,
+    walServer,
+    where: `ObjectStore '${d.objectStore}' (${asString(config.destinationPath) ?? ''})`,
+  };
+}
+
+/** What {@link destinationKeys} gives. @internal */
+export interface DestinationKeys {
+  /** Where the base backups are: the place and the Cluster's server name. */
+  readonly backups: string;
+  /** Where the WAL is: the place and the WAL's server name. */
+  readonly wal: string;
+  /** The server name the WAL is under. */
+  readonly walServer: string;
+  /** The place, for a message. */
+  readonly where: string;
+}
+
+function trimSlash(path: string): string {
+  return path.replace(/\/+$/, '');
+}
+
+/** How a destination reads in a message. */
+function describe(d: BarmanDestination, lookup?: ObjectStoreLookup): string {
+  return `server '${d.serverName}' of ${destinationKeys(d, lookup).where}`;
+}
+
+/** Where to fix a destination's server name. */
+function serverNameFix(d: BarmanDestination): string {
+  return d.via === 'plugin' ? 'parameters.serverName' : 'barmanObjectStore.serverName';
+}
+
+/**
+ * CNPGI120: a Backup or ScheduledBackup (method `plugin` or `barmanObjectStore`) of `cluster`
+ * whose WAL is not archived, or may not be. `backup` is the Backup or ScheduledBackup.
+ * @internal
+ */
+export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): CheckIssue[] {
+  if (!cluster) return [];
+  const spec = asObject(backup.spec) ?? {};
+  const method = asString(spec.method) ?? 'barmanObjectStore';
+  if (method !== 'plugin' && method !== 'barmanObjectStore') return [];
+  const a = walArchivingOf(cluster);
+  if (a.disabled) {
+    return [
+      {
+        severity: 'error',
+        path: 'spec.cluster.name',
+        message: `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
+        fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
+      },
+    ];
+  }
+  const plugin = asString(dig(spec, 'pluginConfiguration', 'name')) ?? '';
+  if (method !== 'plugin' || plugin === BARMAN_CLOUD_PLUGIN_NAME || a.declaredArchiver !== undefined || a.destinations.length > 0) return [];
+  // An unknown plugin may archive WAL without saying so: the manifests cannot show it.
+  return [
+    {
+      severity: 'warning',
+      path: 'spec.pluginConfiguration.name',
+      message: `nothing declares WAL archiving for Cluster '${a.name}': no enabled plugin has isWALArchiver: true and there is no spec.backup.barmanObjectStore; the instance manager still asks every enabled plugin that can archive WAL, so the WAL is archived only if ${a.otherPlugins.map((n) => `'${n}'`).join(' or ') || `'${plugin}'`} does, and a base backup without its WAL cannot be restored`,
+      fix: `set isWALArchiver: true on the Cluster's spec.plugins entry of the plugin that archives its WAL${plugin ? ` (e.g. '${plugin}')` : ''}`,
+    },
+  ];
+}
+
+/**
+ * CNPGI123: Barman Cloud archives a Cluster's WAL but no plugin is marked isWALArchiver.
+ * @internal
+ */
+export function checkUndeclaredWalArchiver(cluster: Json): CheckIssue[] {
+  const a = walArchivingOf(cluster);
+  const plugin = a.destinations.find((d) => d.via === 'plugin');
+  if (a.disabled || a.declaredArchiver !== undefined || !plugin || a.destinations.some((d) => d.via === 'in-tree')) return [];
+  const index = /^spec\.plugins\[(\d+)\]/.exec(plugin.path)?.[1];
+  return [
+    {
+      severity: 'warning',
+      path: `spec.plugins[${index}].isWALArchiver`,
+      message: `Barman Cloud archives the WAL of Cluster '${a.name}' without being its WAL archiver: the instance manager asks it because it is enabled, but skips it without an error whenever its sidecar is not in the instance pod (only the plugin marked isWALArchiver must be loaded), so the segment is reported archived and a gap is left in the archive; the operator also restarts a primary that lacks the archiver's sidecar only for the plugin marked isWALArchiver`,
+      fix: 'set isWALArchiver: true on the Barman Cloud entry of spec.plugins',
+    },
+  ];
+}
+
+/** What {@link checkArchiveSources} and {@link checkSharedArchive} know about the input. @internal */
+export interface ArchiveInputOptions {
+  /** Finds an ObjectStore of the input. */
+  readonly lookup?: ObjectStoreLookup;
+  /** The namespace a Cluster lives in, as the caller resolves it. */
+  readonly namespaceOf?: (o: Json) => string | undefined;
+  /**
+   * Whether `clusters` are every Cluster there will be (the doctor's `complete`): a source that
+   * none of them archives into is then an error, not a warning.
+   * @default false
+   */
+  readonly complete?: boolean;
+}
+
+/** A Cluster of an {@link ArchiveIndex}, with its archiving read once. @internal */
+export interface IndexedCluster {
+  readonly raw: Json;
+  readonly namespace: string | undefined;
+  readonly archiving: WalArchiving;
+  /** The keys of each destination, in the order of `archiving.destinations`. */
+  readonly keys: readonly DestinationKeys[];
+}
+
+/**
+ * The Clusters of an input by where they archive, built once (each check then reads it by key,
+ * so checking every Cluster is linear in the input).
+ * @internal
+ */
+export class ArchiveIndex {
+  public readonly options: ArchiveInputOptions;
+  private readonly clusters = new Map<Json, IndexedCluster>();
+  private readonly byBackups = new Map<string, IndexedCluster[]>();
+  private readonly byWal = new Map<string, IndexedCluster[]>();
+  private readonly byPlace = new Map<string, Array<{ readonly cluster: IndexedCluster; readonly destination: BarmanDestination }>>();
+
+  public constructor(clusters: readonly Json[], options: ArchiveInputOptions = {}) {
+    this.options = options;
+    const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
+    for (const raw of clusters) {
+      const c = this.of(raw);
+      c.archiving.destinations.forEach((d, i) => {
+        const k = c.keys[i];
+        add(this.byBackups, k.backups, c);
+        add(this.byWal, k.wal, c);
+        add(this.byPlace, placeOf(k.backups), { cluster: c, destination: d });
+      });
+    }
+  }
+
+  /** A Cluster read once, with its plugin destinations in its namespace. */
+  public of(raw: Json): IndexedCluster {
+    const known = this.clusters.get(raw);
+    if (known) return known;
+    const a = walArchivingOf(raw);
+    const namespace = this.options.namespaceOf?.(raw) ?? objectMeta(raw).namespace;
+    const archiving = { ...a, destinations: a.destinations.map((d) => (d.via === 'plugin' ? { ...d, namespace } : d)) };
+    const c: IndexedCluster = { raw, namespace, archiving, keys: archiving.destinations.map((d) => destinationKeys(d, this.options.lookup)) };
+    this.clusters.set(raw, c);
+    return c;
+  }
+
+  /** The Clusters other than `raw` whose base backups go to `key.backups` or whose WAL goes to `key.wal`. */
+  public sharing(raw: Json, key: DestinationKeys, what: 'backups' | 'both'): IndexedCluster[] {
+    const found = [...(this.byBackups.get(key.backups) ?? []), ...(what === 'both' ? (this.byWal.get(key.wal) ?? []) : [])];
+    return [...new Set(found)].filter((c) => c.raw !== raw);
+  }
+
+  /** The destinations of Clusters other than `raw` at the place of `key` (any server name). */
+  public atPlace(raw: Json, key: DestinationKeys): Array<{ readonly cluster: IndexedCluster; readonly destination: BarmanDestination }> {
+    return (this.byPlace.get(placeOf(key.backups)) ?? []).filter((e) => e.cluster.raw !== raw);
+  }
+}
+
+/** A key without its server name. */
+function placeOf(key: string): string {
+  return key.split('\u0000').slice(0, -1).join('\u0000');
+}
+
+/**
+ * CNPGI121: each Barman Cloud recovery or replica source of `cluster` against what the other
+ * `clusters` archive: a source nothing archives into, one whose archiver archives no WAL, one
+ * whose WAL is archived elsewhere than where the recovery reads it.
+ * @internal
+ */
+export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIssue[] {
+  const options = index.options;
+  const namespace = index.of(cluster).namespace;
+  const sources = archiveSourcesOf(cluster).map((s) => (s.destination.via === 'plugin' ? { ...s, destination: { ...s.destination, namespace } } : s));
+  if (sources.length === 0) return [];
+  const name = objectMeta(cluster).name;
+  const issues: CheckIssue[] = [];
+  for (const s of sources) {
+    const key = destinationKeys(s.destination, options.lookup);
+    const reads = s.role === 'recovery' ? `points the recovery of Cluster '${name}' at` : `points the replication of Cluster '${name}' at`;
+    const found = index.sharing(cluster, key, 'backups').map((c) => c.archiving);
+    const path = s.destination.via === 'plugin' ? `${s.destination.path}.serverName` : `${s.destination.path}.serverName`;
+    if (found.length === 0) {
+      const samePlace = index.atPlace(cluster, key).map((e) => ({ cluster: e.cluster.archiving.name, serverName: e.destination.serverName }));
+      const hint = samePlace.length ? `; ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}` : '';
+      const defaulted = s.serverNameDefaulted
+        ? ` (no serverName is given, so ${s.destination.via === 'plugin' ? `Barman Cloud uses the recovering Cluster's own name '${name}'` : `CloudNativePG uses the external cluster's name '${s.externalCluster}'`})`
+        : '';
+      issues.push({
+        severity: options.complete ? 'error' : 'warning',
+        path,
+        message: `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into${hint}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
+        fix: samePlace.length
+          ? `set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
+          : `set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archives into`,
+      });
+      continue;
+    }
+    for (const a of found) {
+      if (a.disabled) {
+        issues.push({
+          severity: 'error',
+          path,
+          message: `${reads} ${describe(s.destination, options.lookup)}, the archive of Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled and archives no WAL; Barman Cloud refuses a backup whose first WAL is not in the archive, and no recovery target past the backup can be reached`,
+          fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
+        });
+        continue;
+      }
+      const theirs = a.destinations.find((d) => destinationKeys(d, options.lookup).backups === key.backups);
+      const their = theirs && destinationKeys(theirs, options.lookup);
+      if (theirs && their && their.wal !== key.wal) {
+        issues.push({
+          severity: 'error',
+          path: s.destination.via === 'plugin' ? `${s.destination.path}.barmanObjectName` : s.destination.path,
+          message: `${reads} the backups of Cluster '${a.name}' in ${describe(s.destination, options.lookup)}, but the recovery reads WAL under server '${key.walServer}' while '${a.name}' archives it under server '${their.walServer}' (an ObjectStore's configuration.serverName replaces the server name for WAL only); Barman Cloud refuses the backup because its first WAL is not found`,
+          fix:
+            theirs.via === 'plugin'
+              ? `set barmanObjectName: ${theirs.objectStore} on external cluster '${s.externalCluster}' (the ObjectStore Cluster '${a.name}' archives with)`
+              : `recover through an ObjectStore without configuration.serverName`,
+        });
+      }
+    }
+  }
+  return issues;
+}
+
+/**
+ * CNPGI122: `cluster` archives its WAL or its base backups where another of `clusters` does.
+ * @internal
+ */
+export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIssue[] {
+  const options = index.options;
+  const me = index.of(cluster);
+  const a = me.archiving;
+  const issues: CheckIssue[] = [];
+  for (const [i, d] of a.destinations.entries()) {
+    const others = index.sharing(cluster, me.keys[i], 'both').map((c) => c.archiving);
+    if (others.length === 0) continue;
+    const names = `${others.length > 1 ? 'Clusters' : 'Cluster'} ${others.map((o) => `'${o.name}'`).join(', ')} ${others.length > 1 ? 'archive' : 'archives'}`;
+    const own = d.serverName !== a.name ? a.name : `${a.name}-${me.namespace ?? 'default'}`;
+    issues.push({
+      severity: 'error',
+      path: d.path,
+      message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
+      fix: `give each Cluster its own server name (e.g. ${serverNameFix(d)}: ${own}) or its own ${d.via === 'plugin' ? 'ObjectStore' : 'destinationPath'}`,
+    });
+  }
+  // Recovering into its own source through another ObjectStore name (the same name is CNPGI106's,
+  // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first.
+  for (const src of archiveSourcesOf(cluster)) {
+    const sd = src.destination.via === 'plugin' ? { ...src.destination, namespace: me.namespace } : src.destination;
+    const sk = destinationKeys(sd, options.lookup);
+    for (const [i, d] of a.destinations.entries()) {
+      if (d.via === 'plugin' && sd.via === 'plugin' && d.objectStore === sd.objectStore) continue;
+      const k = me.keys[i];
+      if (k.backups !== sk.backups && k.wal !== sk.wal) continue;
+      issues.push({
+        severity: 'error',
+        path: d.path,
+        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)`,
+        fix: `give the Cluster its own server name (e.g. ${serverNameFix(d)}: ${a.name === sk.walServer || a.name === sd.serverName ? `${a.name}-v2` : a.name})`,
+      });
+    }
+  }
+  return issues;
+}
