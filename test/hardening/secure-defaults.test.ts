@@ -170,7 +170,9 @@ describe('mutual TLS cannot be turned off', () => {
     expect(source).toMatch(
       /Whether to append the four TLS flags to `args`\. Turn it off only for a plugin whose flags are\s+\* named differently; build its arguments from `serverCertPath`, `serverKeyPath`,\s+\* `clientCaPath`/,
     );
-    expect(fs.readFileSync(path.join(ROOT, 'docs', 'guides', 'standalone-plugins.md'), 'utf8')).toContain('sets `appendTlsArgs: false` and builds its arguments');
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'guides', 'standalone-plugins.md'), 'utf8')).toContain(
+      'sets `appendTlsArgs: false` and builds its arguments',
+    );
     // The doctor cannot know flags of other names, so it says nothing: the wiring is the user's.
     expect(checkManifests(objects, { operatorNamespace: 'cnpg-system' })).toEqual([]);
   });
