@@ -143,10 +143,7 @@ writeFileSync(join(built, 'src', 'index.js'), lazify(readFileSync(join(built, 's
   const t = interleave(cases, rounds);
   const stock = t['cdk8s init default: `npx ts-node main.ts`'];
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(stock, v)]);
-  appSection = [
-    '6. A user\'s app command (README, "Use it in your project")',
-    table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows),
-  ];
+  appSection = ['6. A user\'s app command (README, "Install")', table(['app command, shortest example (median)', 'time', 'ts-node takes'], rows)];
   rmSync(appDir, { recursive: true, force: true });
 }
 

@@ -2,7 +2,7 @@
 /*
  * Compiles the library with jsii in a temporary copy of the checkout, generates the Python, Java,
  * Go and .NET sources with `jsii-pacmak --code-only`, checks what this machine can check of them
- * without any registry but npm (see README "Other languages (jsii)"), and renders the Python API
+ * without any registry but npm (see docs/development/jsii.md), and renders the Python API
  * reference with jsii-docgen.
  *
  *   node scripts/jsii-bindings.mjs               print the report (JSON) on standard output

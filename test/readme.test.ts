@@ -3,16 +3,30 @@ import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
 
-// Every ```ts block of the README runs here against the library's sources, so the README
-// cannot drift from the API. Snippets call app.synth(); their output goes to a temp folder.
-const README = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+// Every ```ts block of the README and of the guides (docs/guides, docs/development) runs here
+// against the library's sources, so the docs cannot drift from the API. Snippets call
+// app.synth(); their output goes to a temp folder.
+const ROOT = path.join(__dirname, '..');
+/** The documents whose code blocks run: the README, then every guide, in a stable order. */
+const DOCUMENTS = [
+  'README.md',
+  ...['docs/guides', 'docs/development'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(ROOT, dir))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `${dir}/${f}`),
+  ),
+];
+const SNIPPETS = DOCUMENTS.flatMap((doc) =>
+  [...fs.readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m, i) => [`${doc} #${i + 1}`, m[1]] as const),
+);
 // Files a reader keeps in their own repository, stood in for by fixtures of ours.
 const STAND_INS: Record<string, string> = {
   'vendor/cnpg-1.30.0.yaml': path.join(__dirname, 'fixtures', 'operator', 'operator.yaml'),
 };
 
-describe('README snippets', () => {
+describe('README and guide snippets', () => {
   let outdir: string;
   beforeAll(() => {
     outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-readme-'));
@@ -23,11 +37,12 @@ describe('README snippets', () => {
     fs.rmSync(outdir, { recursive: true, force: true });
   });
 
-  test('there are snippets', () => {
-    expect(SNIPPETS.length).toBeGreaterThan(2);
+  test('there are snippets, in the README and in the guides', () => {
+    expect(SNIPPETS.filter(([where]) => where.startsWith('README.md')).length).toBeGreaterThan(2);
+    expect(SNIPPETS.filter(([where]) => where.startsWith('docs/guides/')).length).toBeGreaterThan(10);
   });
 
-  test.each(SNIPPETS.map((code, i) => [i + 1, code]))('snippet %i runs and synthesizes', (_i, code) => {
+  test.each(SNIPPETS)('%s runs and synthesizes', (_where, code) => {
     for (const f of fs.readdirSync(outdir)) fs.rmSync(path.join(outdir, f), { recursive: true, force: true });
     let source = code as string;
     for (const [from, to] of Object.entries(STAND_INS)) source = source.split(`'${from}'`).join(JSON.stringify(to));
@@ -39,7 +54,7 @@ describe('README snippets', () => {
       if (name.startsWith('cdk8s-cnpg-i/')) return require(path.join(__dirname, '..', name.slice('cdk8s-cnpg-i/'.length)));
       return require(name);
     };
-    // A snippet that is a jest test (the snapshot test of "Use it in your project") runs its body
+    // A snippet that is a jest test (the README's snapshot test under "Install") runs its body
     // here; its toMatchSnapshot() only checks that there is YAML to record, since the real jest
     // run with a written snapshot is in test/consumer, in an app of its own.
     const isTest = /\btest\(/.test(source);

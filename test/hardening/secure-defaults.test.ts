@@ -165,12 +165,14 @@ describe('mutual TLS cannot be turned off', () => {
       '/client/ca.crt',
       ':9090',
     ]);
-    // It is documented as the user's job, on the prop and in the README.
+    // It is documented as the user's job, on the prop and in the standalone-plugins guide.
     const source = fs.readFileSync(path.join(ROOT, 'src', 'plugins', 'standalone-plugin.ts'), 'utf8');
     expect(source).toMatch(
       /Whether to append the four TLS flags to `args`\. Turn it off only for a plugin whose flags are\s+\* named differently; build its arguments from `serverCertPath`, `serverKeyPath`,\s+\* `clientCaPath`/,
     );
-    expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('sets `appendTlsArgs: false` and builds its arguments');
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'guides', 'standalone-plugins.md'), 'utf8')).toContain(
+      'sets `appendTlsArgs: false` and builds its arguments',
+    );
     // The doctor cannot know flags of other names, so it says nothing: the wiring is the user's.
     expect(checkManifests(objects, { operatorNamespace: 'cnpg-system' })).toEqual([]);
   });

@@ -8,7 +8,9 @@ import * as path from 'path';
 // this machine has one, and renders docs/API.python.md with jsii-docgen. It runs once here.
 const ROOT = path.join(__dirname, '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'jsii-bindings.mjs');
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The maintainer's notes on jsii (the reserved-word table) and the user's guide (the Python example). */
+const JSII_NOTES = fs.readFileSync(path.join(ROOT, 'docs', 'development', 'jsii.md'), 'utf8');
+const LANGUAGES_GUIDE = fs.readFileSync(path.join(ROOT, 'docs', 'guides', 'other-languages.md'), 'utf8');
 /** In CI (`.ci/run` installs a JDK, Python 3 and Go) a missing front end fails; elsewhere it skips that language with a message. */
 const TOOLS_REQUIRED = process.env.CI === 'true' || process.env.CNPG_I_REQUIRE_SHARED === '1';
 
@@ -33,11 +35,11 @@ interface Report {
   readonly docs?: string;
 }
 
-/** The README's reserved-word table: `word` -> the languages it is reserved in. */
-function readmeReservedWords(): Map<string, string> {
-  const start = README.indexOf('<!-- jsii-reserved-words -->');
-  if (start < 0) throw new Error('README has no <!-- jsii-reserved-words --> table');
-  const rows = README.slice(start).split('\n').slice(1);
+/** The reserved-word table of docs/development/jsii.md: `word` -> the languages it is reserved in. */
+function documentedReservedWords(): Map<string, string> {
+  const start = JSII_NOTES.indexOf('<!-- jsii-reserved-words -->');
+  if (start < 0) throw new Error('docs/development/jsii.md has no <!-- jsii-reserved-words --> table');
+  const rows = JSII_NOTES.slice(start).split('\n').slice(1);
   const table = new Map<string, string>();
   for (const row of rows.slice(2)) {
     if (!row.startsWith('|')) break;
@@ -70,11 +72,11 @@ describe('the jsii build and the four language bindings', () => {
     expect(report.jsii.types).toBeGreaterThan(50);
   });
 
-  test('the only jsii warnings are reserved words, each listed in the README with what it becomes', () => {
+  test('the only jsii warnings are reserved words, each listed in docs/development/jsii.md with what it becomes', () => {
     expect(report.jsii.warnings.filter((w) => w.code !== 'JSII5018')).toEqual([]);
     const seen = new Map<string, string>();
     for (const w of report.jsii.warnings) seen.set(w.word!, w.languages!.join(', '));
-    expect(new Map([...readmeReservedWords()].sort())).toEqual(new Map([...seen].sort()));
+    expect(new Map([...documentedReservedWords()].sort())).toEqual(new Map([...seen].sort()));
   });
 
   test('the assembly holds the API other languages need, and leaves out what is Node.js-only', () => {
@@ -118,10 +120,10 @@ describe('the jsii build and the four language bindings', () => {
     expect(report.languages.dotnet.projects).toBe(1);
   });
 
-  test("the README's Python example parses, and imports only names the bindings have", () => {
-    const m = README.match(/<!-- python-example -->\n```python\n([\s\S]*?)```/);
-    if (!m) throw new Error('README has no ```python block after <!-- python-example -->');
-    const parsed = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read(), "README.md")'], { input: m[1], encoding: 'utf8' });
+  test("the other-languages guide's Python example parses, and imports only names the bindings have", () => {
+    const m = LANGUAGES_GUIDE.match(/<!-- python-example -->\n```python\n([\s\S]*?)```/);
+    if (!m) throw new Error('docs/guides/other-languages.md has no ```python block after <!-- python-example -->');
+    const parsed = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read(), "other-languages.md")'], { input: m[1], encoding: 'utf8' });
     expect({ status: parsed.status, stderr: parsed.stderr }).toEqual({ status: 0, stderr: '' });
     const imported = [...m[1].matchAll(/^from cdk8s_cnpg_i import (.+)$/gm)].flatMap((i) => i[1].split(',').map((n) => n.trim()));
     expect(imported.length).toBeGreaterThan(2);

@@ -114,7 +114,7 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
     expect(Testing.synth(chart)).toEqual(parse(FIXTURE));
   });
 
-  test('the README example', () => {
+  test('the example of the sidecar-plugins guide', () => {
     const chart = Testing.chart();
     const operator = CnpgOperator.fromManifest(chart, 'operator', { path: FIXTURE });
     const hello = operator.addSidecarPlugin('hello', HELLO);

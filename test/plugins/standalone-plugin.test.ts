@@ -663,7 +663,7 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
     expect(StandalonePlugin.DEFAULT_PLUGIN_USER_ID).toBe(10001);
   });
 
-  test('the README error examples are the real messages', () => {
+  test('the error examples of the standalone-plugins guide are the real messages', () => {
     expectValidationError(
       () => PluginTls.selfSigned({ renewBefore: Duration.hours(2160) }),
       "PluginTls.selfSigned: renewBefore '2160h' is not shorter than duration (2160h); make renewBefore shorter than duration, so the certificate is renewed before it expires",

@@ -1,8 +1,8 @@
 import { Chart, Size, Testing } from 'cdk8s';
 import { BackupSchedule, BarmanCloudPlugin, HelloWorldPlugin, ObjectStore, ObjectStoreCredentials, PostgresCluster, WalCompression } from '../../src';
 
-// The README "Presets" snippets, run as written (with Testing.app() instead of new App()).
-describe('README: presets', () => {
+// The snippet of the presets guide (docs/guides/presets.md), run as written (with Testing.app() instead of new App()).
+describe('the presets guide', () => {
   test('Barman Cloud install, ObjectStore, WAL archiving, nightly backup, hello-world', () => {
     const app = Testing.app();
 
