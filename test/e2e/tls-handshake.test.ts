@@ -337,7 +337,7 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
     });
   });
 
-  describe('the presets shake hands in a namespace of the user\'s choice', () => {
+  describe("the presets shake hands in a namespace of the user's choice", () => {
     test('ScaleToZeroPlugin in databases-system: the operator verifies the Service name there', async () => {
       const chart = new Chart(Testing.app(), 'e2e', { namespace: 'databases-system' });
       new ScaleToZeroPlugin(chart, 'scale-to-zero');
