@@ -4,6 +4,8 @@
  * - plugin-barman-cloud v0.14.0: internal/cnpgi/metadata/constants.go PluginName
  *   (`barman-cloud.cloudnative-pg.io`); cmd/manager/main.go main, a cobra root command without a
  *   `Run`, so the plugin Deployment must name `operator`;
+ * - cnpg-i-scale-to-zero v0.1.9: pkg/metadata/doc.go PluginName (`cnpg-i-scale-to-zero.xata.io`);
+ *   cmd/plugin/plugin.go main, a cobra root command whose subcommand `plugin` serves it;
  * - cnpg-i-hello-world a6f35d3 (the repository has no v0.1.0 tag): pkg/metadata/doc.go
  *   PluginName (`cnpg-i-hello-world.cloudnative-pg.io`); main.go main, subcommand `plugin`.
  * An image is known by the last component of its repository, with or without `-testing`, so
@@ -32,9 +34,16 @@ export const BARMAN_CLOUD_PLUGIN_NAME = 'barman-cloud.cloudnative-pg.io';
  */
 export const HELLO_WORLD_PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
 
+/**
+ * The name cnpg-i-scale-to-zero v0.1.9 reports about itself (pkg/metadata/doc.go PluginName).
+ * @internal
+ */
+export const SCALE_TO_ZERO_PLUGIN_NAME = 'cnpg-i-scale-to-zero.xata.io';
+
 const KNOWN: readonly KnownPluginImage[] = [
   { repository: 'plugin-barman-cloud', pluginName: BARMAN_CLOUD_PLUGIN_NAME, subcommand: 'operator' },
   { repository: 'cnpg-i-hello-world', pluginName: HELLO_WORLD_PLUGIN_NAME, subcommand: 'plugin' },
+  { repository: 'cnpg-i-scale-to-zero', pluginName: SCALE_TO_ZERO_PLUGIN_NAME, subcommand: 'plugin' },
 ];
 
 /** The parts of an image reference: `repository[:tag][@digest]`. @internal */

@@ -4,3 +4,4 @@ export * from './object-store';
 export * from './barman-cloud-names';
 export * from './barman-cloud-plugin';
 export * from './hello-world-plugin';
+export * from './scale-to-zero-plugin';

@@ -29,3 +29,18 @@ export const HELLO_WORLD_PLUGIN_IMAGE = `ghcr.io/cloudnative-pg/cnpg-i-hello-wor
  * upstream repository, for `BarmanCloudPlugin`'s `objectStoreCrd` (fetched at synth time).
  */
 export const BARMAN_CLOUD_OBJECT_STORE_CRD_URL = `https://raw.githubusercontent.com/cloudnative-pg/plugin-barman-cloud/${BARMAN_CLOUD_PLUGIN_VERSION}/config/crd/bases/barmancloud.cnpg.io_objectstores.yaml`;
+
+/**
+ * The cnpg-i-scale-to-zero release the `ScaleToZeroPlugin` defaults follow. Its CI publishes
+ * both images under the release tag (.github/workflows/ci.yml `image_tag` on a release).
+ */
+export const SCALE_TO_ZERO_PLUGIN_VERSION = 'v0.1.9';
+
+/** The Scale-to-Zero plugin image (`plugin` subcommand) of {@link SCALE_TO_ZERO_PLUGIN_VERSION}. */
+export const SCALE_TO_ZERO_PLUGIN_IMAGE = `ghcr.io/xataio/cnpg-i-scale-to-zero:${SCALE_TO_ZERO_PLUGIN_VERSION}`;
+
+/**
+ * The Scale-to-Zero sidecar image of {@link SCALE_TO_ZERO_PLUGIN_VERSION}: the plugin injects it
+ * into every PostgreSQL instance pod of a Cluster that uses the plugin.
+ */
+export const SCALE_TO_ZERO_SIDECAR_IMAGE = `ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:${SCALE_TO_ZERO_PLUGIN_VERSION}`;

@@ -12,6 +12,9 @@ describe('plugin identity', () => {
     ['registry.corp.example/mirror/plugin-barman-cloud:v0.14.0', 'barman-cloud.cloudnative-pg.io'],
     ['localhost/cnpg-i-hello-world-testing', 'cnpg-i-hello-world.cloudnative-pg.io'],
     ['ghcr.io/cloudnative-pg/cnpg-i-hello-world-sidecar:v1', undefined],
+    // cnpg-i-scale-to-zero v0.1.9 pkg/metadata/doc.go PluginName; its sidecar is no plugin.
+    ['ghcr.io/xataio/cnpg-i-scale-to-zero:v0.1.9', 'cnpg-i-scale-to-zero.xata.io'],
+    ['ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:v0.1.9', undefined],
   ])('%p reports %p', (image, name) => {
     expect(reportedPluginName(image)).toBe(name);
   });

@@ -13,7 +13,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { IssuerRef, PluginTls, PrivateKeyAlgorithm, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { IssuerRef, PluginTls, PrivateKeyAlgorithm, ScaleToZeroPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
@@ -334,6 +334,22 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
       await expect(
         issueAndShake(objects, { mutate: patchCertificate(wiring.clientSecretName, { commonName: undefined, dnsNames: undefined }) }),
       ).rejects.toThrow('at least one of commonName');
+    });
+  });
+
+  describe("the presets shake hands in a namespace of the user's choice", () => {
+    test('ScaleToZeroPlugin in databases-system: the operator verifies the Service name there', async () => {
+      const chart = new Chart(Testing.app(), 'e2e', { namespace: 'databases-system' });
+      new ScaleToZeroPlugin(chart, 'scale-to-zero');
+      const objects = Testing.synth(chart) as Manifest[];
+      const hs = await issueAndShake(objects);
+      expect(hs.error).toBeUndefined();
+      expect(hs.ok).toBe(true);
+      expect(hs.wiring.namespace).toBe('databases-system');
+      expect(hs.wiring.pluginName).toBe(ScaleToZeroPlugin.PLUGIN_NAME);
+      const svc = hs.wiring.service.metadata.name;
+      const server = hs.issued!.find((c) => c.secretName === hs.wiring.serverSecretName)!;
+      expect(server.dnsNames).toContain(`${svc}.databases-system.svc`);
     });
   });
 

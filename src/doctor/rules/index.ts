@@ -119,6 +119,8 @@ import { rule as cnpgi120 } from './restorability/cnpgi120-backup-without-wal-ar
 import { rule as cnpgi121 } from './restorability/cnpgi121-recovery-source-not-archived';
 import { rule as cnpgi122 } from './restorability/cnpgi122-shared-wal-archive';
 import { rule as cnpgi123 } from './restorability/cnpgi123-wal-archiver-undeclared';
+import { rule as cnpgi140 } from './scale-to-zero/cnpgi140-scale-to-zero-annotations';
+import { rule as cnpgi141 } from './scale-to-zero/cnpgi141-scale-to-zero-schedule';
 import { rule as cnpgi060 } from './schema/cnpgi060-crd-schema';
 import { rule as cnpgi061 } from './schema/cnpgi061-crd-pruned-field';
 import { rule as cnpgi062 } from './schema/cnpgi062-crd-cel-rule';
@@ -191,6 +193,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi121,
   cnpgi122,
   cnpgi123,
+  cnpgi140,
+  cnpgi141,
   cnpgi300,
   cnpgi301,
   cnpgi302,
