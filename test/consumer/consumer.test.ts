@@ -1,11 +1,13 @@
 /*
  * The library as a user gets it: `npm pack` of this checkout, installed into a fresh cdk8s app
  * that this test writes, then compiled, synthesized, checked and snapshot-tested the way the
- * README's "Use it in your project" section says.
+ * README's "Use it in your project" section says; then the starter (examples/platform) installed
+ * from the same tarball into a copy of it, and run through its own scripts.
  *
  * No network: the tarball is installed with `npm install --offline`, and its peers (and the
  * tools a user app would have as devDependencies) are linked from this project's node_modules,
- * which `npm ci` already filled. One temporary app serves every step.
+ * which `npm ci` already filled. One temporary app serves every step of the README's part, one
+ * copy of the starter every step of its own.
  */
 import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
