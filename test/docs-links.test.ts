@@ -16,14 +16,6 @@ function markdownUnder(dir: string): string[] {
 
 const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', ...markdownUnder('docs')];
 
-/**
- * Targets written on another branch of the same issue (#23), accepted only while they are
- * missing: once the branch is merged they are checked like any other. Remove an entry then.
- */
-const PENDING: Readonly<Record<string, string>> = {
-  'examples/platform': 'the starter app (issue #23)',
-};
-
 /** The lines of a Markdown text outside fenced code blocks, with inline code removed. */
 function prose(text: string): string[] {
   const out: string[] = [];
@@ -103,7 +95,6 @@ function broken(file: string, target: string): string | undefined {
   const resolved = rawPath === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(rawPath)));
   if (resolved.startsWith('..')) return `${target} leaves the repository`;
   if (!fs.existsSync(path.join(ROOT, resolved))) {
-    if (anchor === undefined && PENDING[resolved.replace(/\/$/, '')] !== undefined) return undefined;
     return `${target}: ${resolved} does not exist`;
   }
   if (anchor === undefined || anchor === '') return undefined;

@@ -1,11 +1,13 @@
 /*
  * The library as a user gets it: `npm pack` of this checkout, installed into a fresh cdk8s app
  * that this test writes, then compiled, synthesized, checked and snapshot-tested the way the
- * README's "Use it in your project" section says.
+ * README's "Use it in your project" section says; then the starter (examples/platform) installed
+ * from the same tarball into a copy of it, and run through its own scripts.
  *
  * No network: the tarball is installed with `npm install --offline`, and its peers (and the
  * tools a user app would have as devDependencies) are linked from this project's node_modules,
- * which `npm ci` already filled. One temporary app serves every step.
+ * which `npm ci` already filled. One temporary app serves every step of the README's part, one
+ * copy of the starter every step of its own.
  */
 import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
@@ -197,12 +199,15 @@ describe('the packed library in a fresh cdk8s app', () => {
     }
     // the jsii assembly, for jsii tooling (jsii-pacmak, jsii-docgen, Construct Hub)
     expect(files).toContain('.jsii');
-    // not the example app, sources, tests, benchmarks, build state or synth output (the bundled
+    // not the example app, the starter, sources, tests, benchmarks, build state or synth output (the bundled
     // dependencies under node_modules/ are as their authors publish them)
     const own = files.filter((f) => !f.startsWith('node_modules/'));
     expect(
       own.filter(
-        (f) => /^lib\/src\/main\./.test(f) || /^(src|test|bench|dist|scripts|docs|\.ci)\//.test(f) || /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')),
+        (f) =>
+          /^lib\/src\/main\./.test(f) ||
+          /^(src|test|bench|dist|scripts|docs|examples|\.ci)\//.test(f) ||
+          /\.tsbuildinfo$|\.ts$/.test(f.replace(/\.d\.ts$/, '')),
       ),
     ).toEqual([]);
     // jsii requires a dependency that is not a jsii module to be bundled: exactly the runtime
@@ -332,5 +337,131 @@ Module._resolveFilename = function (request, parent, ...rest) {
     const snap = fs.readFileSync(path.join(app, '__snapshots__', 'main.test.ts.snap'), 'utf8');
     expect(snap).toContain('"cnpg.io/pluginName": "cnpg-i-hello-world.cloudnative-pg.io"');
     ok(run(jest, ['--ci'], app), 'jest --ci');
+  });
+});
+
+/*
+ * The starter (examples/platform): a copy of it, as a user copies it, with the packed library
+ * and its pinned toolchain installed, then its own scripts: `npm run synth` (cdk8s synth with the
+ * doctor as a validation plugin and the plan in the app), `npm test` (tsc and jest, against the
+ * committed snapshot) and `npm run doctor`.
+ *
+ * When the library's output changes on purpose, the committed snapshot is stale and `npm test`
+ * here fails with jest's diff: run this suite once with CNPG_I_UPDATE_STARTER_SNAPSHOT=1, which
+ * runs the starter's jest with `-u` and copies the new snapshot back into examples/platform.
+ */
+describe('the starter app in examples/platform', () => {
+  const STARTER = path.join(ROOT, 'examples', 'platform');
+  const STARTER_PKG = JSON.parse(fs.readFileSync(path.join(STARTER, 'package.json'), 'utf8'));
+  const SNAPSHOT = path.join('__snapshots__', 'platform.test.ts.snap');
+  let starter: string;
+
+  beforeAll(() => {
+    // What git would hand a user (tracked files and new ones it does not ignore), never a
+    // node_modules or dist/ left in the checkout.
+    starter = path.join(work, 'platform');
+    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], { cwd: STARTER, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f && fs.existsSync(path.join(STARTER, f)));
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(starter, f)), { recursive: true });
+      fs.copyFileSync(path.join(STARTER, f), path.join(starter, f));
+    }
+    // The starter's own dependencies, each from the tarball or from this project's node_modules
+    // (the first test checks that those are the versions the starter pins).
+    const own = [...Object.keys(STARTER_PKG.dependencies), ...Object.keys(STARTER_PKG.devDependencies)].filter((p) => p !== PKG.name);
+    ok(
+      run(
+        NPM,
+        [
+          'install',
+          '--offline',
+          '--no-audit',
+          '--no-fund',
+          '--ignore-scripts',
+          '--legacy-peer-deps',
+          tarball,
+          ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)),
+          ...own.map((p) => path.join(ROOT, 'node_modules', p)),
+        ],
+        starter,
+      ),
+      'npm install (starter)',
+    );
+  }, 300_000);
+
+  test('pins every dependency exactly, to the versions this test installs, and names this library version', () => {
+    const pinned = { ...STARTER_PKG.dependencies, ...STARTER_PKG.devDependencies };
+    const installed = Object.fromEntries(
+      Object.keys(pinned).map((p) => [
+        p,
+        p === PKG.name ? PKG.version : JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', p, 'package.json'), 'utf8')).version,
+      ]),
+    );
+    expect(pinned).toEqual(installed);
+    // the toolchain a user installs: the compiler, the test runner and its TypeScript transform,
+    // the app runner, cdk8s-cli and the types
+    expect(Object.keys(STARTER_PKG.devDependencies).sort()).toEqual(['@types/jest', '@types/node', 'cdk8s-cli', 'jest', 'ts-jest', 'tsx', 'typescript']);
+    expect(Object.keys(STARTER_PKG.dependencies).sort()).toEqual(['cdk8s', PKG.name, 'cdk8s-plus-28', 'constructs'].sort());
+    // cdk8s.yaml loads the doctor from the installed library; its version label says which
+    const cdk8sYaml = fs.readFileSync(path.join(STARTER, 'cdk8s.yaml'), 'utf8');
+    expect(cdk8sYaml).toContain(`  - package: ./node_modules/${PKG.name}\n    version: ${PKG.version}\n    class: DoctorValidationPlugin\n`);
+    expect(STARTER_PKG.scripts.synth).toBe('cdk8s synth --no-check-upgrade');
+  });
+
+  test('`npm run synth` writes both charts, runs the doctor over them and the plan in the app', () => {
+    const r = run(NPM, ['run', 'synth'], starter);
+    ok(r, 'npm run synth');
+    const system = fs.readFileSync(path.join(starter, 'dist', 'cnpg-system.k8s.yaml'), 'utf8');
+    const databases = fs.readFileSync(path.join(starter, 'dist', 'databases.k8s.yaml'), 'utf8');
+    expect(system).toContain('cnpg.io/pluginName: barman-cloud.cloudnative-pg.io');
+    expect(system).toContain('cnpg.io/pluginName: cnpg-i-hello-world.cloudnative-pg.io');
+    expect(system).toContain('isCA: true'); // the private CA
+    expect(databases.match(/^kind: Cluster$/gm)).toHaveLength(3);
+    expect(databases.match(/^kind: ScheduledBackup$/gm)).toHaveLength(2);
+    expect(databases).toContain('kind: ObjectStore');
+    expect(databases).toMatch(/recoveryTarget:\n\s+exclusive: true\n\s+targetTime: "2026-05-01T09:00:00Z"\n\s+source: orders\n/);
+    // the doctor, loaded by cdk8s-cli from the installed library, found nothing to stop on
+    expect(r.stdout).toContain(`node_modules${path.sep}${PKG.name}@${PKG.version})`);
+    expect(r.stdout).toContain('Validations ended succesfully');
+    // the plan said what it compared with: outside a repository, nothing
+    expect(r.stderr).toMatch(/^plan: compared with nothing: .*not in a git repository/m);
+  });
+
+  test('`npm test` type-checks the starter and passes its snapshot and doctor tests in CI mode', () => {
+    if (process.env.CNPG_I_UPDATE_STARTER_SNAPSHOT === '1') {
+      ok(run(path.join(starter, 'node_modules', '.bin', 'jest'), ['--ci=false', '-u'], starter), 'jest -u (starter)');
+      fs.mkdirSync(path.join(STARTER, '__snapshots__'), { recursive: true });
+      fs.copyFileSync(path.join(starter, SNAPSHOT), path.join(STARTER, SNAPSHOT));
+    }
+    const out = ok(run(NPM, ['test'], starter, { CI: 'true' }), 'npm test (starter)');
+    expect(out).toContain('tsc --noEmit && jest');
+    // jest --ci never writes a snapshot: the committed one was compared, not created
+    expect(fs.readFileSync(path.join(starter, SNAPSHOT), 'utf8')).toBe(fs.readFileSync(path.join(STARTER, SNAPSHOT), 'utf8'));
+  });
+
+  test('`npm run doctor` checks dist/ with the installed cnpg-i-doctor', () => {
+    const r = run(NPM, ['run', 'doctor'], starter);
+    expect({ code: r.status, err: r.stderr }).toEqual({ code: 0, err: '' });
+    expect(r.stdout).toContain('barman-cloud.cloudnative-pg.io');
+  });
+
+  test('the plan in the app fails the synth when a change would delete an archiving Cluster', () => {
+    const git = (...args: string[]) => ok(run('git', ['-c', 'user.name=starter', '-c', 'user.email=starter@example.com', ...args], starter), `git ${args[0]}`);
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'platform');
+    const platform = path.join(starter, 'platform.ts');
+    const before = fs.readFileSync(platform, 'utf8');
+    expect(before).toContain("new PostgresCluster(databases, 'billing',");
+    fs.writeFileSync(platform, before.replace("new PostgresCluster(databases, 'billing',", "new PostgresCluster(databases, 'invoices',"));
+    try {
+      const r = run(NPM, ['run', 'synth'], starter);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toMatch(/^plan: compared the new output with git HEAD:dist \(2 files\)$/m);
+      expect(r.stdout + r.stderr).toMatch(/CNPGI2\d\d .*Cluster.*billing/);
+    } finally {
+      fs.writeFileSync(platform, before);
+    }
   });
 });
