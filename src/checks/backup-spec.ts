@@ -1,6 +1,6 @@
 import { Json, asObject, asString, dig, jsonText } from '../manifests/json';
 import { CheckIssue } from './issue';
-import { fiveFieldReading, parseCronSchedule } from './robfig-cron';
+import { cronFieldFix, fiveFieldReading, goFields, parseCronSchedule } from './robfig-cron';
 
 const METHODS = ['barmanObjectStore', 'volumeSnapshot', 'plugin'];
 const TARGETS = ['primary', 'prefer-standby'];
@@ -83,7 +83,8 @@ export function checkSchedule(value: unknown): CheckIssue[] {
   }
   const parsed = parseCronSchedule(value);
   if (!parsed.ok) {
-    return [{ severity: 'error', path, message: `'${value}' ${parsed.error}; the ScheduledBackup webhook refuses it`, fix: six }];
+    const fix = parsed.field === undefined ? six : cronFieldFix(goFields(value)[parsed.field], parsed.field);
+    return [{ severity: 'error', path, message: `'${value}' ${parsed.error}; the ScheduledBackup webhook refuses it`, fix }];
   }
   const s = parsed.schedule;
   if (s.kind !== 'spec') return [];

@@ -18,6 +18,8 @@ interface FieldSpec {
   readonly min: number;
   readonly max: number;
   readonly names?: Readonly<Record<string, number>>;
+  /** What a value of the field is called in messages, with its accepted values and examples. */
+  readonly accepts: string;
 }
 
 const MONTH_NAMES: Record<string, number> = {
@@ -38,12 +40,24 @@ const DOW_NAMES: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu:
 
 /** The six places in robfig's order; seconds always come first. @internal */
 export const CRON_FIELDS: readonly FieldSpec[] = [
-  { name: 'second', min: 0, max: 59 },
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day-of-month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: MONTH_NAMES },
-  { name: 'day-of-week', min: 0, max: 6, names: DOW_NAMES },
+  { name: 'second', min: 0, max: 59, accepts: "a second 0-59, '*', a range '0-29', a list '0,30' or a step '*/15'" },
+  { name: 'minute', min: 0, max: 59, accepts: "a minute 0-59, '*', a range '0-29', a list '0,30' or a step '*/15'" },
+  { name: 'hour', min: 0, max: 23, accepts: "an hour 0-23, '*', a range '1-5', a list '2,14' or a step '*/6'" },
+  { name: 'day-of-month', min: 1, max: 31, accepts: "a day of the month 1-31, '*' or '?', a range '1-7', a list '1,15' or a step '*/2'" },
+  {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: MONTH_NAMES,
+    accepts: "a month 1-12 or a 3-letter name jan..dec (any case), '*', a range 'jan-mar', a list 'jan,jul' or a step '*/3'",
+  },
+  {
+    name: 'day-of-week',
+    min: 0,
+    max: 6,
+    names: DOW_NAMES,
+    accepts: "a day of the week 0-6 (0 is Sunday) or a 3-letter name sun..sat (any case), '*' or '?', a range 'mon-fri', a list 'sat,sun' or a step '*/2'",
+  },
 ];
 
 /** The descriptors robfig v1.2.0 knows besides `@every`. @internal */
@@ -64,7 +78,14 @@ export type CronSchedule =
     };
 
 /** The outcome of {@link parseCronSchedule}: the schedule, or the reason robfig refuses it. @internal */
-export type CronParseResult = { readonly ok: true; readonly schedule: CronSchedule } | { readonly ok: false; readonly error: string };
+export type CronParseResult =
+  | { readonly ok: true; readonly schedule: CronSchedule }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      /** The place (0 = second .. 5 = day-of-week) of the field robfig refused, when one was. */
+      readonly field?: number;
+    };
 
 // Go's strings.Fields splits on unicode.IsSpace; JavaScript's \s differs on U+0085 and U+FEFF.
 const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
@@ -95,11 +116,39 @@ function readCronSchedule(spec: string): CronParseResult {
   for (let i = 0; i < 6; i++) {
     const result = parseField(full[i], CRON_FIELDS[i]);
     if (typeof result === 'string') {
-      return { ok: false, error: `has an invalid ${CRON_FIELDS[i].name} field '${full[i]}' (${result})` };
+      return { ok: false, error: `has an invalid ${CRON_FIELDS[i].name} field '${full[i]}' (${result})`, field: i };
     }
     if (result === 0) emptyFields.push(CRON_FIELDS[i].name);
   }
   return { ok: true, schedule: { kind: 'spec', fieldCount: fields.length as 5 | 6, fields: full, emptyFields } };
+}
+
+/**
+ * Reads one field at `place` (0 = second .. 5 = day-of-week) as robfig/cron v1.2.0 `getField`
+ * does: how many values it selects (0 for one such as `,`, which never fires), or what is wrong
+ * with it.
+ * @internal
+ */
+export function parseCronField(field: string, place: number): number | string {
+  return parseField(field, CRON_FIELDS[place]);
+}
+
+/**
+ * The fix for a refused field at `place`: its accepted values, and the 3-letter name when the
+ * field holds a longer one (`monday` for `mon`, `January` for `jan`), since robfig matches only
+ * the abbreviation (`parseIntOrName` looks the lower-cased text up in the field's names).
+ * @internal
+ */
+export function cronFieldFix(field: string, place: number): string {
+  const spec = CRON_FIELDS[place];
+  const names = spec.names ?? {};
+  const longNames = field
+    .split(/[,/-]/)
+    .filter((piece) => /^[a-z]{4,}$/i.test(piece) && Object.prototype.hasOwnProperty.call(names, piece.slice(0, 3).toLowerCase()))
+    .map((piece) => `'${piece.slice(0, 3).toLowerCase()}' for '${piece}'`);
+  return longNames.length > 0
+    ? `write ${longNames.join(', ')}: robfig/cron takes only 3-letter names; the field takes ${spec.accepts}`
+    : `write ${spec.accepts}`;
 }
 
 /** Returns how many values a field selects, or what is wrong with it (robfig `getField`/`getRange`). */
@@ -150,6 +199,9 @@ function parseField(field: string, spec: FieldSpec): number | string {
 function intOrName(text: string, names?: Readonly<Record<string, number>>): number | string {
   const named = names?.[text.toLowerCase()];
   if (named !== undefined && Object.prototype.hasOwnProperty.call(names, text.toLowerCase())) return named;
+  if (names !== undefined && !/^[+-]?[0-9]+$/.test(text)) {
+    return `'${text}' is neither a number nor a 3-letter ${names === MONTH_NAMES ? 'month' : 'day'} name`;
+  }
   return cronInt(text);
 }
 

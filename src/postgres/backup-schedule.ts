@@ -1,3 +1,4 @@
+import { CRON_FIELDS, cronFieldFix, parseCronField } from '../checks/robfig-cron';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { ErrorScope, invalid, wrongType } from '../manifests/errors';
@@ -77,7 +78,22 @@ export class BackupSchedule {
   public static cron(options: BackupCronOptions = {}): BackupSchedule {
     const where = 'BackupSchedule.cron';
     const o = checkProps(where, 'options', options, CRON_SPEC, { optional: true }) ?? {};
-    const fields = (Object.keys(CRON_SPEC) as Array<keyof BackupCronOptions>).map((key) => o[key]?.trim() ?? CRON_DEFAULTS[key]);
+    const keys = Object.keys(CRON_SPEC) as Array<keyof BackupCronOptions>;
+    const fields = keys.map((key) => o[key]?.trim() ?? CRON_DEFAULTS[key]);
+    // Each option is judged on its own first, so the message names it and what it accepts.
+    keys.forEach((key, place) => {
+      const selected = parseCronField(fields[place], place);
+      if (typeof selected === 'string') {
+        invalid(
+          where,
+          key,
+          o[key],
+          `is not a value robfig/cron accepts in the ${CRON_FIELDS[place].name} field (${selected})`,
+          cronFieldFix(fields[place], place),
+        );
+      }
+      if (selected === 0) invalid(where, key, o[key], 'selects no value, so the backup would never run', cronFieldFix(fields[place], place));
+    });
     return new BackupSchedule(validateSchedule(where, 'options', fields.join(' ')));
   }
 

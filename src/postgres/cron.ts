@@ -1,4 +1,4 @@
-import { CRON_DESCRIPTORS, fiveFieldReading, goFields, parseCronSchedule } from '../checks/robfig-cron';
+import { CRON_DESCRIPTORS, cronFieldFix, fiveFieldReading, goFields, parseCronSchedule } from '../checks/robfig-cron';
 import { ErrorScope, invalid, wrongType } from '../manifests/errors';
 
 const SIX_FIELDS = "use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
@@ -25,12 +25,13 @@ function scheduleProblem(value: unknown): readonly [problem: string, fix: string
   if (!parsed.ok) {
     if (value.startsWith('@')) return [parsed.error, `use one of ${CRON_DESCRIPTORS.join(', ')} or '@every <duration>' such as '@every 6h'`];
     const fields = goFields(value);
-    return fields.length === 5
-      ? [
-          `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
-          `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`,
-        ]
-      : [parsed.error, SIX_FIELDS];
+    if (fields.length === 5) {
+      return [
+        `${parsed.error}: 5 fields are read seconds first (second minute hour day-of-month month)`,
+        `write the 6-field form '0 ${fields.join(' ')}' (second minute hour day-of-month month day-of-week)`,
+      ];
+    }
+    return parsed.field === undefined ? [parsed.error, SIX_FIELDS] : [parsed.error, cronFieldFix(fields[parsed.field], parsed.field)];
   }
   const schedule = parsed.schedule;
   if (schedule.kind !== 'spec') return undefined;

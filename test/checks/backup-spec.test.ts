@@ -81,6 +81,14 @@ describe('checkSchedule', () => {
     expect(checkSchedule(s)).toEqual([expect.objectContaining({ severity: 'error', message })]);
   });
 
+  test('a refused field gets its accepted values as the fix, with the 3-letter name for a long one', () => {
+    expect(checkSchedule('0 0 2 * * monday')[0].fix).toBe(
+      "write 'mon' for 'monday': robfig/cron takes only 3-letter names; the field takes a day of the week 0-6 (0 is Sunday) or a 3-letter name sun..sat (any case), '*' or '?', a range 'mon-fri', a list 'sat,sun' or a step '*/2'",
+    );
+    expect(checkSchedule('0 0 24 * * *')[0].fix).toBe("write an hour 0-23, '*', a range '1-5', a list '2,14' or a step '*/6'");
+    expect(checkSchedule('0 0 2 * * * *')[0].fix).toContain('write 6 fields, seconds first');
+  });
+
   test('a schedule that never fires is a warning; a missing one an error', () => {
     expect(checkSchedule('0 0 , * * *').map((i) => i.severity)).toEqual(['warning']);
     expect(checkSchedule(undefined).map((i) => i.severity)).toEqual(['error']);

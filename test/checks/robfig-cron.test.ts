@@ -53,8 +53,9 @@ describe('parseCronSchedule', () => {
     ['0 0 */0 * * *', "has an invalid hour field '*/0' (a step must be a positive number)"],
     ['0 0 */-1 * * *', "has an invalid hour field '*/-1' ('-1' is negative)"],
     ['0 0 */mon * * *', "has an invalid hour field '*/mon' ('mon' is not a number)"],
-    ['0 0 2 * * L', "has an invalid day-of-week field 'L' ('L' is not a number)"],
-    ['0 0 2 * jan-sun *', "has an invalid month field 'jan-sun' ('sun' is not a number)"],
+    ['0 0 2 * * L', "has an invalid day-of-week field 'L' ('L' is neither a number nor a 3-letter day name)"],
+    ['0 0 2 * jan-sun *', "has an invalid month field 'jan-sun' ('sun' is neither a number nor a 3-letter month name)"],
+    ['0 0 2 * * monday', "has an invalid day-of-week field 'monday' ('monday' is neither a number nor a 3-letter day name)"],
     ['0 0 1/2/3 * * *', "has an invalid hour field '1/2/3' ('1/2/3' has more than one slash)"],
     ['0 0 1-2-3 * * *', "has an invalid hour field '1-2-3' ('1-2-3' has more than one hyphen)"],
     ['0 0 1_0 * * *', "has an invalid hour field '1_0' ('1_0' is not a number)"],
@@ -65,7 +66,15 @@ describe('parseCronSchedule', () => {
     ['@every  1h', "'@every' takes a Go duration such as '6h' or '1h30m', not ' 1h'"],
     ['@every 1d', "'@every' takes a Go duration such as '6h' or '1h30m', not '1d'"],
   ])('refuses %p', (spec, error) => {
-    expect(parseCronSchedule(spec)).toEqual({ ok: false, error });
+    const parsed = parseCronSchedule(spec);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? undefined : parsed.error).toBe(error);
+  });
+
+  test('a refused field is named by its place, seconds first', () => {
+    expect(parseCronSchedule('0 0 2 * * monday')).toMatchObject({ ok: false, field: 5 });
+    expect(parseCronSchedule('0 60 2 * * *')).toMatchObject({ ok: false, field: 1 });
+    expect(parseCronSchedule('0 0 2 * * * *')).not.toHaveProperty('field');
   });
 
   test('a 5-field spec gets the default day-of-week and is read seconds first', () => {

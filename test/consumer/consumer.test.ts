@@ -13,6 +13,7 @@ import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as zlib from 'zlib';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -197,8 +198,18 @@ describe('the packed library in a fresh cdk8s app', () => {
     ]) {
       expect(files).toContain(f);
     }
-    // the jsii assembly, for jsii tooling (jsii-pacmak, jsii-docgen, Construct Hub)
-    expect(files).toContain('.jsii');
+    // the jsii assembly, for jsii tooling (jsii-pacmak, jsii-docgen, Construct Hub), compressed:
+    // `.jsii` redirects to `.jsii.gz` (@jsii/spec loadAssemblyFromFile follows the redirect)
+    expect(files).toEqual(expect.arrayContaining(['.jsii', '.jsii.gz']));
+    const installed = path.join(app, 'node_modules', 'cdk8s-cnpg-i');
+    expect(JSON.parse(fs.readFileSync(path.join(installed, '.jsii'), 'utf8'))).toEqual({
+      schema: 'jsii/file-redirect',
+      compression: 'gzip',
+      filename: '.jsii.gz',
+    });
+    const assembly = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(installed, '.jsii.gz'))).toString('utf8'));
+    expect(assembly).toMatchObject({ schema: 'jsii/0.10.0', name: 'cdk8s-cnpg-i' });
+    expect(Object.keys(assembly.types)).toContain('cdk8s-cnpg-i.PostgresCluster');
     // not the example app, the starter, sources, tests, benchmarks, build state or synth output (the bundled
     // dependencies under node_modules/ are as their authors publish them)
     const own = files.filter((f) => !f.startsWith('node_modules/'));

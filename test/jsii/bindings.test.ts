@@ -79,6 +79,20 @@ describe('the jsii build and the four language bindings', () => {
     expect(new Map([...documentedReservedWords()].sort())).toEqual(new Map([...seen].sort()));
   });
 
+  test('scripts/jsii/expected-warnings.txt lists exactly the warnings jsii gives', () => {
+    // Fed back to the build's filter, jsii's warnings all match the list, and the list has no
+    // entry left over (a stale entry would let a new warning of that name pass unseen).
+    const message = (w: Warning): string => (w.word ? `"${w.word}" is a reserved word in ${w.languages!.join(', ')}.` : w.message!);
+    const output = report.jsii.warnings.map((w) => `${w.file}:${w.line}:1 - warning ${w.code}: ${message(w)}`).join('\n');
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'jsii-build.mjs'), '--filter'], { cwd: ROOT, input: output, encoding: 'utf8' });
+    const listed = fs
+      .readFileSync(path.join(ROOT, 'scripts', 'jsii', 'expected-warnings.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    expect(r.stdout).toBe(`jsii: ${listed.length} expected warnings left out (scripts/jsii/expected-warnings.txt)\n`);
+    expect(report.jsii.warnings).toHaveLength(listed.length);
+  });
+
   test('the assembly holds the API other languages need, and leaves out what is Node.js-only', () => {
     for (const name of [
       'Doctor',

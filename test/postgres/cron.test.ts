@@ -2,6 +2,9 @@ import { validateSchedule } from '../../src/postgres/cron';
 import { expectValidationError } from '../util';
 
 const SIX = "use 6 fields, seconds first (second minute hour day-of-month month day-of-week), e.g. '0 0 2 * * *', or a descriptor such as '@daily'";
+const MINUTES = "write a minute 0-59, '*', a range '0-29', a list '0,30' or a step '*/15'";
+const WEEK_DAYS =
+  "write a day of the week 0-6 (0 is Sunday) or a 3-letter name sun..sat (any case), '*' or '?', a range 'mon-fri', a list 'sat,sun' or a step '*/2'";
 const DESCRIPTORS = "use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly or '@every <duration>' such as '@every 6h'";
 
 describe('validateSchedule', () => {
@@ -33,8 +36,14 @@ describe('validateSchedule', () => {
     ['0 0 2 * * * *', "s: schedule '0 0 2 * * * *' has 7 fields; robfig/cron takes 5 or 6, seconds first; " + SIX],
     ['0 0', "s: schedule '0 0' has 2 fields; robfig/cron takes 5 or 6, seconds first; " + SIX],
     ['', "s: schedule '' is empty; " + SIX],
-    ['0 60 2 * * *', "s: schedule '0 60 2 * * *' has an invalid minute field '60' (60 is above the maximum 59); " + SIX],
-    ['0 0 2 * * 7', "s: schedule '0 0 2 * * 7' has an invalid day-of-week field '7' (7 is above the maximum 6); " + SIX],
+    ['0 60 2 * * *', "s: schedule '0 60 2 * * *' has an invalid minute field '60' (60 is above the maximum 59); " + MINUTES],
+    ['0 0 2 * * 7', "s: schedule '0 0 2 * * 7' has an invalid day-of-week field '7' (7 is above the maximum 6); " + WEEK_DAYS],
+    [
+      '0 0 2 * * monday',
+      "s: schedule '0 0 2 * * monday' has an invalid day-of-week field 'monday' ('monday' is neither a number nor a 3-letter day name); " +
+        "write 'mon' for 'monday': robfig/cron takes only 3-letter names; the field takes " +
+        WEEK_DAYS.slice('write '.length),
+    ],
     ['0 0 , * * *', "s: schedule '0 0 , * * *' selects no value in its hour field, so it never runs; " + SIX],
     [
       '@nightly',
