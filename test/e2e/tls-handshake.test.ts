@@ -13,7 +13,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { IssuerRef, PluginTls, PrivateKeyAlgorithm, ScaleToZeroPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { IssuerRef, PluginManifest, PluginTls, PrivateKeyAlgorithm, ScaleToZeroPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
@@ -27,6 +27,8 @@ if (!toolchain) console.warn('skipping the TLS e2e: no Go toolchain (CNPG_I_E2E_
 const describeGo = toolchain ? describe : describe.skip;
 
 const HELLO_WORLD = sharedPath('reference', 'cnpg-i-hello-world-kubernetes');
+const BARMAN_MANIFEST = sharedPath('reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');
+const SCALE_TO_ZERO_MANIFEST = sharedPath('reference', 'cnpg-i-scale-to-zero-v0.1.9-manifest.yaml');
 
 const NAMESPACE = 'cnpg-system';
 const PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
@@ -350,6 +352,34 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
       const svc = hs.wiring.service.metadata.name;
       const server = hs.issued!.find((c) => c.secretName === hs.wiring.serverSecretName)!;
       expect(server.dnsNames).toContain(`${svc}.databases-system.svc`);
+    });
+  });
+
+  describeWithShared('release manifests adopted with PluginManifest into databases-system (../shared/reference)', () => {
+    function adopt(file: string, tls?: PluginTls): Manifest[] {
+      const chart = new Chart(Testing.app(), 'e2e', { namespace: 'databases-system' });
+      new PluginManifest(chart, 'plugin', { path: file, tls });
+      return Testing.synth(chart) as Manifest[];
+    }
+
+    test.each([
+      ['plugin-barman-cloud v0.14.0', BARMAN_MANIFEST, 'barman-cloud.cloudnative-pg.io'],
+      ['cnpg-i-scale-to-zero v0.1.9', SCALE_TO_ZERO_MANIFEST, 'cnpg-i-scale-to-zero.xata.io'],
+    ])('%s as released: its own self-signed certificates, re-homed', async (_name, file, pluginName) => {
+      const hs = await issueAndShake(adopt(file));
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName, tlsVersion: 'TLS 1.3' });
+      expect(hs.wiring.namespace).toBe('databases-system');
+      expect(hs.wiring.containerArgs).toContain('--client-cert=/client/tls.crt');
+    });
+
+    test('plugin-barman-cloud v0.14.0 with PluginTls.privateCa(): the plugin now trusts the CA', async () => {
+      const hs = await issueAndShake(adopt(BARMAN_MANIFEST, PluginTls.privateCa()), { waitForPluginLog: 'GetPluginMetadata from client certificate' });
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName: 'barman-cloud.cloudnative-pg.io' });
+      expect(hs.wiring.containerArgs).toContain('--client-cert=/client/ca.crt');
+      const server = hs.issued!.find((c) => c.secretName === hs.wiring.serverSecretName)!;
+      expect(server.dnsNames).toContain('barman-cloud.databases-system.svc');
     });
   });
 
