@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Size, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { Doctor, PluginManifest, PluginTls, PostgresCluster } from '../../src';
+import { BackupSchedule, ClusterBootstrap, Doctor, PluginManifest, PluginTls, PostgresCluster } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 import { Manifest, expectValidationError, named, ofKind, synth } from '../util';
 
@@ -11,6 +11,7 @@ const BARMAN = sharedPath('reference', 'plugin-barman-cloud-v0.14.0-manifest.yam
 const SCALE_TO_ZERO = sharedPath('reference', 'cnpg-i-scale-to-zero-v0.1.9-manifest.yaml');
 const HELLO_DIR = sharedPath('reference', 'cnpg-i-hello-world-kubernetes');
 const NAMESPACE = 'databases';
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'plugins', 'backup-plugin-release.yaml');
 
 let work: string;
 beforeAll(() => {
@@ -150,6 +151,30 @@ describe('PluginManifest on a small manifest', () => {
     const plugin = new PluginManifest(chart, 'mine', { path: dir });
     expect(plugin.apiObjects.map((o) => o.kind)).toEqual(['ServiceAccount', 'Service']);
     expect(synth(chart).map((o) => `${o.kind}/${o.metadata.namespace}`)).toEqual(['ServiceAccount/databases', 'Service/databases']);
+  });
+
+  test('Clusters, Backups, ScheduledBackups and recoveries use the adopted plugin; the doctor finds nothing', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'plugins', { namespace: NAMESPACE });
+    const plugin = new PluginManifest(chart, 'backup', { path: FIXTURE });
+    const apps = new Chart(app, 'apps', { namespace: 'app' });
+    const pg = new PostgresCluster(apps, 'pg', { instances: 1, storage: { size: Size.gibibytes(1) } });
+    pg.addPlugin(plugin, { isWalArchiver: true });
+    pg.addBackup('now', { plugin });
+    pg.addScheduledBackup('nightly', { plugin, schedule: BackupSchedule.daily(2) });
+    const restored = new PostgresCluster(apps, 'restored', {
+      instances: 1,
+      storage: { size: Size.gibibytes(1) },
+      bootstrap: ClusterBootstrap.recoveryFromPlugin(plugin, { sourceName: 'origin' }),
+    });
+    const out = synth(apps);
+    expect(ofKind(out, 'Backup')[0].spec.pluginConfiguration.name).toBe('backup.example.com');
+    expect(ofKind(out, 'ScheduledBackup')[0].spec.pluginConfiguration.name).toBe('backup.example.com');
+    expect(named(out, 'Cluster', restored.name).spec.externalClusters).toEqual([{ name: 'origin', plugin: { name: 'backup.example.com' } }]);
+    const moved = synth(chart);
+    expect(named(moved, 'Service', 'backup-plugin').metadata.annotations['cnpg.io/pluginServerName']).toBe('backup-plugin.databases.svc');
+    expect(named(moved, 'ClusterRoleBinding', 'backup-plugin').subjects[0].namespace).toBe(NAMESPACE);
+    expect(Doctor.validateApp(app, { operatorNamespace: NAMESPACE }).map((f) => Doctor.formatFinding(f))).toEqual([]);
   });
 
   describe('refusals', () => {
