@@ -20,6 +20,7 @@ import { IPlugin } from './plugin';
 import {
   PLUGIN_CLIENT_SECRET_ANNOTATION,
   PLUGIN_NAME_LABEL,
+  PLUGIN_PORT_ANNOTATION,
   PLUGIN_SERVER_NAME_ANNOTATION,
   PLUGIN_SERVER_SECRET_ANNOTATION,
   pluginNamespace,
@@ -125,6 +126,19 @@ export class PluginManifest extends Construct implements IPlugin {
       );
     }
     this.service = services[0];
+    // cloudnative-pg v1.30.0 internal/controller/plugin_predicates.go isPluginService: a
+    // labelled Service without these three annotations is not a plugin to the operator.
+    const present = stringMap(dig(this.service.toJson(), 'metadata', 'annotations'));
+    const missing = [PLUGIN_PORT_ANNOTATION, PLUGIN_CLIENT_SECRET_ANNOTATION, PLUGIN_SERVER_SECRET_ANNOTATION].filter((a) => present[a] === undefined);
+    if (missing.length > 0) {
+      invalid(
+        this,
+        'path',
+        props.path,
+        `has a plugin Service ${describe(this.service)} without ${missing.join(', ')}, so the operator ignores it`,
+        'use the release manifest as published, or add the annotations (the port the plugin listens on, and the names of the client and server TLS Secrets)',
+      );
+    }
     const serviceRaw = raw.get(this.service) ?? {};
     const from = props.sourceNamespace ?? asString(dig(serviceRaw, 'metadata', 'namespace'));
     this.sourceNamespace = from;
@@ -168,8 +182,8 @@ export class PluginManifest extends Construct implements IPlugin {
       namespace: this.namespace,
       serverName,
     });
-    this.service.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${pointer(PLUGIN_CLIENT_SECRET_ANNOTATION)}`, certs.clientSecretName));
-    this.service.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${pointer(PLUGIN_SERVER_SECRET_ANNOTATION)}`, certs.serverSecretName));
+    this.service.metadata.addAnnotation(PLUGIN_CLIENT_SECRET_ANNOTATION, certs.clientSecretName);
+    this.service.metadata.addAnnotation(PLUGIN_SERVER_SECRET_ANNOTATION, certs.serverSecretName);
 
     // The pods behind the Service mount the Secrets; the plugin trusts the client CA through
     // --client-cert (cnpg-i-machinery v0.4.2 pkg/pluginhelper/http/server.go Server.setupTLSCerts:
@@ -284,7 +298,7 @@ function rehome(obj: ApiObject, raw: Json, from: string | undefined, to: string)
   }
   const serverName = stringMap(dig(json, 'metadata', 'annotations'))[PLUGIN_SERVER_NAME_ANNOTATION];
   const moved = serverName === undefined ? undefined : moveServiceName(serverName, from, to);
-  if (moved !== undefined) obj.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${pointer(PLUGIN_SERVER_NAME_ANNOTATION)}`, moved));
+  if (moved !== undefined) obj.metadata.addAnnotation(PLUGIN_SERVER_NAME_ANNOTATION, moved);
 }
 
 /**
@@ -295,11 +309,6 @@ function moveServiceName(name: string, from: string, to: string): string | undef
   const labels = name.split('.');
   if (labels.length < 2 || labels[1] !== from || (labels.length > 2 && labels[2] !== 'svc')) return undefined;
   return [labels[0], to, ...labels.slice(2)].join('.');
-}
-
-/** A JSON pointer token (RFC 6901). */
-function pointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function describe(obj: ApiObject): string {

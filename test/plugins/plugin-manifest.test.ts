@@ -194,6 +194,15 @@ describe('PluginManifest on a small manifest', () => {
       );
     });
 
+    test('a plugin Service without the annotations the operator needs', () => {
+      const { 'cnpg.io/pluginPort': _port, 'cnpg.io/pluginServerSecret': _server, ...annotations } = SERVICE.metadata.annotations;
+      const file = writeManifest('annotations.yaml', [{ ...SERVICE, metadata: { ...SERVICE.metadata, annotations } }]);
+      expectValidationError(
+        () => new PluginManifest(chartIn(), 'mine', { path: file }),
+        `plugins/mine: path '${file}' has a plugin Service Service/cnpg-system/my-plugin without cnpg.io/pluginPort, cnpg.io/pluginServerSecret, so the operator ignores it; use the release manifest as published, or add the annotations (the port the plugin listens on, and the names of the client and server TLS Secrets)`,
+      );
+    });
+
     test('a path that does not exist, a URL, an empty folder', () => {
       const fix =
         "pass the path of the plugin's release manifest, or of a folder of YAML rendered beforehand (kustomize build), such as 'vendor/plugin-v1.0.0.yaml'";
