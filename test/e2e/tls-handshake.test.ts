@@ -47,6 +47,17 @@ function synth(props: Partial<StandalonePluginProps>, chartId = 'e2e', pluginId 
   return Testing.synth(chart) as Manifest[];
 }
 
+/** hello-world's kustomize folder rendered as kustomize would: every object in NAMESPACE. */
+function helloWorld(): Manifest[] {
+  return fs
+    .readdirSync(HELLO_WORLD)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .sort()
+    .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(HELLO_WORLD, f), 'utf8')).map((d) => d.toJSON() as Manifest))
+    .filter((o) => o && o.kind)
+    .map((o) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace ?? NAMESPACE } }));
+}
+
 function certManagerObjects(objects: Manifest[]): Manifest[] {
   return objects.filter((o) => o.apiVersion.startsWith('cert-manager.io/'));
 }
@@ -373,6 +384,17 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
       expect(hs.wiring.containerArgs).toContain('--client-cert=/client/tls.crt');
     });
 
+    test("hello-world's kustomize folder, rendered: the released layout shakes hands in databases-system", async () => {
+      const dir = path.join(work, 'hello-world-rendered');
+      fs.mkdirSync(dir, { recursive: true });
+      const rendered = helloWorld();
+      fs.writeFileSync(path.join(dir, 'all.yaml'), rendered.map((o) => YAML.stringify(o)).join('---\n'));
+      const hs = await issueAndShake(adopt(dir));
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName: PLUGIN_NAME });
+      expect(hs.wiring.namespace).toBe('databases-system');
+    });
+
     test('plugin-barman-cloud v0.14.0 with PluginTls.privateCa(): the plugin now trusts the CA', async () => {
       const hs = await issueAndShake(adopt(BARMAN_MANIFEST, PluginTls.privateCa()), { waitForPluginLog: 'GetPluginMetadata from client certificate' });
       expect(hs.error).toBeUndefined();
@@ -384,16 +406,6 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
   });
 
   describeWithShared('the upstream hello-world manifests (../shared/reference)', () => {
-    function helloWorld(): Manifest[] {
-      return fs
-        .readdirSync(HELLO_WORLD)
-        .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
-        .sort()
-        .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(HELLO_WORLD, f), 'utf8')).map((d) => d.toJSON() as Manifest))
-        .filter((o) => o && o.kind)
-        .map((o) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace ?? NAMESPACE } }));
-    }
-
     test('shake hands as released: self-signed leaves, the plugin trusts the client tls.crt', async () => {
       const objects = helloWorld();
       const hs = await issueAndShake(objects);
