@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiObject, Include, JsonPatch, Yaml } from 'cdk8s';
+import { ApiObject, Include, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { checkCertificate } from '../checks/certificate';
 import { checkPluginServiceNames } from '../checks/plugin-wiring';
@@ -11,7 +11,7 @@ import { invalid } from '../manifests/errors';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
 import { CLUSTER_SCOPED_KINDS, refOf } from '../manifests/kinds';
-import { InputError, collectFiles } from '../manifests/load';
+import { InputError, collectFiles, parseManifestText } from '../manifests/load';
 import { addChecks, internalChild } from '../schema/guard';
 import { PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
@@ -104,10 +104,10 @@ export class PluginManifest extends Construct implements IPlugin {
     const files = manifestFiles(this, props.path);
     const raw = new Map<ApiObject, Json>();
     if (files.length === 1 && files[0] === props.path) {
-      this.includes = [includeFile(this, 'Resource', files[0], raw)];
+      this.includes = [includeFile(this, props.path, this, 'Resource', files[0], raw)];
     } else {
       const parent = new Construct(this, 'Resource');
-      this.includes = files.map((f) => includeFile(parent, path.relative(props.path, f).split(path.sep).join('--'), f, raw));
+      this.includes = files.map((f) => includeFile(this, props.path, parent, path.relative(props.path, f).split(path.sep).join('--'), f, raw));
     }
     const objects = this.includes.flatMap((i) => i.apiObjects);
 
@@ -265,12 +265,45 @@ function manifestFiles(scope: Construct, p: string): string[] {
   }
 }
 
-/** Includes one file, remembering each object as the file wrote it (before cdk8s gives it the chart's namespace). */
-function includeFile(scope: Construct, id: string, file: string, raw: Map<ApiObject, Json>): Include {
-  const docs = Yaml.load(file).filter((d) => d !== null && typeof d === 'object');
+/**
+ * Includes one file, remembering each object as the file wrote it (before cdk8s gives it the
+ * chart's namespace). The file is read once more first, by the doctor's reader, so that a syntax
+ * error or a document that is no Kubernetes object is refused with its place instead of failing
+ * inside cdk8s.
+ */
+function includeFile(owner: Construct, userPath: string, scope: Construct, id: string, file: string, raw: Map<ApiObject, Json>): Include {
+  let docs: unknown[];
+  try {
+    docs = parseManifestText(fs.readFileSync(file, 'utf8'), file)
+      .filter((d) => !isEmptyDocument(d.value))
+      .map((d) => {
+        const o = asObject(d.value);
+        if (o === undefined || typeof o.apiVersion !== 'string' || typeof o.kind !== 'string' || typeof dig(o, 'metadata', 'name') !== 'string') {
+          throw new InputError('a document is not a Kubernetes object (apiVersion, kind and metadata.name)', {
+            reason: 'syntax',
+            location: { file, line: d.line, column: d.column },
+          });
+        }
+        return o;
+      });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return invalid(
+      owner,
+      'path',
+      userPath,
+      `cannot be read: ${e.message}`,
+      'pass the release manifest as published (a folder of YAML is rendered beforehand, e.g. with kustomize build)',
+    );
+  }
   const include = new Include(scope, id, { url: file });
   include.apiObjects.forEach((o, i) => raw.set(o, docs[i] as Json));
   return include;
+}
+
+/** What cdk8s `Yaml.load` skips: empty documents, empty lists and empty maps. */
+function isEmptyDocument(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && Object.keys(value).length === 0);
 }
 
 /** Moves one object from namespace `from` to `to` where it spells `from` (see PluginManifest). */

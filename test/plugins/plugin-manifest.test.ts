@@ -203,6 +203,23 @@ describe('PluginManifest on a small manifest', () => {
       );
     });
 
+    test('a file that does not parse, and a document that is no Kubernetes object, with their place', () => {
+      const fix = 'pass the release manifest as published (a folder of YAML is rendered beforehand, e.g. with kustomize build)';
+      const syntax = path.join(work, 'syntax.yaml');
+      fs.writeFileSync(syntax, 'a: [1\n');
+      expectValidationError(
+        () => new PluginManifest(chartIn(), 'mine', { path: syntax }),
+        `plugins/mine: path '${syntax}' cannot be read: ${syntax}:2:1: Flow sequence in block collection must be sufficiently indented and end with a ]; ${fix}`,
+      );
+      const dir = path.join(work, 'not-objects');
+      writeManifest('not-objects/a.yaml', [SERVICE]);
+      fs.writeFileSync(path.join(dir, 'b.yaml'), '---\n---\nkind: Service\nmetadata:\n  name: x\n');
+      expectValidationError(
+        () => new PluginManifest(chartIn(), 'mine', { path: dir }),
+        `plugins/mine: path '${dir}' cannot be read: ${path.join(dir, 'b.yaml')}:3:1: a document is not a Kubernetes object (apiVersion, kind and metadata.name); ${fix}`,
+      );
+    });
+
     test('a path that does not exist, a URL, an empty folder', () => {
       const fix =
         "pass the path of the plugin's release manifest, or of a folder of YAML rendered beforehand (kustomize build), such as 'vendor/plugin-v1.0.0.yaml'";
