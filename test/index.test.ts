@@ -49,6 +49,7 @@ const PUBLIC = [
   'PluginBackup',
   'PluginCertificates',
   'PluginLogLevel',
+  'PluginManifest',
   'PluginPathFlag',
   'PluginScheduledBackup',
   'PluginTls',

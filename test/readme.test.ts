@@ -24,6 +24,7 @@ const SNIPPETS = DOCUMENTS.flatMap((doc) =>
 // Files a reader keeps in their own repository, stood in for by fixtures of ours.
 const STAND_INS: Record<string, string> = {
   'vendor/cnpg-1.30.0.yaml': path.join(__dirname, 'fixtures', 'operator', 'operator.yaml'),
+  'vendor/backup-plugin-v1.0.0.yaml': path.join(__dirname, 'fixtures', 'plugins', 'backup-plugin-release.yaml'),
 };
 
 describe('README and guide snippets', () => {

@@ -15,3 +15,4 @@ export { OperatorDeployment } from './cnpg-operator-deployment';
 export type { IOperatorDeployment, OperatorDeploymentOptions } from './cnpg-operator-deployment';
 export * from './sidecar-plugin';
 export * from './cnpg-operator';
+export * from './plugin-manifest';

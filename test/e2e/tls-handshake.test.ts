@@ -13,7 +13,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { IssuerRef, PluginTls, PrivateKeyAlgorithm, ScaleToZeroPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
+import { IssuerRef, PluginManifest, PluginTls, PrivateKeyAlgorithm, ScaleToZeroPlugin, StandalonePlugin, StandalonePluginProps } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
 import { buildPeers, dialAsOperator, ExternalCaIssuer, findGo, issue, IssuedCertificate, startPlugin } from './go-peers';
 import { hostArgs, Manifest, PluginWiring, readPluginWiring, serverAddressPort } from './plugin-wiring';
@@ -27,6 +27,8 @@ if (!toolchain) console.warn('skipping the TLS e2e: no Go toolchain (CNPG_I_E2E_
 const describeGo = toolchain ? describe : describe.skip;
 
 const HELLO_WORLD = sharedPath('reference', 'cnpg-i-hello-world-kubernetes');
+const BARMAN_MANIFEST = sharedPath('reference', 'plugin-barman-cloud-v0.14.0-manifest.yaml');
+const SCALE_TO_ZERO_MANIFEST = sharedPath('reference', 'cnpg-i-scale-to-zero-v0.1.9-manifest.yaml');
 
 const NAMESPACE = 'cnpg-system';
 const PLUGIN_NAME = 'cnpg-i-hello-world.cloudnative-pg.io';
@@ -43,6 +45,17 @@ function synth(props: Partial<StandalonePluginProps>, chartId = 'e2e', pluginId 
     ...props,
   });
   return Testing.synth(chart) as Manifest[];
+}
+
+/** hello-world's kustomize folder rendered as kustomize would: every object in NAMESPACE. */
+function helloWorld(): Manifest[] {
+  return fs
+    .readdirSync(HELLO_WORLD)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .sort()
+    .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(HELLO_WORLD, f), 'utf8')).map((d) => d.toJSON() as Manifest))
+    .filter((o) => o && o.kind)
+    .map((o) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace ?? NAMESPACE } }));
 }
 
 function certManagerObjects(objects: Manifest[]): Manifest[] {
@@ -353,17 +366,46 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
     });
   });
 
-  describeWithShared('the upstream hello-world manifests (../shared/reference)', () => {
-    function helloWorld(): Manifest[] {
-      return fs
-        .readdirSync(HELLO_WORLD)
-        .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
-        .sort()
-        .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(HELLO_WORLD, f), 'utf8')).map((d) => d.toJSON() as Manifest))
-        .filter((o) => o && o.kind)
-        .map((o) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace ?? NAMESPACE } }));
+  describeWithShared('release manifests adopted with PluginManifest into databases-system (../shared/reference)', () => {
+    function adopt(file: string, tls?: PluginTls): Manifest[] {
+      const chart = new Chart(Testing.app(), 'e2e', { namespace: 'databases-system' });
+      new PluginManifest(chart, 'plugin', { path: file, tls });
+      return Testing.synth(chart) as Manifest[];
     }
 
+    test.each([
+      ['plugin-barman-cloud v0.14.0', BARMAN_MANIFEST, 'barman-cloud.cloudnative-pg.io'],
+      ['cnpg-i-scale-to-zero v0.1.9', SCALE_TO_ZERO_MANIFEST, 'cnpg-i-scale-to-zero.xata.io'],
+    ])('%s as released: its own self-signed certificates, re-homed', async (_name, file, pluginName) => {
+      const hs = await issueAndShake(adopt(file));
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName, tlsVersion: 'TLS 1.3' });
+      expect(hs.wiring.namespace).toBe('databases-system');
+      expect(hs.wiring.containerArgs).toContain('--client-cert=/client/tls.crt');
+    });
+
+    test("hello-world's kustomize folder, rendered: the released layout shakes hands in databases-system", async () => {
+      const dir = path.join(work, 'hello-world-rendered');
+      fs.mkdirSync(dir, { recursive: true });
+      const rendered = helloWorld();
+      fs.writeFileSync(path.join(dir, 'all.yaml'), rendered.map((o) => YAML.stringify(o)).join('---\n'));
+      const hs = await issueAndShake(adopt(dir));
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName: PLUGIN_NAME });
+      expect(hs.wiring.namespace).toBe('databases-system');
+    });
+
+    test('plugin-barman-cloud v0.14.0 with PluginTls.privateCa(): the plugin now trusts the CA', async () => {
+      const hs = await issueAndShake(adopt(BARMAN_MANIFEST, PluginTls.privateCa()), { waitForPluginLog: 'GetPluginMetadata from client certificate' });
+      expect(hs.error).toBeUndefined();
+      expect(hs).toMatchObject({ ok: true, pluginName: 'barman-cloud.cloudnative-pg.io' });
+      expect(hs.wiring.containerArgs).toContain('--client-cert=/client/ca.crt');
+      const server = hs.issued!.find((c) => c.secretName === hs.wiring.serverSecretName)!;
+      expect(server.dnsNames).toContain('barman-cloud.databases-system.svc');
+    });
+  });
+
+  describeWithShared('the upstream hello-world manifests (../shared/reference)', () => {
     test('shake hands as released: self-signed leaves, the plugin trusts the client tls.crt', async () => {
       const objects = helloWorld();
       const hs = await issueAndShake(objects);
