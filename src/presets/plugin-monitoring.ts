@@ -56,6 +56,8 @@ export enum PluginMonitoringAlert {
   WAL_ARCHIVING_STALLED = 'CnpgIWalArchivingStalled',
   /** The last successful backup is older than the ScheduledBackup's schedule allows. */
   BACKUP_TOO_OLD = 'CnpgIBackupTooOld',
+  /** The first recoverability point is older than the ObjectStore's retention policy keeps. */
+  RECOVERY_WINDOW_EXCEEDED = 'CnpgIRecoveryWindowExceeded',
   /** A plugin Certificate has not been Ready for fifteen minutes. */
   CERTIFICATE_NOT_READY = 'CnpgICertificateNotReady',
   /** A plugin Certificate expires within half of its renewal window: renewal is overdue. */
@@ -75,7 +77,17 @@ const DEFAULT_CERTIFICATE_SECONDS = 90 * 24 * 3600;
  * their own. CloudNativePG's `cnpg_collector_last_available_backup_timestamp` (pkg/management/
  * postgres/webserver/metricserver/pg_collector.go newMetrics) is marked deprecated there.
  */
-const BARMAN_LAST_BACKUP_METRIC = `${BARMAN_CLOUD_PLUGIN_NAME.replace(/[.-]/g, '_')}_last_available_backup_timestamp`;
+const BARMAN_METRIC_PREFIX = BARMAN_CLOUD_PLUGIN_NAME.replace(/[.-]/g, '_');
+const BARMAN_LAST_BACKUP_METRIC = `${BARMAN_METRIC_PREFIX}_last_available_backup_timestamp`;
+/** The same file's first point of recoverability (ObjectStore status.serverRecoveryWindow). */
+const BARMAN_FIRST_POINT_METRIC = `${BARMAN_METRIC_PREFIX}_first_recoverability_point`;
+/**
+ * plugin-barman-cloud v0.14.0 api/v1/objectstore_types.go: retentionPolicy is `^[1-9][0-9]*[dwm]$`
+ * (days, weeks, months; a month counted here as 31 days, the longest), applied by the instance
+ * sidecar every `instanceSidecarConfiguration.retentionPolicyIntervalSeconds` (default 1800).
+ */
+const RETENTION_UNIT_SECONDS: Readonly<Record<string, number>> = { d: 86_400, w: 7 * 86_400, m: 31 * 86_400 };
+const DEFAULT_RETENTION_INTERVAL_SECONDS = 1800;
 
 /** One alerting rule of the PrometheusRule. */
 interface AlertRule {
@@ -99,6 +111,9 @@ interface AlertRule {
  * - `CnpgIBackupTooOld`, for each Cluster with a ScheduledBackup through the Barman Cloud
  *   plugin: the threshold is the longest interval between two runs of the schedule plus
  *   `backupGrace`;
+ * - `CnpgIRecoveryWindowExceeded`, for such a Cluster whose ObjectStore has a `retentionPolicy`:
+ *   the first recoverability point is older than the policy keeps (plus one schedule interval,
+ *   the grace and the ObjectStore's enforcement interval);
  * - `CnpgICertificateNotReady` and `CnpgICertificateExpiring`, for each cert-manager
  *   Certificate of the plugins (cert-manager's `certmanager_certificate_*`).
  *
@@ -226,11 +241,13 @@ export class PluginMonitoring extends Construct {
         },
       });
     }
-    const threshold = this.backupThreshold(cluster, namespace);
+    const gap = this.shortestScheduleGap(cluster, namespace);
+    const threshold = gap === undefined ? undefined : gap + this.backupGraceSeconds;
+    const scaleToZero = asString(dig(json, 'metadata', 'annotations', SCALE_TO_ZERO_ENABLED_ANNOTATION)) === 'true';
     if (threshold !== undefined) {
       const last = `max by (namespace) (${BARMAN_LAST_BACKUP_METRIC}{${selector}})`;
       let expr = `(time() - ${last} > ${threshold}) and (${last} > 0)`;
-      if (asString(dig(json, 'metadata', 'annotations', SCALE_TO_ZERO_ENABLED_ANNOTATION)) === 'true') {
+      if (scaleToZero) {
         // cnpg_pg_postmaster_start_time (default-monitoring.yaml, query pg_postmaster): a Cluster
         // woken from hibernation is given one threshold to run its schedule again.
         expr += ` unless (min by (namespace) (time() - cnpg_pg_postmaster_start_time{${selector}}) < ${threshold})`;
@@ -245,14 +262,65 @@ export class PluginMonitoring extends Construct {
         },
       });
     }
+    const retention = threshold === undefined ? undefined : this.retentionOf(cluster, namespace);
+    if (threshold !== undefined && retention !== undefined) {
+      // Barman keeps the last backup that starts before the window, so the first point may be
+      // one schedule interval older than the policy; the sidecar applies it every interval.
+      const limit = retention.seconds + threshold + retention.intervalSeconds;
+      const first = `max by (namespace) (${BARMAN_FIRST_POINT_METRIC}{${selector}})`;
+      let expr = `(time() - ${first} > ${limit}) and (${first} > 0)`;
+      if (scaleToZero) {
+        // a hibernated Cluster has no sidecar to apply the policy: one interval after waking up
+        const wait = retention.intervalSeconds + this.backupGraceSeconds;
+        expr += ` unless (min by (namespace) (time() - cnpg_pg_postmaster_start_time{${selector}}) < ${wait})`;
+      }
+      rules.push({
+        alert: PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED,
+        expr,
+        labels: { severity: 'warning', ...labels, objectstore: retention.objectStore },
+        annotations: {
+          summary: `Cluster ${namespace}/${cluster.name} keeps backups beyond the retention policy of ObjectStore ${retention.objectStore}`,
+          description: `The first recoverability point is older than ${limit} seconds (the retention policy ${retention.policy}, one schedule interval, the grace period and the enforcement interval): old backups are not being deleted. Check the logs of the plugin sidecar in the primary.`,
+        },
+      });
+    }
     return rules;
   }
 
   /**
-   * The smallest threshold among the Cluster's ScheduledBackups through the Barman Cloud plugin
+   * The retention policy of the ObjectStore the Cluster archives to through Barman Cloud (its
+   * `barmanObjectName` parameter), in seconds, with the ObjectStore's enforcement interval.
+   */
+  private retentionOf(
+    cluster: PostgresCluster,
+    namespace: string,
+  ): { objectStore: string; policy: string; seconds: number; intervalSeconds: number } | undefined {
+    const entry = cluster.plugins.find((p) => p.enabled && p.pluginName === BARMAN_CLOUD_PLUGIN_NAME);
+    const name = entry?.parameters.barmanObjectName;
+    if (name === undefined) return undefined;
+    for (const c of this.node.root.node.findAll()) {
+      if (!(c instanceof ApiObject) || c.kind !== 'ObjectStore' || !c.apiVersion.startsWith('barmancloud.cnpg.io/') || c.name !== name) continue;
+      if ((c.metadata.namespace ?? Chart.of(c).namespace ?? 'default') !== namespace) continue;
+      const json = c.toJson() as Json;
+      const policy = asString(dig(json, 'spec', 'retentionPolicy'));
+      const m = policy === undefined ? null : /^([1-9][0-9]*)([dwm])$/.exec(policy);
+      if (policy === undefined || m === null) return undefined;
+      const interval = dig(json, 'spec', 'instanceSidecarConfiguration', 'retentionPolicyIntervalSeconds');
+      return {
+        objectStore: name,
+        policy,
+        seconds: Number(m[1]) * RETENTION_UNIT_SECONDS[m[2]],
+        intervalSeconds: typeof interval === 'number' && interval > 0 ? interval : DEFAULT_RETENTION_INTERVAL_SECONDS,
+      };
+    }
+    return undefined;
+  }
+
+  /**
+   * The shortest "longest interval" among the Cluster's ScheduledBackups through the Barman Cloud plugin
    * that are not suspended, or undefined when it has none.
    */
-  private backupThreshold(cluster: PostgresCluster, namespace: string): number | undefined {
+  private shortestScheduleGap(cluster: PostgresCluster, namespace: string): number | undefined {
     let best: number | undefined;
     for (const c of this.node.root.node.findAll()) {
       if (!(c instanceof ApiObject) || c.kind !== 'ScheduledBackup' || !c.apiVersion.startsWith('postgresql.cnpg.io/')) continue;
@@ -265,8 +333,7 @@ export class PluginMonitoring extends Construct {
       const parsed = parseCronSchedule(asString(dig(json, 'spec', 'schedule')) ?? '');
       const gap = parsed.ok ? longestCronGapSeconds(parsed.schedule) : undefined;
       if (gap === undefined) continue;
-      const threshold = gap + this.backupGraceSeconds;
-      if (best === undefined || threshold < best) best = threshold;
+      if (best === undefined || gap < best) best = gap;
     }
     return best;
   }

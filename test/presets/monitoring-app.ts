@@ -21,6 +21,7 @@ export function monitoringApp(props?: PluginMonitoringProps): { app: App; monito
   const databases = new Chart(app, 'databases', { namespace: 'databases' });
   const store = new ObjectStore(databases, 'store', {
     destinationPath: 's3://backups/databases',
+    retentionPolicy: '30d',
     credentials: ObjectStoreCredentials.s3AccessKeys({
       accessKeyId: { name: 'backup-credentials', key: 'ACCESS_KEY_ID' },
       secretAccessKey: { name: 'backup-credentials', key: 'ACCESS_SECRET_KEY' },

@@ -220,6 +220,49 @@ describePromtool('the PluginMonitoring alerts, under promtool', () => {
     });
   });
 
+  // pg's ObjectStore keeps 30 days (2592000 s); one schedule interval with its grace (90000 s) and
+  // the default enforcement interval (1800 s) on top: 2683800 s.
+  test(`${PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED}: fires when the first point is older than the policy keeps, not within it`, () => {
+    const rule = ruleOf(groups, PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, { cluster: 'pg' });
+    expect(rule.expr).toContain('> 2683800)');
+    const first = (pod: string, values: string) => ({ series: `barman_cloud_cloudnative_pg_io_first_recoverability_point${sel(instance(pod))}`, values });
+    const start = 834 * 3600; // the eval time below, in seconds, on a sample (hourly series)
+    expectPromtoolPasses({
+      interval: '1h',
+      input_series: [first('pg-1', `${start - 2_700_000}x900`)],
+      alert_rule_test: [
+        { eval_time: `${start}s`, alertname: PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, exp_alerts: [firing(rule, { namespace: 'databases' })] },
+      ],
+    });
+    expectPromtoolPasses({
+      interval: '1h',
+      // 31 days old, within the limit; and a Cluster with no backup yet reports 0
+      input_series: [first('pg-1', `${start - 31 * 86_400}x900`), first('pg-2', '0x900')],
+      alert_rule_test: [{ eval_time: `${start}s`, alertname: PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, exp_alerts: [] }],
+    });
+  });
+
+  test(`${PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED}: a Cluster woken from Scale-to-Zero gets one enforcement interval first`, () => {
+    const rule = ruleOf(groups, PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, { cluster: 'sleepy' });
+    const pod = { namespace: 'databases', pod: 'sleepy-1', job: 'databases/sleepy' };
+    const start = 834 * 3600;
+    // woken one hour before `start`; the first point is far older than the policy keeps
+    const woken = start - 3600;
+    const series = [
+      { series: `barman_cloud_cloudnative_pg_io_first_recoverability_point${sel(pod)}`, values: `1000x900` },
+      { series: `cnpg_pg_postmaster_start_time${sel(pod)}`, values: `${woken}x900` },
+    ];
+    expectPromtoolPasses({
+      interval: '1h',
+      input_series: series,
+      alert_rule_test: [
+        // 1 h after waking: the sidecar has had less than its 30 min interval plus the 1 h grace
+        { eval_time: `${start}s`, alertname: PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, exp_alerts: [] },
+        { eval_time: `${start + 3600}s`, alertname: PluginMonitoringAlert.RECOVERY_WINDOW_EXCEEDED, exp_alerts: [firing(rule, { namespace: 'databases' })] },
+      ],
+    });
+  });
+
   test(`${PluginMonitoringAlert.CERTIFICATE_NOT_READY}: fires after 15 minutes not Ready, not while Ready`, () => {
     const [server, client] = ['servercertificate', 'clientcertificate'].map((n) =>
       groups

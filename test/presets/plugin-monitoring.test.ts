@@ -50,9 +50,11 @@ describe('PluginMonitoring', () => {
       'CnpgIWalArchivingFailing barman-cloud.cloudnative-pg.io pg',
       'CnpgIWalArchivingStalled barman-cloud.cloudnative-pg.io pg',
       'CnpgIBackupTooOld pg',
+      'CnpgIRecoveryWindowExceeded pg',
       'CnpgIWalArchivingFailing barman-cloud.cloudnative-pg.io sleepy',
       'CnpgIWalArchivingStalled barman-cloud.cloudnative-pg.io sleepy',
       'CnpgIBackupTooOld sleepy',
+      'CnpgIRecoveryWindowExceeded sleepy',
     ]);
   });
 
