@@ -49,6 +49,8 @@ const PUBLIC = [
   'PluginBackup',
   'PluginCertificates',
   'PluginLogLevel',
+  'PluginMonitoring',
+  'PluginMonitoringAlert',
   'PluginPathFlag',
   'PluginScheduledBackup',
   'PluginTls',
