@@ -1,6 +1,5 @@
 import { ApiObject, Chart, Duration, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { PodMonitor, PrometheusRule } from '../../imports/monitoring.coreos.com';
 import { longestCronGapSeconds, parseCronSchedule } from '../checks/robfig-cron';
 import { SCALE_TO_ZERO_ENABLED_ANNOTATION } from '../checks/scale-to-zero';
 import { Kind } from '../common/prop-kinds';
@@ -63,6 +62,14 @@ export enum PluginMonitoringAlert {
   /** A plugin Certificate expires within half of its renewal window: renewal is overdue. */
   CERTIFICATE_EXPIRING = 'CnpgICertificateExpiring',
 }
+
+/**
+ * The kinds of the pinned prometheus-operator v0.93.0 CRDs (imports/SOURCES.txt), which the
+ * schema guard checks these objects against. Spelled here rather than taken from the generated
+ * binding, so that loading the library does not load that module.
+ */
+const POD_MONITOR = { apiVersion: 'monitoring.coreos.com/v1', kind: 'PodMonitor' } as const;
+const PROMETHEUS_RULE = { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' } as const;
 
 /** How long WAL may wait, with segments ready, before the archiving counts as stalled. */
 const WAL_STALL_SECONDS = 600;
@@ -154,7 +161,7 @@ export class PluginMonitoring extends Construct {
       seen.add(key);
       const monitor = this.guarded(
         new ApiObject(this, `Cluster-${cluster.node.addr}`, {
-          ...PodMonitor.GVK,
+          ...POD_MONITOR,
           metadata: { name: cluster.name, labels, ...namespaceOf(cluster.namespace) },
           spec: Lazy.any({ produce: () => clusterPodMonitorSpec(cluster) }),
         }),
@@ -167,7 +174,7 @@ export class PluginMonitoring extends Construct {
       this.podMonitors.push(
         this.guarded(
           new ApiObject(this, `Plugin-${plugin.node.addr}`, {
-            ...PodMonitor.GVK,
+            ...POD_MONITOR,
             metadata: { name: `${plugin.deployment.name}-metrics`, labels, namespace: plugin.namespace },
             spec: { selector: { matchLabels: { ...plugin.selectorLabels } }, podMetricsEndpoints: [{ port: 'metrics' }] },
           }),
@@ -176,7 +183,7 @@ export class PluginMonitoring extends Construct {
     }
     this.prometheusRule = this.guarded(
       new ApiObject(this, 'Rules', {
-        ...PrometheusRule.GVK,
+        ...PROMETHEUS_RULE,
         metadata: { labels },
         spec: Lazy.any({ produce: () => ({ groups: this.groups() }) }),
       }),
