@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Regenerates imports/ from the pinned CRDs: CloudNativePG's from its release manifest
 // ../shared/reference/cnpg-1.30.0.yaml (override the folder with CNPG_I_REFERENCE_DIR), every
-// other project's from ../shared/crds (override with CNPG_I_CRDS_DIR). Each kind has one pinned
-// source: the release manifest holds every CloudNativePG CRD, the way the operator installs them.
+// other project's from ../shared/crds (override with CNPG_I_CRDS_DIR), except the Prometheus
+// Operator's PodMonitor and PrometheusRule: those are taken from the prometheus-operator repository
+// at the tag `release` names (example/prometheus-operator-crd/), in a folder CNPG_I_MONITORING_CRDS_DIR
+// names (default ../shared/crds). Each kind has one pinned source: the release manifest holds every
+// CloudNativePG CRD, the way the operator installs them.
 //
 // The CRDs belong to other projects. Their `description` texts are prose, so they are
 // stripped before generation and imports/ holds types only. One `cdk8s import` runs per API
@@ -24,6 +27,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const crdDir = resolve(process.env.CNPG_I_CRDS_DIR ?? join(root, '..', 'shared', 'crds'));
+const monitoringDir = resolve(process.env.CNPG_I_MONITORING_CRDS_DIR ?? crdDir);
 const referenceDir = resolve(process.env.CNPG_I_REFERENCE_DIR ?? join(root, '..', 'shared', 'reference'));
 const outDir = join(root, 'imports');
 
@@ -33,13 +37,28 @@ const outDir = join(root, 'imports');
  * `bindings` names the kinds that also get an L1 class (all of the file's when absent): the
  * library exports the bindings (`cnpg`, `certmanager`), and a binding of a kind it never writes
  * would only grow the package and its jsii API (the Pooler's alone, with its pod template, would
- * add about 360 KB of JavaScript and as much of declarations).
+ * add about 360 KB of JavaScript and as much of declarations). `release` names the upstream
+ * release a file was taken from, for files no shared folder documents; SOURCES.txt shows it.
  */
 const PINNED = [
   { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_issuers.yaml', group: 'cert-manager.io' },
   { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_clusterissuers.yaml', group: 'cert-manager.io' },
   { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_certificates.yaml', group: 'cert-manager.io' },
   { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'barmancloud.cnpg.io_objectstores.yaml', group: 'barmancloud.cnpg.io' },
+  {
+    dir: monitoringDir,
+    env: 'CNPG_I_MONITORING_CRDS_DIR',
+    file: 'monitoring.coreos.com_podmonitors.yaml',
+    group: 'monitoring.coreos.com',
+    release: 'prometheus-operator v0.93.0',
+  },
+  {
+    dir: monitoringDir,
+    env: 'CNPG_I_MONITORING_CRDS_DIR',
+    file: 'monitoring.coreos.com_prometheusrules.yaml',
+    group: 'monitoring.coreos.com',
+    release: 'prometheus-operator v0.93.0',
+  },
   {
     dir: referenceDir,
     env: 'CNPG_I_REFERENCE_DIR',
@@ -94,7 +113,7 @@ const byGroup = new Map();
 const pins = [];
 const schemas = [];
 const sourceOf = new Map(); // group/Kind -> the file that gave it
-for (const { dir, file, group: wanted, bindings } of PINNED) {
+for (const { dir, file, group: wanted, bindings, release } of PINNED) {
   const text = readFileSync(join(dir, file), 'utf8');
   const kinds = [];
   for (const doc of parseAllDocuments(text)) {
@@ -126,7 +145,8 @@ for (const { dir, file, group: wanted, bindings } of PINNED) {
     console.error(`import: ${file} holds no CRD of ${wanted}`);
     process.exit(2);
   }
-  pins.push(`${createHash('sha256').update(text).digest('hex')}  ${file}  (${wanted}: ${kinds.sort().join(', ')})`);
+  const from = release ? `  [${release}]` : '';
+  pins.push(`${createHash('sha256').update(text).digest('hex')}  ${file}  (${wanted}: ${kinds.sort().join(', ')})${from}`);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'cnpg-i-import-'));

@@ -50,6 +50,8 @@ const PUBLIC = [
   'PluginCertificates',
   'PluginLogLevel',
   'PluginManifest',
+  'PluginMonitoring',
+  'PluginMonitoringAlert',
   'PluginPathFlag',
   'PluginScheduledBackup',
   'PluginTls',

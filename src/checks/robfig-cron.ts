@@ -153,7 +153,17 @@ export function cronFieldFix(field: string, place: number): string {
 
 /** Returns how many values a field selects, or what is wrong with it (robfig `getField`/`getRange`). */
 function parseField(field: string, spec: FieldSpec): number | string {
+  const values = fieldValues(field, spec);
+  return typeof values === 'string' ? values : values.selected.size;
+}
+
+/**
+ * The values a field selects and whether robfig sets its star bit (a range starting with `*` or
+ * `?`, with or without a step: robfig/cron v1.2.0 parser.go getRange), or what is wrong with it.
+ */
+function fieldValues(field: string, spec: FieldSpec): { selected: Set<number>; star: boolean } | string {
   const selected = new Set<number>();
+  let star = false;
   // strings.FieldsFunc drops empty pieces, so '1,,2' is '1,2' and ',' selects nothing.
   for (const expr of field.split(',').filter((r) => r !== '')) {
     const rangeAndStep = expr.split('/');
@@ -162,6 +172,7 @@ function parseField(field: string, spec: FieldSpec): number | string {
     let end: number;
     if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') {
       // robfig ignores whatever follows a star's hyphen ('*-3' is '*').
+      star = true;
       start = spec.min;
       end = spec.max;
     } else {
@@ -193,7 +204,65 @@ function parseField(field: string, spec: FieldSpec): number | string {
     if (step === 0) return 'a step must be a positive number';
     for (let v = start; v <= end; v += step) selected.add(v);
   }
-  return selected.size;
+  return { selected, star };
+}
+
+/** The six fields of each descriptor but `@every` (robfig/cron v1.2.0 parser.go parseDescriptor). */
+const DESCRIPTOR_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  '@yearly': ['0', '0', '0', '1', '1', '*'],
+  '@annually': ['0', '0', '0', '1', '1', '*'],
+  '@monthly': ['0', '0', '0', '1', '*', '*'],
+  '@weekly': ['0', '0', '0', '*', '*', '0'],
+  '@daily': ['0', '0', '0', '*', '*', '*'],
+  '@midnight': ['0', '0', '0', '*', '*', '*'],
+  '@hourly': ['0', '0', '*', '*', '*', '*'],
+};
+
+const DAY_SECONDS = 86_400;
+/**
+ * Days from 2001-01-01 on that hold every pattern of weekdays and month lengths: the Gregorian
+ * calendar repeats every 28 years between 1901 and 2099, and one more cycle catches a gap that
+ * crosses the end of the first.
+ */
+const CALENDAR_DAYS = 2 * (28 * 365 + 7);
+
+/**
+ * The longest time, in seconds, between two consecutive firings of a schedule robfig accepts, in
+ * UTC (the operator's time zone in its container): what "the last backup is older than the
+ * schedule allows" is measured against. Undefined when the schedule never fires. A day matches as
+ * robfig/cron v1.2.0 spec.go dayMatches decides: day-of-month and day-of-week both, when either
+ * has the star bit, and either one otherwise. @internal
+ */
+export function longestCronGapSeconds(schedule: CronSchedule): number | undefined {
+  if (schedule.kind === 'every') return schedule.seconds;
+  const fields = schedule.kind === 'descriptor' ? DESCRIPTOR_FIELDS[schedule.descriptor] : schedule.fields;
+  const parsed = fields.map((f, i) => fieldValues(f, CRON_FIELDS[i]));
+  if (parsed.some((p) => typeof p === 'string')) return undefined;
+  const [second, minute, hour, dom, month, dow] = parsed as { selected: Set<number>; star: boolean }[];
+  // The firings of one matching day, in seconds after midnight: the same set every such day.
+  const times: number[] = [];
+  for (const h of [...hour.selected].sort((a, b) => a - b)) {
+    for (const m of [...minute.selected].sort((a, b) => a - b)) {
+      for (const sec of [...second.selected].sort((a, b) => a - b)) times.push(h * 3600 + m * 60 + sec);
+    }
+  }
+  if (times.length === 0) return undefined;
+  let longest = 0;
+  for (let i = 1; i < times.length; i++) longest = Math.max(longest, times[i] - times[i - 1]);
+  const first = times[0];
+  const last = times[times.length - 1];
+  const start = Date.UTC(2001, 0, 1);
+  let previous: number | undefined;
+  for (let d = 0; d < CALENDAR_DAYS; d++) {
+    const date = new Date(start + d * DAY_SECONDS * 1000);
+    if (!month.selected.has(date.getUTCMonth() + 1)) continue;
+    const domMatch = dom.selected.has(date.getUTCDate());
+    const dowMatch = dow.selected.has(date.getUTCDay());
+    if (!(dom.star || dow.star ? domMatch && dowMatch : domMatch || dowMatch)) continue;
+    if (previous !== undefined) longest = Math.max(longest, (d - previous) * DAY_SECONDS + first - last);
+    previous = d;
+  }
+  return previous === undefined ? undefined : longest;
 }
 
 function intOrName(text: string, names?: Readonly<Record<string, number>>): number | string {

@@ -5,3 +5,4 @@ export * from './barman-cloud-names';
 export * from './barman-cloud-plugin';
 export * from './hello-world-plugin';
 export * from './scale-to-zero-plugin';
+export * from './plugin-monitoring';

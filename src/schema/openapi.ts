@@ -117,6 +117,7 @@ export function toAjvSchema(s: StructuralSchema, lazy = true): AjvSchema {
   ] as const) {
     if (s[key] !== undefined) out[key] = s[key];
   }
+  if (typeof out.pattern === 'string') out.pattern = jsPattern(out.pattern);
   // OpenAPI v3.0 writes exclusive bounds as booleans beside minimum/maximum.
   if (s.exclusiveMinimum === true) {
     out.exclusiveMinimum = s.minimum;
@@ -150,6 +151,45 @@ export function toAjvSchema(s: StructuralSchema, lazy = true): AjvSchema {
   if (listType === 'set') out.uniqueItems = true;
   if (listType === 'map' && s['x-kubernetes-list-map-keys']?.length) out.k8sListMapKeys = [...s['x-kubernetes-list-map-keys']];
   return out;
+}
+
+/**
+ * A CRD pattern (Go RE2 syntax, which the API server compiles) as a JavaScript pattern. RE2's
+ * leading case-insensitive flag `(?i)` has no JavaScript spelling without a RegExp flag (ajv
+ * compiles `pattern` with `u` only), so each ASCII letter after it is written as a class of
+ * both cases: the Prometheus Operator's PrometheusRule (v0.93.0) spells `partial_response_strategy`
+ * as `^(?i)(abort|warn)?$`. Other patterns are returned as they are.
+ */
+export function jsPattern(pattern: string): string {
+  const at = pattern.indexOf('(?i)');
+  if (at < 0 || !/^\^?$/.test(pattern.slice(0, at))) return pattern;
+  const head = pattern.slice(0, at);
+  const rest = pattern.slice(at + 4);
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '\\') {
+      out += c + (rest[i + 1] ?? '');
+      i++;
+    } else if (inClass) {
+      if (c === ']') {
+        // The class again in the other case, so that `[a-z]` also takes `A-Z`.
+        const body = out.slice(out.lastIndexOf('[') + 1).replace(/^\^/, '');
+        out += swapCase(body) + c;
+        inClass = false;
+      } else out += c;
+    } else if (c === '[') {
+      inClass = true;
+      out += c;
+    } else if (/[a-zA-Z]/.test(c)) out += `[${c.toLowerCase()}${c.toUpperCase()}]`;
+    else out += c;
+  }
+  return head + out;
+}
+
+function swapCase(text: string): string {
+  return text.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 }
 
 let ajv: AjvClass | undefined;

@@ -1,4 +1,4 @@
-import { fiveFieldReading, parseCronSchedule } from '../../src/checks/robfig-cron';
+import { fiveFieldReading, longestCronGapSeconds, parseCronSchedule } from '../../src/checks/robfig-cron';
 import { parseGoDuration } from '../../src/manifests/duration';
 
 // The expected outcomes follow robfig/cron v1.2.0 parser.go (Parse with Second | Minute | Hour |
@@ -134,5 +134,53 @@ describe('parseGoDuration', () => {
 
   test.each(['', '1', '1d', '.s', 'h', '1h ', ' 1h', '1 h', '-', '2562048h', '1h2'])('refuses %p', (text) => {
     expect(parseGoDuration(text)).toBeUndefined();
+  });
+});
+
+describe('longestCronGapSeconds', () => {
+  const gap = (spec: string) => {
+    const parsed = parseCronSchedule(spec);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return longestCronGapSeconds(parsed.schedule);
+  };
+  const HOUR = 3600;
+  const DAY = 24 * HOUR;
+
+  test('measures descriptors and @every as robfig reads them', () => {
+    expect(gap('@hourly')).toBe(HOUR);
+    expect(gap('@daily')).toBe(DAY);
+    expect(gap('@midnight')).toBe(DAY);
+    expect(gap('@weekly')).toBe(7 * DAY);
+    expect(gap('@monthly')).toBe(31 * DAY);
+    expect(gap('@yearly')).toBe(366 * DAY);
+    expect(gap('@every 90m')).toBe(90 * 60);
+    expect(gap('@every 100ms')).toBe(1);
+  });
+
+  test('takes the longest interval, across days and within one', () => {
+    expect(gap('0 0 2 * * *')).toBe(DAY);
+    expect(gap('0 0 */6 * * *')).toBe(6 * HOUR);
+    // 02:00 and 04:00: 2 h apart, then 22 h to the next day's first
+    expect(gap('0 0 2,4 * * *')).toBe(22 * HOUR);
+    // Monday to Friday: Friday 02:30 to Monday 02:30
+    expect(gap('0 30 2 * * 1-5')).toBe(3 * DAY);
+    expect(gap('* * * * * *')).toBe(1);
+    // five fields: seconds first, day-of-week `*`; every minute of hour 0 at second 0
+    expect(gap('0 * 0 * *')).toBe(DAY - 59 * 60);
+  });
+
+  test('reads the day fields as robfig does: both when one is a star, either otherwise', () => {
+    // the 1st and Mondays (neither field a star): at most a week apart
+    expect(gap('0 0 0 1 * 1')).toBe(7 * DAY);
+    // the 13th that is also any weekday (day-of-week a star): monthly, up to 31 days
+    expect(gap('0 0 0 13 * *')).toBe(31 * DAY);
+    // February 29th: leap years only
+    expect(gap('0 0 0 29 2 *')).toBe((4 * 365 + 1) * DAY);
+    expect(gap('0 0 0 31 * *')).toBe(61 * DAY);
+  });
+
+  test('is undefined for a schedule that never fires', () => {
+    expect(gap('0 0 0 30 2 *')).toBeUndefined();
+    expect(gap(', 0 0 * * *')).toBeUndefined();
   });
 });

@@ -22,6 +22,8 @@ describe('the pinned CRDs', () => {
       'cert-manager.io/v1/Certificate',
       'cert-manager.io/v1/ClusterIssuer',
       'cert-manager.io/v1/Issuer',
+      'monitoring.coreos.com/v1/PodMonitor',
+      'monitoring.coreos.com/v1/PrometheusRule',
       'postgresql.cnpg.io/v1/Backup',
       'postgresql.cnpg.io/v1/Cluster',
       'postgresql.cnpg.io/v1/ClusterImageCatalog',
@@ -306,5 +308,26 @@ describe('every CloudNativePG kind of the release manifest', () => {
       'spec {} is not a field the CRD declares, so the API server drops it; remove it, or check the spelling against the CRD',
     ]);
     expect(messages({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'FailoverQuorum', metadata: { name: 'x', namespace: 'db' } })).toEqual([]);
+  });
+});
+
+describe("a CRD pattern in Go's syntax", () => {
+  // prometheus-operator v0.93.0, PrometheusRule spec.groups[].partial_response_strategy: the API
+  // server compiles `^(?i)(abort|warn)?$` with Go's regexp, where `(?i)` makes it case-insensitive.
+  function rule(strategy: string) {
+    return {
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'PrometheusRule',
+      metadata: { name: 'r', namespace: 'db' },
+      spec: { groups: [{ name: 'g', partial_response_strategy: strategy, rules: [{ alert: 'A', expr: 'up == 0' }] }] },
+    };
+  }
+
+  test('is read case-insensitively after (?i), as the API server reads it', () => {
+    for (const ok of ['abort', 'Abort', 'WARN', '']) expect(kinds(validateCustomResource(rule(ok)))).toEqual([]);
+  });
+
+  test('still refuses what the pattern does not take', () => {
+    expect(kinds(validateCustomResource(rule('abortx')))).toEqual(['pattern spec.groups[0].partial_response_strategy']);
   });
 });

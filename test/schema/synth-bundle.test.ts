@@ -43,6 +43,8 @@ describe('the bundle of `npm run synth` (scripts/app-bundle.mjs)', () => {
       'cert-manager.io_clusterissuers_v1.json',
       'cert-manager.io_issuers_v1.json',
       'index.json',
+      'monitoring.coreos.com_podmonitors_v1.json',
+      'monitoring.coreos.com_prometheusrules_v1.json',
       'postgresql.cnpg.io_backups_v1.json',
       'postgresql.cnpg.io_clusterimagecatalogs_v1.json',
       'postgresql.cnpg.io_clusters_v1.json',
@@ -58,6 +60,8 @@ describe('the bundle of `npm run synth` (scripts/app-bundle.mjs)', () => {
       'validators/cert-manager.io_certificates_v1.js',
       'validators/cert-manager.io_clusterissuers_v1.js',
       'validators/cert-manager.io_clusterissuers_v1.js',
+      'validators/monitoring.coreos.com_podmonitors_v1.js',
+      'validators/monitoring.coreos.com_prometheusrules_v1.js',
       'validators/postgresql.cnpg.io_backups_v1.js',
       'validators/postgresql.cnpg.io_clusterimagecatalogs_v1.js',
       'validators/postgresql.cnpg.io_clusterimagecatalogs_v1.js',
@@ -96,7 +100,7 @@ describe('the compiled bindings (imports/compiled)', () => {
     ) as [string, string][];
     const compiledDir = join(root, 'imports', 'compiled');
     expect(readdirSync(compiledDir).sort()).toEqual(fresh.map(([name]) => name).sort());
-    expect(fresh.map(([name]) => name)).toEqual(['barmancloud.cnpg.io.js', 'cert-manager.io.js', 'postgresql.cnpg.io.js']);
+    expect(fresh.map(([name]) => name)).toEqual(['barmancloud.cnpg.io.js', 'cert-manager.io.js', 'monitoring.coreos.com.js', 'postgresql.cnpg.io.js']);
     for (const [name, text] of fresh) {
       // (a stale file fails here: run `npm run import`, or `node scripts/compile-bindings.mjs`)
       expect({ name, same: readFileSync(join(compiledDir, name), 'utf8') === text }).toEqual({ name, same: true });
@@ -104,7 +108,7 @@ describe('the compiled bindings (imports/compiled)', () => {
   });
 
   test('export what the TypeScript bindings export', () => {
-    for (const name of ['barmancloud.cnpg.io', 'cert-manager.io', 'postgresql.cnpg.io']) {
+    for (const name of ['barmancloud.cnpg.io', 'cert-manager.io', 'monitoring.coreos.com', 'postgresql.cnpg.io']) {
       // jest resolves imports/NAME to the TypeScript module; the compiled one is required by its path
       const fromTs = Object.keys(require(join(root, 'imports', name)) as object).sort();
       const fromJs = Object.keys(require(join(root, 'imports', 'compiled', `${name}.js`)) as object).sort();

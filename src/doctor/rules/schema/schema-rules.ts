@@ -25,11 +25,13 @@ export const CRD_KINDS = [
   'cert-manager.io/Issuer',
   'cert-manager.io/ClusterIssuer',
   'barmancloud.cnpg.io/ObjectStore',
+  'monitoring.coreos.com/PodMonitor',
+  'monitoring.coreos.com/PrometheusRule',
 ];
 export const AX = 'apiextensions-apiserver v0.32.13';
 export const AM = 'apimachinery v0.32.13';
 export const PINNED =
-  'the CRDs pinned in imports/schemas (every CRD of the cloudnative-pg v1.30.0 release manifest releases/cnpg-1.30.0.yaml, cert-manager v1.21.1, plugin-barman-cloud v0.14.0)';
+  'the CRDs pinned in imports/schemas (every CRD of the cloudnative-pg v1.30.0 release manifest releases/cnpg-1.30.0.yaml, cert-manager v1.21.1, plugin-barman-cloud v0.14.0, prometheus-operator v0.93.0)';
 
 type SchemaRuleId = 'CNPGI060' | 'CNPGI061' | 'CNPGI062' | 'CNPGI063' | 'CNPGI064';
 
