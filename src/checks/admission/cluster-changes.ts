@@ -7,7 +7,8 @@
 import { Json, asArray, asObject, asString, dig, jsonText, stringMap } from '../../manifests/json';
 import { QuantityValue, compareQuantities, parseQuantity } from '../../manifests/quantity';
 import type { AdmissionChangeCheck, AdmissionContext, ChangeIssue } from './admission-check';
-import { isReplicaCluster, postgresMajor, present } from './cluster-reading';
+import { isReplicaCluster, postgresMajor } from './cluster-reading';
+import { isSet } from './go-values';
 
 function specOf(cluster: Json): Json {
   return asObject(cluster.spec) ?? {};
@@ -148,9 +149,9 @@ function storageChange(next: Json, previous: Json): ChangeIssue[] {
 /** validateWalStorageChange: a configured `spec.walStorage` stays, and does not shrink. */
 function walStorageChange(next: Json, previous: Json): ChangeIssue[] {
   const old = specOf(previous).walStorage;
-  if (!present(old)) return [];
+  if (!isSet(old)) return [];
   const current = specOf(next).walStorage;
-  if (!present(current)) {
+  if (!isSet(current)) {
     return [
       {
         severity: 'error',
@@ -177,10 +178,10 @@ const tablespaceName = (t: unknown) => asString(dig(t, 'name')) ?? '';
  */
 function tablespacesChange(next: Json, previous: Json): ChangeIssue[] {
   const old = specOf(previous).tablespaces;
-  if (!present(old)) return [];
+  if (!isSet(old)) return [];
   const current = specOf(next).tablespaces;
   const oldNames = asArray(old).map(tablespaceName);
-  if (!present(current)) {
+  if (!isSet(current)) {
     return [
       {
         severity: 'error',

@@ -12,6 +12,7 @@
 import { Json, asArray, asObject, asString, dig } from '../../manifests/json';
 import type { AdmissionContext } from './admission-check';
 import { annotationsOf, applicationOwner, isReplicaCluster, postgresMajor, walArchivingDisabled } from './cluster-reading';
+import { isSet } from './go-values';
 import { operatorSettings } from './operator-settings';
 import { operatorParameters } from './postgres-configuration';
 
@@ -34,7 +35,6 @@ const DEFAULT_MONITORING_KEY = 'queries';
 /** The liveness probe's isolation check timeouts, in milliseconds, when none are written. */
 const DEFAULT_ISOLATION_TIMEOUT = 1000;
 
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 const isMissing = (v: unknown): boolean => v === undefined || v === null || v === '';
 
 /** `parent[key]` as an object: the one there, a new one in place of a missing one, else undefined. */

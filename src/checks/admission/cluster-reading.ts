@@ -9,6 +9,7 @@ import { isGoInt } from '../../manifests/go-numbers';
 import { Json, asObject, asString, dig, stringMap } from '../../manifests/json';
 import { memoized } from '../../manifests/memo';
 import type { AdmissionContext } from './admission-check';
+import { isSet } from './go-values';
 import { operatorSettings } from './operator-settings';
 
 /** An image name split the way CloudNativePG splits it. @internal */
@@ -80,15 +81,6 @@ function readVersionFromTag(tag: string): PostgresVersion | undefined {
 }
 
 /**
- * Whether a field is set as the webhook sees it: present and not null, as a Go pointer, slice
- * or map decoded from JSON is then non-nil (an empty object or list is set).
- * @internal
- */
-export function present(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-/**
  * The PostgreSQL major version of a Cluster (api/v1/cluster_funcs.go GetPostgresqlMajorVersion):
  * `spec.imageCatalogRef.major` when there is a catalog reference, else the version of the
  * `imageName` tag, else that of the operator's default image. Undefined when the tag gives no
@@ -97,7 +89,7 @@ export function present(value: unknown): boolean {
  */
 export function postgresMajor(cluster: Json, context: AdmissionContext): number | undefined {
   const spec = asObject(cluster.spec);
-  if (present(spec?.imageCatalogRef)) {
+  if (isSet(spec?.imageCatalogRef)) {
     const major = dig(spec, 'imageCatalogRef', 'major');
     if (major === undefined || major === null) return 0;
     return typeof major === 'number' && Number.isInteger(major) ? major : undefined;

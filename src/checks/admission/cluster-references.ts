@@ -8,8 +8,7 @@ import { Json, asArray, asObject, asString, dig } from '../../manifests/json';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
 import { isReplicaCluster } from './cluster-reading';
-
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+import { isSet } from './go-values';
 
 /** The external clusters of a Cluster, by position, with their names (an entry of another type reads as empty). */
 function externalClusters(cluster: Json): Array<{ readonly entry: Json; readonly name: string }> {

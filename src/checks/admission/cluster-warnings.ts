@@ -9,11 +9,11 @@ import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifes
 import { parseQuantity } from '../../manifests/quantity';
 import type { CheckIssue } from '../issue';
 import type { AdmissionCheck } from './admission-check';
-import { present } from './cluster-reading';
+import { isSet } from './go-values';
 
 /** getMaintenanceWindowsAdmissionWarnings: `spec.nodeMaintenanceWindow` is set. */
 function maintenanceWindow(cluster: Json): CheckIssue[] {
-  if (!present(dig(cluster, 'spec', 'nodeMaintenanceWindow'))) return [];
+  if (!isSet(dig(cluster, 'spec', 'nodeMaintenanceWindow'))) return [];
   return [
     {
       severity: 'warning',
@@ -33,11 +33,11 @@ function maintenanceWindow(cluster: Json): CheckIssue[] {
  */
 function inTreeBarman(cluster: Json): CheckIssue[] {
   const uses: Array<{ readonly path: string; readonly webhookPath: string }> = [];
-  if (present(dig(cluster, 'spec', 'backup', 'barmanObjectStore'))) {
+  if (isSet(dig(cluster, 'spec', 'backup', 'barmanObjectStore'))) {
     uses.push({ path: 'spec.backup.barmanObjectStore', webhookPath: 'spec.backup.barmanObjectStore' });
   }
   asArray(dig(cluster, 'spec', 'externalClusters')).forEach((e, i) => {
-    if (present(dig(e, 'barmanObjectStore'))) {
+    if (isSet(dig(e, 'barmanObjectStore'))) {
       uses.push({ path: `spec.externalClusters[${i}].barmanObjectStore`, webhookPath: `spec.externalClusters.${i}.barmanObjectStore` });
     }
   });
@@ -62,7 +62,7 @@ function inTreeBarman(cluster: Json): CheckIssue[] {
 function retentionPolicy(cluster: Json): CheckIssue[] {
   const backup = asObject(dig(cluster, 'spec', 'backup'));
   const policy = asString(backup?.retentionPolicy) ?? '';
-  if (!backup || policy === '' || present(backup.barmanObjectStore)) return [];
+  if (!backup || policy === '' || isSet(backup.barmanObjectStore)) return [];
   return [
     {
       severity: 'warning',
@@ -87,7 +87,7 @@ function storageOverlap(cluster: Json): CheckIssue[] {
     const storage = asObject(dig(cluster, 'spec', section));
     const template = asObject(storage?.pvcTemplate);
     if (!storage || !template) continue;
-    if (present(storage.storageClass) && present(template.storageClassName)) {
+    if (isSet(storage.storageClass) && isSet(template.storageClassName)) {
       issues.push({
         severity: 'warning',
         path: `${base}.storageClass`,

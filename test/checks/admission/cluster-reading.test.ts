@@ -9,10 +9,10 @@ import {
   imageReference,
   isReplicaCluster,
   postgresMajor,
-  present,
   versionFromTag,
   walArchivingDisabled,
 } from '../../../src/checks/admission/cluster-reading';
+import { isSet } from '../../../src/checks/admission/go-values';
 import type { Json } from '../../../src/manifests/json';
 
 const normalized = (image: string) => {
@@ -125,7 +125,7 @@ describe('the other readings', () => {
     expect(walArchivingDisabled(cluster({}, 'pg', { 'cnpg.io/skipWalArchiving': 'true' }))).toBe(false);
   });
 
-  test('present: set and not null, an empty object or list included', () => {
-    expect([undefined, null, {}, [], '', 0, false].map(present)).toEqual([false, false, true, true, true, true, true]);
+  test('isSet: set and not null, an empty object or list included', () => {
+    expect([undefined, null, {}, [], '', 0, false].map(isSet)).toEqual([false, false, true, true, true, true, true]);
   });
 });
