@@ -1,30 +1,32 @@
 /**
- * The CRDs' `x-kubernetes-validations` rules, evaluated with @bufbuild/cel (required lazily, on
- * the first rule evaluated) the way the API server evaluates them on create: `self` is the
- * value the rule is attached to, with the types the schema gives it
+ * The CRDs' `x-kubernetes-validations` rules, evaluated with the CEL evaluator
+ * @marcbachmann/cel-js (required lazily, on the first rule evaluated; `npm run build` bundles it
+ * into the compiled module, scripts/bundle-cel.mjs) the way the API server evaluates them on
+ * create: `self` is the value the rule is attached to, with the types the schema gives it
  * (kubernetes/apiextensions-apiserver v0.32.13 pkg/apiserver/schema/cel/validation.go
- * `Validator.Validate`, `validateExpressions`).
+ * `Validator.Validate`, `validateExpressions`; kubernetes/apiserver v0.32.13
+ * pkg/cel/common/values.go `UnstructuredToVal`, `unstructuredMap.Find`).
  *
  * Rules this module cannot evaluate are never passed silently: a transition rule (it reads
  * `oldSelf`, which a create does not have) and a rule that calls a function of the Kubernetes
- * CEL libraries that @bufbuild/cel lacks (k8s.io/apiserver v0.32.13 pkg/cel/library:
- * `quantity`, `url`, `ip`, `cidr`, `format`, lists, regex, sets, semver, authz) are returned as
- * `cel-not-evaluated`, with the reason.
+ * CEL environment that the evaluator lacks (kubernetes/apiserver v0.32.13
+ * pkg/cel/environment/base.go: the libraries `quantity`, `url`, `ip`, `cidr`, `format`, lists,
+ * regex, sets, semver, authz, and `format()` and `strings.quote()` of the strings extension) are
+ * returned as `cel-not-evaluated`, with the reason.
+ *
+ * Where the evaluator differs from cel-go: `matches()` runs the pattern as a JavaScript regular
+ * expression, not RE2, and string indexes count UTF-16 code units, not code points (they differ
+ * only beyond the Basic Multilingual Plane).
  */
-import type * as CelModule from '@bufbuild/cel';
-import { RenderedJson } from '../manifests/json';
+import type * as CelJs from '@marcbachmann/cel-js';
 import { CelRuleSpec, StructuralSchema } from './crd-schemas';
 import { issue, SchemaIssue } from './issue';
 
-type Cel = typeof CelModule;
 type Planned = (ctx: { self: unknown }) => unknown;
 
 /** How one rule will be handled: evaluated, or not with the reason why. */
 export type CelRulePlan =
   { readonly evaluated: true; readonly run: Planned; readonly messageRun?: Planned } | { readonly evaluated: false; readonly reason: string };
-
-/** Operators the planner of @bufbuild/cel implements itself, not through its function table. */
-const PLANNER_OPERATORS = new Set(['_[_]', '_[?_]', '_?._', '_?_:_', '_&&_', '_||_', '@not_strictly_false', '__not_strictly_false__']);
 
 /** The Kubernetes CEL library each Kubernetes-only function comes from, for the reason text. */
 const KUBERNETES_LIBRARY: Record<string, string> = {
@@ -50,58 +52,115 @@ const KUBERNETES_LIBRARY: Record<string, string> = {
   'sets.intersects': 'sets',
   'format.named': 'format',
   validate: 'format',
+  format: 'strings extension',
+  'strings.quote': 'strings extension',
 };
 
-let cel: Cel | undefined;
-let env: ReturnType<Cel['celEnv']> | undefined;
+interface Engine {
+  readonly env: CelJs.Environment;
+  /** Global functions (`size`, `has`, ...) and methods (`startsWith`, `exists`, ...) by name. */
+  readonly functions: ReadonlySet<string>;
+  readonly methods: ReadonlySet<string>;
+  /** An error of the evaluator's (evaluation or type), not a bug of this module. */
+  readonly isEvaluatorError: (e: unknown) => boolean;
+}
+
+let engine: Engine | undefined;
 const plans = new Map<string, CelRulePlan>();
 
-function load(): { cel: Cel; env: ReturnType<Cel['celEnv']> } {
-  if (!cel || !env) {
-    cel = require('@bufbuild/cel') as Cel;
-    // The strings extension is part of the Kubernetes CEL environment (ext.Strings).
-    const { strings } = require('@bufbuild/cel/ext') as { strings: CelModule.CelFunc[] };
-    env = cel.celEnv({ funcs: strings });
+/** Code points of a string: cel-go's strings extension indexes runes. */
+const codePoints = (s: string): string[] => Array.from(s);
+
+/**
+ * The two functions of the Kubernetes strings extension (cel-go ext.Strings, version 2, which
+ * kubernetes/apiserver v0.32.13 pkg/cel/environment/base.go loads) that the evaluator does not
+ * have itself: `charAt` and `replace`.
+ */
+function registerStringsExtension(env: CelJs.Environment, cel: typeof CelJs): void {
+  env.registerFunction('string.charAt(int): string', (s: string, i: bigint) => {
+    const chars = codePoints(s);
+    if (i < 0n || i > BigInt(chars.length)) throw new cel.EvaluationError(`index out of range: ${i}`);
+    return chars[Number(i)] ?? '';
+  });
+  // Go's strings.Replace(s, from, to, n): at most n replacements (all when n < 0); an empty
+  // `from` matches before each code point and at the end.
+  const replace = (s: string, from: string, to: string, n: bigint): string => {
+    let out = '';
+    let rest = s;
+    for (let count = 0n; n < 0n || count < n; count++) {
+      if (from === '') {
+        out += to;
+        if (rest === '') return out;
+        const first = String.fromCodePoint(rest.codePointAt(0)!);
+        out += first;
+        rest = rest.slice(first.length);
+        continue;
+      }
+      const at = rest.indexOf(from);
+      if (at < 0) break;
+      out += rest.slice(0, at) + to;
+      rest = rest.slice(at + from.length);
+    }
+    return out + rest;
+  };
+  env.registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => replace(s, from, to, -1n));
+  env.registerFunction('string.replace(string, string, int): string', replace);
+}
+
+function load(): Engine {
+  if (!engine) {
+    const cel = require('@marcbachmann/cel-js') as typeof CelJs;
+    // `self` and the rule's variables are typed by the schema on the API server; here they are
+    // dynamic, and the CRD's rules were type-checked when the CRD was created.
+    const env = new cel.Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
+    registerStringsExtension(env, cel);
+    const functions = new Set<string>();
+    const methods = new Set<string>();
+    for (const f of env.getDefinitions().functions) (f.receiverType ? methods : functions).add(f.name);
+    engine = { env, functions, methods, isEvaluatorError: (e) => e instanceof cel.EvaluationError || e instanceof cel.TypeError };
   }
-  return { cel, env };
+  return engine;
 }
 
-interface ExprNode {
-  exprKind: { case?: string; value?: RenderedJson };
-}
+type AstNode = { op: string; args: unknown };
 
-function qualifiedName(e: ExprNode | undefined): string | undefined {
-  if (!e) return undefined;
-  if (e.exprKind.case === 'identExpr') return e.exprKind.value.name;
-  if (e.exprKind.case === 'selectExpr') {
-    const q = qualifiedName(e.exprKind.value.operand);
-    return q === undefined ? undefined : `${q}.${e.exprKind.value.field}`;
+const isNode = (x: unknown): x is AstNode => x !== null && typeof x === 'object' && typeof (x as AstNode).op === 'string' && 'args' in (x as object);
+
+/** `a.b.c` of an identifier or a chain of field selections; undefined for anything else. */
+function qualifiedName(e: unknown): string | undefined {
+  if (!isNode(e)) return undefined;
+  if (e.op === 'id') return e.args as string;
+  if (e.op === '.') {
+    const [operand, field] = e.args as [unknown, string];
+    const q = qualifiedName(operand);
+    return q === undefined ? undefined : `${q}.${field}`;
   }
   return undefined;
 }
 
-/** The functions an expression calls that the environment does not have. */
-function missingFunctions(expr: ExprNode, funcs: { find(name: string): unknown }): string[] {
+/** The functions an expression calls that the evaluator does not have. */
+function missingFunctions(ast: unknown, e: Engine): string[] {
   const missing = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       node.forEach(visit);
       return;
     }
-    if (node === null || typeof node !== 'object') return;
-    const n = node as ExprNode & Record<string, unknown>;
-    if (n.exprKind?.case === 'callExpr') {
-      const call = n.exprKind.value as { function: string; target?: ExprNode };
-      const q = qualifiedName(call.target);
-      const known =
-        PLANNER_OPERATORS.has(call.function) ||
-        funcs.find(call.function) !== undefined ||
-        (q !== undefined && funcs.find(`${q}.${call.function}`) !== undefined);
-      if (!known) missing.add(q !== undefined && !q.startsWith('self') ? `${q}.${call.function}` : call.function);
+    if (!isNode(node)) return;
+    if (node.op === 'call') {
+      const [name] = node.args as [string, unknown[]];
+      if (!e.functions.has(name)) missing.add(name);
+    } else if (node.op === 'rcall') {
+      const [name, target] = node.args as [string, unknown, unknown[]];
+      const q = qualifiedName(target);
+      // `sets.contains(a, b)` parses as a method of the identifier `sets`: a namespaced function
+      const namespaced = q !== undefined && q !== 'self' && !q.startsWith('self.') ? `${q}.${name}` : undefined;
+      if (namespaced !== undefined && KUBERNETES_LIBRARY[namespaced] !== undefined) missing.add(namespaced);
+      else if (!e.methods.has(name)) missing.add(namespaced ?? name);
     }
-    for (const [k, v] of Object.entries(n)) if (k !== '$typeName' && typeof v === 'object') visit(v);
+    if (node.op !== 'value' && node.op !== 'id') visit(node.args);
   };
-  visit(expr);
+  visit(ast);
   return [...missing].sort();
 }
 
@@ -110,8 +169,18 @@ function notEvaluatedReason(missing: string[]): string {
     const lib = KUBERNETES_LIBRARY[f] ?? (f.startsWith('format.') ? 'format' : undefined);
     return lib ? `${f}() from the Kubernetes ${lib} library` : `${f}()`;
   });
-  return `calls ${named.join(', ')}, which @bufbuild/cel does not provide`;
+  return `calls ${named.join(', ')}, which this library's CEL evaluator does not provide`;
 }
+
+/**
+ * The first line of an evaluator error (the rest is a source excerpt), with a missing key worded
+ * as the API server words it (kubernetes/apiserver v0.32.13 pkg/cel/common/values.go
+ * `unstructuredMap.Get`: "no such key: <key>").
+ */
+const firstLine = (err: unknown): string =>
+  String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .replace(/^No such key: /, 'no such key: ');
 
 /** Decides, once per rule text, whether and how the rule is evaluated. */
 export function planRule(spec: CelRuleSpec): CelRulePlan {
@@ -121,27 +190,27 @@ export function planRule(spec: CelRuleSpec): CelRulePlan {
   if (/\boldSelf\b/.test(spec.rule)) {
     plan = { evaluated: false, reason: 'is a transition rule (it reads oldSelf), which the API server only checks on update' };
   } else {
-    const { cel: c, env: e } = load();
-    let parsed: ReturnType<Cel['parse']> | undefined;
+    const e = load();
+    let parsed: CelJs.ParseResult | undefined;
     try {
-      parsed = c.parse(spec.rule);
+      parsed = e.env.parse(spec.rule);
     } catch (err) {
-      plan = { evaluated: false, reason: `does not parse: ${(err as Error).message}` };
+      plan = { evaluated: false, reason: `does not parse: ${firstLine(err)}` };
     }
     if (parsed) {
-      const missing = missingFunctions(parsed.expr as unknown as ExprNode, e.funcs);
+      const missing = missingFunctions(parsed.ast, e);
       if (missing.length) plan = { evaluated: false, reason: notEvaluatedReason(missing) };
       else {
         let messageRun: Planned | undefined;
         if (spec.messageExpression) {
           try {
-            const m = c.parse(spec.messageExpression);
-            if (!missingFunctions(m.expr as unknown as ExprNode, e.funcs).length) messageRun = c.plan(e, m) as Planned;
+            const m = e.env.parse(spec.messageExpression);
+            if (!missingFunctions(m.ast, e).length) messageRun = m as Planned;
           } catch {
             messageRun = undefined; // the plain message is used instead
           }
         }
-        plan = { evaluated: true, run: c.plan(e, parsed) as Planned, messageRun };
+        plan = { evaluated: true, run: parsed as Planned, messageRun };
       }
     }
   }
@@ -149,62 +218,35 @@ export function planRule(spec: CelRuleSpec): CelRulePlan {
   return plan!;
 }
 
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
 /**
- * A JSON object seen by CEL as a map whose values are converted when read: a rule such as
- * `!(has(self.imageCatalogRef) && has(self.imageName))` on a Cluster's spec reads two keys, and
- * converting the whole spec up front cost more than the rest of the schema checks together.
- * @bufbuild/cel wraps any `Map` and reads it only through the methods below.
+ * A JSON object as CEL reads it: a map whose values are converted when read, so that a rule
+ * such as `!(has(self.imageCatalogRef) && has(self.imageName))` on a Cluster's spec does not
+ * convert the whole spec (that cost more than the rest of the schema checks together). The
+ * evaluator takes a plain object for a map, and so does it take this proxy of one. In an object
+ * with properties, a field whose value is `null` is absent, as on the API server
+ * (kubernetes/apiserver v0.32.13 pkg/cel/common/values.go `unstructuredMap.Find`).
  */
-class JsonCelMap extends Map<string, unknown> {
-  constructor(
-    private readonly json: Record<string, unknown>,
-    private readonly schema: StructuralSchema | undefined,
-  ) {
-    super();
-  }
-
-  private childSchema(key: string): StructuralSchema | undefined {
-    const extra = typeof this.schema?.additionalProperties === 'object' ? this.schema.additionalProperties : undefined;
-    return this.schema?.properties?.[key] ?? extra;
-  }
-
-  public override get size(): number {
-    return Object.keys(this.json).length;
-  }
-
-  public override has(key: string): boolean {
-    return typeof key === 'string' && Object.prototype.hasOwnProperty.call(this.json, key);
-  }
-
-  public override get(key: string): unknown {
-    return this.has(key) ? toCelValue(this.json[key], this.childSchema(key)) : undefined;
-  }
-
-  public override *keys(): MapIterator<string> {
-    yield* Object.keys(this.json);
-  }
-
-  public override *values(): MapIterator<unknown> {
-    for (const k of Object.keys(this.json)) yield this.get(k);
-  }
-
-  public override *entries(): MapIterator<[string, unknown]> {
-    for (const k of Object.keys(this.json)) yield [k, this.get(k)];
-  }
-
-  public override [Symbol.iterator](): MapIterator<[string, unknown]> {
-    return this.entries();
-  }
-
-  public override forEach(callback: (value: unknown, key: string, map: Map<string, unknown>) => void, thisArg?: unknown): void {
-    for (const k of Object.keys(this.json)) callback.call(thisArg, this.get(k), k, this);
-  }
+function celMap(json: Record<string, unknown>, schema: StructuralSchema | undefined): Record<string, unknown> {
+  const isObject = schema?.properties !== undefined;
+  const extra = typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const visible = (k: PropertyKey): k is string => typeof k === 'string' && hasOwn(json, k) && json[k] !== undefined && !(isObject && json[k] === null);
+  return new Proxy(json, {
+    get: (target, k) => (visible(k) ? toCelValue(target[k], schema?.properties?.[k] ?? extra) : undefined),
+    has: (_target, k) => visible(k),
+    ownKeys: (target) => Reflect.ownKeys(target).filter(visible),
+    getOwnPropertyDescriptor: (target, k) => (visible(k) ? Reflect.getOwnPropertyDescriptor(target, k) : undefined),
+    set: () => false,
+    deleteProperty: () => false,
+    defineProperty: () => false,
+  });
 }
 
 /** Converts JSON into CEL values with the types the schema declares (integers are CEL ints). */
 export function toCelValue(x: unknown, s: StructuralSchema | undefined): unknown {
   if (Array.isArray(x)) return x.map((v) => toCelValue(v, s?.items));
-  if (x !== null && typeof x === 'object') return new JsonCelMap(x as Record<string, unknown>, s);
+  if (x !== null && typeof x === 'object') return celMap(x as Record<string, unknown>, s);
   if (typeof x === 'number' && Number.isInteger(x) && s?.type !== 'number') return BigInt(x);
   return x;
 }
@@ -247,8 +289,10 @@ const presenceTests = new Map<string, PresenceTest | null>();
  * `!(has(self.imageCatalogRef) && has(self.imageName))` on a Cluster's spec (a boolean
  * combination of `has(self.<field>)` with `!`, `&&`, `||` and parentheses), as a JavaScript
  * function; `null` for any other rule. Such a rule is reached by every object of its kind, and
- * evaluating it this way gives the result @bufbuild/cel gives (`has()` on a map cannot fail: it
- * is true when the key is there with a non-null value), without loading the library.
+ * evaluating it this way on an object with properties gives the result the evaluator gives
+ * (`has()` on such an object cannot fail: it is true when the field is there with a value other
+ * than `null`, kubernetes/apiserver v0.32.13 pkg/cel/common/values.go `unstructuredMap.Find`),
+ * without loading the evaluator.
  */
 export function presenceTest(rule: string): PresenceTest | null {
   const known = presenceTests.get(rule);
@@ -294,7 +338,7 @@ export function presenceTest(rule: string): PresenceTest | null {
       ok = false;
       return () => false;
     }
-    // @bufbuild/cel's has() on a map is `get(key) != undefined`: a null value counts as absent.
+    // a null-valued field of an object with properties is absent (unstructuredMap.Find)
     return (self) => Object.prototype.hasOwnProperty.call(self, field) && self[field] !== null && self[field] !== undefined;
   };
   const test = list.length ? or() : undefined;
@@ -323,7 +367,7 @@ export function evaluateRule(
   path: (string | number)[],
   reportNotEvaluated: boolean,
 ): SchemaIssue | undefined {
-  const quick = x !== null && typeof x === 'object' && !Array.isArray(x) ? presenceTest(spec.rule) : null;
+  const quick = x !== null && typeof x === 'object' && !Array.isArray(x) && s.properties !== undefined ? presenceTest(spec.rule) : null;
   if (quick) {
     if (quick(x as Record<string, unknown>)) return undefined;
     // A messageExpression needs the library; the plain message does not.
@@ -342,15 +386,22 @@ export function evaluateRule(
       { rule: spec.rule },
     );
   }
-  const { cel: c } = load();
   const self = toCelValue(x, s);
-  const result = plan.run({ self });
+  let result: unknown;
+  let error: string | undefined;
+  try {
+    result = plan.run({ self });
+  } catch (err) {
+    if (!load().isEvaluatorError(err)) throw err;
+    error = firstLine(err);
+  }
   if (result === true) return undefined;
   const where = [...path, ...fieldPathSegments(spec.fieldPath)];
   // (`path` is the walker's shared stack: issues take copies.)
-  if (c.isCelError(result)) {
-    const text = result.message;
-    if (/unbound function|no matching overload|found no matching overload/.test(text) && !/no such key|field not found/.test(text)) {
+  if (error !== undefined) {
+    const text = error;
+    // An overload the evaluator lacks for these argument types: not a verdict on the object.
+    if (/no such overload|no matching overload/.test(text) && !/no such key/i.test(text)) {
       if (!reportNotEvaluated) return undefined;
       return issue(
         where,
@@ -374,8 +425,12 @@ export function evaluateRule(
   }
   let message = spec.message;
   if (plan.messageRun) {
-    const m = plan.messageRun({ self });
-    if (typeof m === 'string' && m !== '') message = m;
+    try {
+      const m = plan.messageRun({ self });
+      if (typeof m === 'string' && m !== '') message = m;
+    } catch (err) {
+      if (!load().isEvaluatorError(err)) throw err; // the plain message is used instead
+    }
   }
   return failedRule(spec, where, message);
 }

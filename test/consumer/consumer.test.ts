@@ -169,6 +169,24 @@ beforeAll(() => {
   fs.writeFileSync(path.join(app, 'main.ts'), SHORTEST);
   fs.writeFileSync(path.join(app, 'cdk8s.yaml'), readmeBlock('cdk8s.yaml'));
   fs.writeFileSync(path.join(app, 'main.test.ts'), readmeBlock('main.test.ts'));
+  // the doctor in the app's own jest (CommonJS under ts-jest): a CRD rule that reads a value loads
+  // the CEL evaluator, which the package carries as CommonJS (an ES module would not load here)
+  fs.writeFileSync(
+    path.join(app, 'cel.test.ts'),
+    `import { checkManifests } from 'cdk8s-cnpg-i';
+
+test('the doctor evaluates a CRD rule', () => {
+  const cluster = {
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: { name: 'pg', namespace: 'db' },
+    spec: { instances: 1, storage: { size: '1Gi' }, bootstrap: { initdb: { icuLocale: 'en' } } },
+  };
+  const messages = checkManifests([cluster], { operatorNamespace: 'cnpg-system' }).map((f) => f.message);
+  expect(messages.join('\\n')).toContain('(no such key: localeProvider)');
+});
+`,
+  );
   fs.writeFileSync(path.join(app, 'jest.config.js'), "module.exports = { testEnvironment: 'node', transform: { '^.+\\\\.ts$': 'ts-jest' } };\n");
 }, 300_000);
 
@@ -336,18 +354,30 @@ Module._resolveFilename = function (request, parent, ...rest) {
     const bad = run(process.execPath, ['-r', guard, bin, path.join(work, 'bad-cluster.yaml'), '--operator-namespace', 'cnpg-system'], app);
     expect({ code: bad.status, err: bad.stderr }).toEqual({ code: 1, err: '' });
     expect(bad.stdout).toMatch(/CNPGI060 +spec\.instances 'three' must be a whole number/);
+    // and evaluates the CRDs' CEL rules with the evaluator bundled into the package (a CommonJS
+    // file of its own: no package to resolve, nothing the guard lets through)
+    fs.writeFileSync(
+      path.join(work, 'icu-cluster.yaml'),
+      'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: db\n' +
+        'spec:\n  instances: 1\n  storage:\n    size: 1Gi\n  bootstrap:\n    initdb:\n      icuLocale: en\n',
+    );
+    const icu = run(process.execPath, ['-r', guard, bin, path.join(work, 'icu-cluster.yaml'), '--operator-namespace', 'cnpg-system'], app);
+    expect({ code: icu.status, err: icu.stderr }).toEqual({ code: 1, err: '' });
+    expect(icu.stdout).toContain("fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (no such key: localeProvider)");
     // the guard does refuse: the library's index needs cdk8s and cdk8s-plus (whichever loads first)
     const refused = run(process.execPath, ['-r', guard, '-e', "require('cdk8s-cnpg-i')"], app);
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toMatch(/cnpg-i-doctor loaded cdk8s(-plus-28)?, which is not a runtime dependency/);
   });
 
-  test("the README's snapshot test runs with jest in the app, writes its snapshot, and passes in CI mode", () => {
+  test("the README's snapshot test, and a doctor test that evaluates a CRD rule, run with jest in the app and pass in CI mode", () => {
     const jest = path.join(app, 'node_modules', '.bin', 'jest');
     ok(run(jest, ['--ci=false'], app), 'jest (first run)');
     const snap = fs.readFileSync(path.join(app, '__snapshots__', 'main.test.ts.snap'), 'utf8');
     expect(snap).toContain('"cnpg.io/pluginName": "cnpg-i-hello-world.cloudnative-pg.io"');
     ok(run(jest, ['--ci'], app), 'jest --ci');
+    // and the doctor's CEL test ran in it (cel.test.ts above)
+    expect(run(jest, ['--ci', '--listTests'], app).stdout).toContain('cel.test.ts');
   });
 });
 

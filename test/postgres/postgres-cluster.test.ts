@@ -598,7 +598,7 @@ describe('values the API server refuses are library errors', () => {
   test('initdb.icuLocale without localeProvider: icu (a CEL rule of the CRD)', () => {
     const pg = cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US' }) });
     expect(errorsOf(pg)).toEqual([
-      "[test/pg] Cluster 'pg' spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (field not found: localeProvider), so the API server refuses the object; allowed what the rule allows",
+      "[test/pg] Cluster 'pg' spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (no such key: localeProvider), so the API server refuses the object; allowed what the rule allows",
     ]);
     expect(specOf(cluster({ bootstrap: ClusterBootstrap.initdb({ icuLocale: 'en-US', localeProvider: 'icu' }) })).bootstrap.initdb).toEqual({
       icuLocale: 'en-US',

@@ -63,7 +63,7 @@ describe('the Cluster CRD rules', () => {
   test('icuLocale without any localeProvider fails as on the API server (no such key)', () => {
     const issues = validateCustomResource(initdb({ icuLocale: 'en-US' }));
     expect(kinds(issues)).toEqual(['cel spec.bootstrap.initdb']);
-    expect(issues[0].message).toContain('field not found: localeProvider');
+    expect(issues[0].message).toContain('no such key: localeProvider');
   });
   test('icuLocale with localeProvider: icu passes', () => {
     expect(validateCustomResource(initdb({ icuLocale: 'en-US', localeProvider: 'icu' }))).toEqual([]);
@@ -235,7 +235,9 @@ describe('rules that only test which fields are present are evaluated without th
     }
   });
 
-  test('gives what @bufbuild/cel gives, for every combination of present fields', () => {
+  test('gives what the CEL evaluator gives, for every combination of present fields', () => {
+    // an object with properties, where a null-valued field is absent (b is null when set)
+    const objectSchema: StructuralSchema = { type: 'object', properties: Object.fromEntries(FIELDS.map((f) => [f, { type: 'string', nullable: true }])) };
     for (const rule of PRESENCE_RULES) {
       const test = presenceTest(rule)!;
       const plan = planRule({ rule });
@@ -243,7 +245,7 @@ describe('rules that only test which fields are present are evaluated without th
       for (let mask = 0; mask < 1 << FIELDS.length; mask++) {
         const self = Object.fromEntries(FIELDS.filter((_, i) => mask & (1 << i)).map((f) => [f, f === 'b' ? null : 'x']));
         // self as the schema layer hands it to CEL (a JSON object read as a map)
-        const viaCel = plan.run({ self: toCelValue(self, undefined) });
+        const viaCel = plan.run({ self: toCelValue(self, objectSchema) });
         expect({ rule, self, result: test(self) }).toEqual({ rule, self, result: viaCel });
       }
     }
@@ -263,5 +265,86 @@ describe('rules that only test which fields are present are evaluated without th
     });
     expect(kinds(issues)).toEqual(['cel spec']);
     expect(issues[0].rule).toBe('!(has(self.imageCatalogRef) && has(self.imageName))');
+  });
+});
+
+describe('the evaluator: what the Kubernetes CEL environment has, and what it lacks', () => {
+  const { planRule, toCelValue } = require('../../src/schema/cel') as typeof import('../../src/schema/cel');
+  const run = (rule: string, self: unknown, schema?: StructuralSchema) => {
+    const plan = planRule({ rule });
+    if (!plan.evaluated) throw new Error(`${rule} is not evaluated: ${plan.reason}`);
+    return plan.run({ self: toCelValue(self, schema) });
+  };
+
+  test('charAt and replace of the strings extension (cel-go ext.Strings, version 2) are there', () => {
+    expect(run("self.charAt(4) == 'o' && self.charAt(5) == ''", 'hello')).toBe(true);
+    expect(run("self.replace('he', 'we')", 'hello hello')).toBe('wello wello');
+    expect(run("self.replace('he', 'we', -1)", 'hello hello')).toBe('wello wello');
+    expect(run("self.replace('he', 'we', 1)", 'hello hello')).toBe('wello hello');
+    expect(run("self.replace('he', 'we', 0)", 'hello hello')).toBe('hello hello');
+    // Go's strings.Replace: an empty pattern matches before each code point and at the end
+    expect(run("self.replace('', '-')", 'ab')).toBe('-a-b-');
+    expect(run("self.replace('', '-', 2)", 'ab')).toBe('-a-b');
+    expect(run('self.charAt(1)', 'a😀b')).toBe('😀');
+  });
+
+  test('charAt past the end is an error, which refuses the object', () => {
+    const schema: StructuralSchema = {
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { name: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.charAt(9) == 'x'" }] } } } },
+    };
+    const issues = validateAgainstSchema({ apiVersion: 'x/v1', kind: 'X', metadata: { name: 'x' }, spec: { name: 'abc' } }, schema);
+    expect(kinds(issues)).toEqual(['cel spec.name']);
+    expect(issues[0].message).toContain('index out of range: 9');
+  });
+
+  test('the other string functions and the macros of the standard environment are there', () => {
+    for (const rule of [
+      "self.startsWith('a') && self.endsWith('c') && self.contains('b')",
+      "self.lowerAscii() == 'abc' && self.upperAscii() == 'ABC'",
+      "self.indexOf('b') == 1 && self.lastIndexOf('c') == 2 && self.substring(1, 2) == 'b'",
+      "self.split('b') == ['a', 'c'] && ['a', 'c'].join('b') == self",
+      "self.matches('^a.c$') && size(self) == 3 && self.size() == 3",
+      '[1, 2].all(x, x > 0) && [1, 2].exists(x, x == 2) && [1, 2].exists_one(x, x == 1) && [1, 2].map(x, x * 2) == [2, 4] && [1, 2].filter(x, x > 1) == [2]',
+    ]) {
+      expect({ rule, result: run(rule, 'abc') }).toEqual({ rule, result: true });
+    }
+  });
+
+  test('a null field is absent in an object with properties and present in a map, as on the API server', () => {
+    const object: StructuralSchema = { type: 'object', properties: { a: { type: 'string', nullable: true } } };
+    const map: StructuralSchema = { type: 'object', additionalProperties: { type: 'string', nullable: true } };
+    expect(run('has(self.a)', { a: null }, object)).toBe(false);
+    expect(run('has(self.a)', { a: null }, map)).toBe(true);
+    expect(run('has(self.a)', { a: 'x' }, object)).toBe(true);
+    expect(() => run('self.a == null', { a: null }, object)).toThrow(/No such key: a/);
+    expect(run('self.a == null', { a: null }, map)).toBe(true);
+  });
+
+  test('a function the evaluator lacks is named, with its Kubernetes library, and the rule is not evaluated', () => {
+    const reason = (rule: string) => {
+      const plan = planRule({ rule });
+      return plan.evaluated ? 'evaluated' : plan.reason;
+    };
+    expect(reason('sets.contains(self.a, self.b)')).toBe(
+      "calls sets.contains() from the Kubernetes sets library, which this library's CEL evaluator does not provide",
+    );
+    expect(reason('strings.quote(self.a) != ""')).toBe(
+      "calls strings.quote() from the Kubernetes strings extension library, which this library's CEL evaluator does not provide",
+    );
+    expect(reason("'%s'.format([self.a]) != ''")).toMatch(/^calls format\(\) from the Kubernetes strings extension library/);
+    expect(reason('self.items.isSorted() && self.a.reverse() == ""')).toBe(
+      "calls isSorted() from the Kubernetes lists library, reverse(), which this library's CEL evaluator does not provide",
+    );
+    expect(reason("url(self.a).getHost() == 'x'")).toBe(
+      "calls getHost(), url() from the Kubernetes URL library, which this library's CEL evaluator does not provide",
+    );
+    expect(reason("self.a.startsWith('x') && has(self.b) && self.c.exists(e, e == 1)")).toBe('evaluated');
+  });
+
+  test("a rule that does not parse is not evaluated, with the parser's first line", () => {
+    const plan = planRule({ rule: 'self.a ==' });
+    expect(plan.evaluated).toBe(false);
+    if (!plan.evaluated) expect(plan.reason).toMatch(/^does not parse: [^\n]+$/);
   });
 });

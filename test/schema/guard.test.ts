@@ -75,7 +75,7 @@ describe('addSchemaGuard', () => {
       "  [test/pg] spec.plugins[0].isWalArchiver: is not a field the CRD declares, so the API server drops it; value true; allowed the field 'isWALArchiver'",
       "  [test/pg] metadata.finalizers[1]: repeats item 0; finalizers are a set; value 'example.com/a'; allowed distinct finalizers",
       '  [test/pg] metadata.ownerReferences[0].uid: must not be empty; allowed a non-empty string',
-      "  [test/pg] spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (field not found: localeProvider), so the API server refuses the object; allowed what the rule allows",
+      "  [test/pg] spec.bootstrap.initdb: fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (no such key: localeProvider), so the API server refuses the object; allowed what the rule allows",
       "  [test/web] metadata.name: is not a DNS label, which a Deployment name should be (it becomes Pod host names; the API server warns); value 'web.v1'; allowed a lowercase RFC 1123 label (at most 63 characters of a-z, 0-9 and '-')",
       "  [test/web] spec.template.spec.containers[0].resources.requests.cpu: is above the cpu limit '1500m'; a request must be less than or equal to its limit; value '2'; allowed at most '1500m'",
       "  [test/web] spec.template.spec.containers[0].resources.requests.memory: is above the memory limit '1000Mi'; a request must be less than or equal to its limit; value '1Gi'; allowed at most '1000Mi'",
