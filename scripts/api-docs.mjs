@@ -53,7 +53,7 @@ const MODULES = [
     entry: 'src/plugins/index.ts',
     summary: 'CNPG-I plugins as Services or operator sidecars, the operator, and any plugin from its release manifest',
     intro:
-      "A CNPG-I plugin is a gRPC server the CloudNativePG operator discovers and calls. `StandalonePlugin` runs one as its own Deployment behind a Service the operator finds by its labels and annotations, with mutual TLS; `SidecarPlugin` adds one to the operator's pod, over a Unix socket; `CnpgOperator` describes (or installs) the operator they talk to, and `PluginManifest` adopts any plugin from its release manifest.",
+      "A CNPG-I plugin is a gRPC server the CloudNativePG operator discovers and calls. `StandalonePlugin` runs one as its own Deployment behind a Service the operator finds by its labels and annotations, with mutual TLS; `SidecarPlugin` adds one to the operator's pod, over a Unix socket, in an operator installed from its release manifest (`CnpgOperator`) or built in cdk8s (`OperatorDeployment`); `PluginManifest` adopts any plugin from its release manifest. A Cluster names each of them through `IPlugin`.",
     guides: [
       ['standalone plugins', 'standalone-plugins.md'],
       ['sidecar plugins', 'sidecar-plugins.md'],
@@ -81,7 +81,7 @@ const MODULES = [
     entry: 'src/presets/index.ts',
     summary: 'ready-made plugins: Barman Cloud and its ObjectStore, Scale-to-Zero, hello-world, monitoring',
     intro:
-      'Presets are standalone plugins whose image, parameters and permissions are known: `BarmanCloudPlugin` with its `ObjectStore` (credentials as references to Secret keys), `ScaleToZeroPlugin`, `HelloWorldPlugin`, and `PluginMonitoring` for the PodMonitors and alerts of the plugin path. What only one plugin knows (its parameter names, images, versions) lives here, not in the generic modules.',
+      'Presets are the plugins whose images, parameters and permissions the library knows: `BarmanCloudPlugin` with its `ObjectStore` (credentials as references to Secret keys), `ScaleToZeroPlugin` and `HelloWorldPlugin`; `PluginMonitoring` adds the PodMonitors and alerts of the plugin path. What only one plugin knows (its parameter names, images, versions) lives here, not in the generic modules.',
     guides: [
       ['presets', 'presets.md'],
       ['Scale-to-Zero', 'scale-to-zero.md'],
@@ -112,7 +112,7 @@ const MODULES = [
     entry: 'src/index.ts',
     summary: 'what the modules share: the error every construct throws, and the rule engine of the doctor and the plan',
     intro:
-      "`CnpgIValidationError` is the error every construct throws for input that cannot become correct YAML; its message names the construct path, the prop, the value and what to write instead. The doctor and the plan run on one rule engine: a rule's description (`RuleSpec`, its `Severity` cases), and what it reports (`Finding`, `SuppressedFinding`), are the same for both.",
+      "`CnpgIValidationError` is the error every construct throws for input that cannot become correct YAML; its message names the construct path, the prop, the value and what to write instead. The doctor and the plan run on one rule engine: a rule's description (`RuleSpec`, its `Severity` cases), and what it reports (`Finding`, `SuppressedFinding`, one line of text by `formatFinding`), are the same for both.",
     guides: [
       ['standalone plugins: errors', 'standalone-plugins.md#errors'],
       ['the doctor: rules', 'doctor.md#rules'],
@@ -132,8 +132,18 @@ const COMMON_SOURCES = ['src/rules/', 'src/manifests/'];
 const BINDINGS = {
   'imports/postgresql.cnpg.io.ts': { namespace: 'cnpg', project: 'CloudNativePG', group: 'postgresql.cnpg.io' },
   'imports/cert-manager.io.ts': { namespace: 'certmanager', project: 'cert-manager', group: 'cert-manager.io', release: 'v1.21.1' },
-  'imports/barmancloud.cnpg.io.ts': { project: 'plugin-barman-cloud', group: 'barmancloud.cnpg.io', release: 'v0.14.0' },
-  'imports/monitoring.coreos.com.ts': { project: 'the Prometheus Operator', group: 'monitoring.coreos.com' },
+  'imports/barmancloud.cnpg.io.ts': {
+    project: 'plugin-barman-cloud',
+    group: 'barmancloud.cnpg.io',
+    release: 'v0.14.0',
+    inside: 'the `ObjectStore` preset writes its object with it',
+  },
+  'imports/monitoring.coreos.com.ts': {
+    project: 'the Prometheus Operator',
+    group: 'monitoring.coreos.com',
+    inside:
+      'the library does not load it: `PluginMonitoring` spells the two kinds as plain `ApiObject`s, and the doctor checks them against the CRD schemas of `imports/schemas/`',
+  },
 };
 
 function parseArgs(argv) {
@@ -419,7 +429,7 @@ function crdTypesPage(uses) {
       "- **Sections a Cluster takes as written**: `ClusterBootstrap.initdb()` takes `cnpg.ClusterSpecBootstrapInitdb` and `ClusterBootstrap.fromSpec()` a whole `cnpg.ClusterSpecBootstrap`; `ExternalClusterSource.fromBarmanObjectStore()` an in-tree Barman object store; `ClusterStorage.pvcTemplate` a PVC template; and `ClusterSpecPassthrough` (the `spec` prop of `PostgresCluster`) types each field of the Cluster spec the typed props leave out with the CRD's own type.",
     ).replace(/\n/g, '\n  '),
     wrap(
-      '- **Objects a construct exposes**: `PluginCertificates` (the `certificates` of a standalone plugin) gives its cert-manager `certmanager.Issuer`s and `certmanager.Certificate`s, `PluginBackup.apiObject` and `PluginScheduledBackup.apiObject` their CloudNativePG objects, for a test or an escape hatch.',
+      "- **Objects a construct exposes**: `PluginCertificates` (`StandalonePlugin.tls`, and `PluginManifest.tls` when it replaces a manifest's certificates) gives its cert-manager `certmanager.Issuer`s and `certmanager.Certificate`s, `PluginBackup.apiObject` and `PluginScheduledBackup.apiObject` their CloudNativePG objects, for a test or an escape hatch.",
     ).replace(/\n/g, '\n  '),
     wrap('- **Values the API gives back**: `RecoveryTarget.toSpec()` returns the recovery target as the CRD section it becomes.').replace(/\n/g, '\n  '),
     '',
@@ -438,12 +448,12 @@ function crdTypesPage(uses) {
     ...sources.map((s) => `| \`${s.file}\` | \`${s.group}\` | ${s.kinds.join(', ')} | ${releaseOf(s)} |`),
     '',
     wrap(
-      `The bindings exported: ${exported.map(([file, b]) => `\`${b.namespace}\` is \`${file}\` (${b.project})`).join(', ')}. The others (${Object.entries(
+      `The bindings exported: ${exported.map(([file, b]) => `\`${b.namespace}\` is \`${file}\` (${b.project})`).join(', ')}. The others are not exported, since the API names none of their types: ${Object.entries(
         BINDINGS,
       )
         .filter(([, b]) => !b.namespace)
-        .map(([file]) => `\`${file}\``)
-        .join(', ')}) are used inside the library or only for their schemas; the API names none of their types, so they are not exported.`,
+        .map(([file, b]) => `\`${file}\` (${b.inside})`)
+        .join('; ')}.`,
     ),
     '',
     wrap(
