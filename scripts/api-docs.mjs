@@ -326,7 +326,24 @@ function wrap(text, width = 100) {
   return out.join('\n');
 }
 
-function indexPage(uses) {
+/** The exports a module page documents (not its "Re-exports" links), with their anchors, sorted. */
+function documentedExports(markdown) {
+  const anchors = pageAnchors(markdown);
+  const names = [];
+  for (const m of markdown.matchAll(/^### (.+)\n\n(.*)$/gm)) {
+    if (m[2].startsWith('Re-exports ')) continue;
+    const name = m[1].replace(/\\/g, '').replace(/\(\)$/, '');
+    names.push({ name, anchor: anchors.get(name) });
+  }
+  const key = (n) => `${n.name.toLowerCase()} ${n.name}`;
+  return names.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function indexPage(uses, files) {
+  const byModule = MODULES.map((m) => {
+    const links = documentedExports(files.get(`${PAGES}/${m.name}.md`)).map(({ name, anchor }) => `[\`${name}\`](${PAGES}/${m.name}.md#${anchor})`);
+    return wrap(`**${m.name}**: ${links.join(', ')}`);
+  });
   const rows = MODULES.map((m) => `| [${m.name}](${PAGES}/${m.name}.md) | ${m.summary} |`);
   const crdCount = uses.length;
   return finish(
@@ -345,6 +362,10 @@ function indexPage(uses) {
       wrap(
         'The Python reference, generated from the jsii assembly, is [API.python.md](API.python.md); every rule of the doctor and the plan is in [doctor-rules.md](doctor-rules.md).',
       ),
+      '',
+      '## Every name, by page',
+      '',
+      byModule.join('\n\n'),
     ].join('\n'),
   );
 }
@@ -489,11 +510,12 @@ try {
   const { out, clean } = parseArgs(process.argv.slice(2));
   process.chdir(ROOT);
   const { pages, uses } = await render();
-  const files = new Map([[INDEX, indexPage(uses)]]);
+  const files = new Map();
   for (const module of MODULES) {
     const names = uses.some((u) => u.by.some((b) => b.module === module.name));
     files.set(`${PAGES}/${module.name}.md`, modulePage(module, pages.get(module.name), names));
   }
+  files.set(INDEX, indexPage(uses, files));
   files.set(`${PAGES}/${CRD_PAGE}`, crdTypesPage(linkUses(uses, files)));
   fs.mkdirSync(path.join(out, PAGES), { recursive: true });
   if (clean) {

@@ -100,9 +100,14 @@ describe('the API reference (docs/API.md, docs/api/)', () => {
     expect(exported.filter((name) => pagesOf.get(name)!.length > 1).map((name) => `${name}: ${pagesOf.get(name)!.join(', ')}`)).toEqual([]);
   });
 
-  test('the index links every module page and the CRD types page', () => {
+  test('the index links every module page, the CRD types page, and every name where it is documented', () => {
     const index = generated.get('API.md')!;
     for (const page of [...modulePages, CRD_PAGE]) expect(index).toContain(`](${page})`);
+    const missing: string[] = [];
+    for (const page of modulePages) {
+      for (const name of documentedNames(generated.get(page)!)) if (!index.includes(`[\`${name}\`](${page}#`)) missing.push(`${name} (${page})`);
+    }
+    expect(missing).toEqual([]);
   });
 
   test('every generated CRD type a module page shows is a link to its entry on the CRD types page', () => {
