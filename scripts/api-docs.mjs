@@ -30,11 +30,23 @@
  * changes only when the public API or its documentation does. Exits 1 when TypeDoc reports an
  * error or a warning.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application, Converter, ReferenceReflection, ReflectionKind } from 'typedoc';
+
+// TypeDoc lowercases anchors with toLocaleLowerCase() and sorts names with localeCompare(), which
+// follow the locale the process started in (under LC_ALL=tr_TR.UTF-8, `#ioperatordeployment`
+// becomes `#ıoperatordeployment`). Node reads it from the environment once, so in any other locale
+// the script runs itself again under C.UTF-8 (ICU's en-US), where the committed pages are written.
+const PINNED_LOCALE = 'en-US';
+if (Intl.DateTimeFormat().resolvedOptions().locale !== PINNED_LOCALE && process.env.CNPG_I_API_DOCS_RELAUNCHED === undefined) {
+  const env = { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8', CNPG_I_API_DOCS_RELAUNCHED: '1' };
+  const again = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env });
+  process.exit(again.status ?? 1);
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INDEX = 'API.md';

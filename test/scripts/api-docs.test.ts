@@ -14,8 +14,8 @@ const REGENERATE = 'run `npm run docs:api` to regenerate it';
 // the generated bindings the package exports as namespaces, as src/index.ts does
 const BINDINGS: Record<string, string> = { cnpg: 'imports/postgresql.cnpg.io.ts', certmanager: 'imports/cert-manager.io.ts' };
 
-function runScript(args: string[]) {
-  return spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+function runScript(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env });
 }
 
 /** The pages of the reference under `dir`: API.md and every file of api/, as relative paths. */
@@ -27,12 +27,12 @@ function pagesUnder(dir: string): string[] {
 }
 
 /** Where two texts first differ, as `line N: expected ... / got ...`. */
-function firstDifference(expected: string, actual: string): string {
+function firstDifference(expected: string, actual: string, labels = ['generated', 'committed']): string {
   const a = expected.split('\n');
   const b = actual.split('\n');
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] !== b[i]) return `line ${i + 1}: generated ${JSON.stringify(a[i] ?? '<end>')}, committed ${JSON.stringify(b[i] ?? '<end>')}`;
+    if (a[i] !== b[i]) return `line ${i + 1}: ${labels[0]} ${JSON.stringify(a[i] ?? '<end>')}, ${labels[1]} ${JSON.stringify(b[i] ?? '<end>')}`;
   }
   return 'no line differs';
 }
@@ -145,6 +145,23 @@ describe('the API reference (docs/API.md, docs/api/)', () => {
       for (const local of [ROOT, outdir, os.tmpdir(), os.homedir()]) expect({ page, has: text.includes(local) }).toEqual({ page, has: false });
       expect({ page, date: /\b\d{4}-\d{2}-\d{2}\b/.exec(text)?.[0] }).toEqual({ page, date: undefined });
       expect(text).not.toMatch(/Defined in/);
+    }
+  });
+
+  test('writes the same pages in another locale and time zone', () => {
+    // TypeDoc's anchors follow the locale (a Turkish dotless i in `#ıoperatordeployment`): the
+    // script pins it
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-api-test-'));
+    try {
+      const again = runScript(['--out', other], { ...process.env, LC_ALL: 'tr_TR.UTF-8', LANG: 'tr_TR.UTF-8', TZ: 'Pacific/Kiritimati' });
+      if (again.status !== 0) throw new Error(`scripts/api-docs.mjs exited ${again.status}:\n${again.stderr}`);
+      expect(pagesUnder(other)).toEqual([...generated.keys()]);
+      for (const [page, text] of generated) {
+        const there = fs.readFileSync(path.join(other, page), 'utf8');
+        if (there !== text) throw new Error(`docs/${page} differs under tr_TR.UTF-8 (${firstDifference(text, there, ['en-US', 'tr_TR.UTF-8'])})`);
+      }
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 
