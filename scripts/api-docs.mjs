@@ -324,15 +324,22 @@ function modulePage(module, typedoc, namesCrdTypes) {
   return finish(`${lines.join('\n')}\n${body.slice(title.length)}`);
 }
 
-/** Wraps prose at 100 columns, the way the hand-written docs are wrapped. */
+/** Wraps prose at 100 columns, the way the hand-written docs are wrapped, never inside a `code span`. */
 function wrap(text, width = 100) {
+  const tokens = [];
+  for (const word of text.split(/\s+/)) {
+    const last = tokens.length - 1;
+    // a token with an odd number of backticks opens a code span the next word continues
+    if (last >= 0 && (tokens[last].match(/`/g) ?? []).length % 2 === 1) tokens[last] += ` ${word}`;
+    else tokens.push(word);
+  }
   const out = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
+  for (const token of tokens) {
+    if (line && line.length + 1 + token.length > width) {
       out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
+      line = token;
+    } else line = line ? `${line} ${token}` : token;
   }
   if (line) out.push(line);
   return out.join('\n');
@@ -473,7 +480,7 @@ function crdTypesPage(uses) {
     '## Where they come from',
     '',
     wrap(
-      "`npm run import` generates `imports/` from pinned CRDs, one module per API group, with the CRDs' descriptions stripped (so the generated types carry no prose: the upstream API references below describe the fields). `imports/SOURCES.txt` records each CRD file and its SHA-256:",
+      "`npm run import` generates `imports/` from pinned CRDs, one module per API group, with the CRDs' descriptions stripped (so the generated types carry no prose: the upstream Go types linked below describe the fields). `imports/SOURCES.txt` records each CRD file and its SHA-256:",
     ),
     '',
     '| CRD file | API group | kinds | release |',
@@ -490,7 +497,7 @@ function crdTypesPage(uses) {
     ),
     '',
     wrap(
-      "Upstream references for the fields: CloudNativePG's [API reference](https://cloudnative-pg.io/documentation/current/cloudnative-pg.v1/) and cert-manager's [API reference](https://cert-manager.io/docs/reference/api-docs/).",
+      'The fields are documented upstream, in the Go types the CRDs are generated from, at the pinned releases: CloudNativePG [`api/v1`](https://github.com/cloudnative-pg/cloudnative-pg/tree/v1.30.0/api/v1) and cert-manager [`pkg/apis/certmanager/v1`](https://github.com/cert-manager/cert-manager/tree/v1.21.1/pkg/apis/certmanager/v1).',
     ),
     '',
     '## The types the API names',
