@@ -3,7 +3,8 @@
  * Generates the API reference from the public exports of the package with TypeDoc and
  * typedoc-plugin-markdown (options in typedoc.json):
  *
- *   docs/API.md               the index: one line per module page, and the CRD types page
+ *   docs/API.md               the index: one line per module page and the CRD types page, then
+ *                             every documented name with a link to its heading
  *   docs/api/<module>.md      one page per module of src/ (MODULES below), TypeDoc's output with
  *                             the module's introduction on top
  *   docs/api/crd-types.md     the generated CRD types (`cnpg.*`, `certmanager.*`) the API names,
@@ -172,8 +173,8 @@ function moduleOf(refl) {
 }
 
 /**
- * How a page names the API member that uses a CRD type: `Class.method()`, `Props.prop`, or the
- * export itself; with the reflection whose anchor the CRD types page links to.
+ * How the CRD types page names the API member that uses a CRD type (`Class.method()`,
+ * `Props.prop`, or the export itself), and the export and member whose heading it links to.
  */
 function memberOf(refl) {
   const chain = [];
