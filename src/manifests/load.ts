@@ -1,6 +1,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import * as YAML from 'yaml';
+import type * as YAML from 'yaml';
+
+let yamlModule: typeof YAML | undefined;
+
+/**
+ * The `yaml` package, loaded at the first manifest read: the constructs load this module (a
+ * `PluginManifest` reads a release manifest), and `require('cdk8s-cnpg-i')` does not pay for a
+ * YAML parser an app may never use (docs/development/performance.md).
+ */
+function yaml(): typeof YAML {
+  yamlModule ??= require('yaml') as typeof YAML;
+  return yamlModule;
+}
 
 /** One parsed document and where it came from. */
 export interface LoadedDocument {
@@ -173,7 +185,8 @@ function tooDeepAt(token: YAML.CST.Token, limit: number): number | undefined {
  * CST of about a gigabyte before any check could run.
  */
 function parseTokens(text: string, lineCounter: YAML.LineCounter, limit: number): { tokens: YAML.CST.Token[]; deep?: number } {
-  const parser = new YAML.Parser(lineCounter.addNewLine);
+  const Y = yaml();
+  const parser = new Y.Parser(lineCounter.addNewLine);
   const tokens: YAML.CST.Token[] = [];
   const tooDeep = (): number | undefined => {
     if (parser.stack.length <= limit) return undefined;
@@ -181,7 +194,7 @@ function parseTokens(text: string, lineCounter: YAML.LineCounter, limit: number)
     return open.length > limit ? open[limit].offset : undefined;
   };
   lineCounter.addNewLine(0);
-  for (const lexeme of new YAML.Lexer().lex(text)) {
+  for (const lexeme of new Y.Lexer().lex(text)) {
     for (const token of parser.next(lexeme)) tokens.push(token);
     const deep = tooDeep();
     if (deep !== undefined) return { tokens, deep };
@@ -201,13 +214,14 @@ function parseTokens(text: string, lineCounter: YAML.LineCounter, limit: number)
  * string such as `[ a, b ]` with a Node warning on stderr.
  */
 function collectionKeyAt(doc: YAML.Document.Parsed): number | undefined {
+  const Y = yaml();
   let at: number | undefined;
-  YAML.visit(doc, {
+  Y.visit(doc, {
     Pair(_, pair) {
-      const key = YAML.isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
-      if (!YAML.isCollection(key)) return undefined;
+      const key = Y.isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+      if (!Y.isCollection(key)) return undefined;
       at = (pair.key as YAML.Node).range?.[0] ?? doc.range[0];
-      return YAML.visit.BREAK;
+      return Y.visit.BREAK;
     },
   });
   return at;
@@ -218,12 +232,13 @@ function collectionKeyAt(doc: YAML.Document.Parsed): number | undefined {
  * `file:line:column: message`.
  */
 export function parseManifestText(text: string, file: string): LoadedDocument[] {
-  const lineCounter = new YAML.LineCounter();
+  const Y = yaml();
+  const lineCounter = new Y.LineCounter();
   // the documents before a deep one are still composed, so that an earlier error wins
   const { tokens: composable, deep } = parseTokens(text, lineCounter, MAX_NESTING_DEPTH);
   // the CLI owns stderr: `yaml` must not print its own warnings there (a key such as
   // `!!binary aGk=` or a YAML 1.1 timestamp is turned into a string with a process warning)
-  const docs = Array.from(new YAML.Composer({ logLevel: 'error' }).compose(composable));
+  const docs = Array.from(new Y.Composer({ logLevel: 'error' }).compose(composable));
   const out: LoadedDocument[] = [];
   let n = 0;
   for (const doc of docs) {

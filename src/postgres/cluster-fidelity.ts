@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import type { AdmissionKind } from '../checks/admission/admission-check';
-import { admissionErrors, admit, hasAdmissionChecks } from '../checks/admission/index';
+import type * as Admission from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
 import { CheckIssue } from '../checks/issue';
 import { checkArchiveSources, checkSharedArchive } from '../checks/wal-archive';
@@ -20,9 +20,22 @@ import { appArchives } from './internal';
  * @internal
  */
 export function admissionProblem(kind: AdmissionKind, object: Json | (() => Json)): Problem | undefined {
+  const { admissionErrors, admit, hasAdmissionChecks } = admission();
   if (!hasAdmissionChecks(kind)) return undefined;
   const rendered = typeof object === 'function' ? object() : object;
   return problemOf(admissionErrors(admit(kind, rendered))[0], rendered);
+}
+
+let admissionModule: typeof Admission | undefined;
+
+/**
+ * The admission checks (about 40 modules), loaded at the first synth-time check rather than with
+ * the constructs: an app pays for them when it synthesizes, and `require('cdk8s-cnpg-i')` stays
+ * within its load-time budget (docs/development/performance.md).
+ */
+function admission(): typeof Admission {
+  admissionModule ??= require('../checks/admission/index') as typeof Admission;
+  return admissionModule;
 }
 
 /**

@@ -32,6 +32,20 @@ describe('the schema layer is lazy', () => {
     expect(loads(used, /\/src\/doctor\/check-manifests\.ts$/)).toBe(true);
     expect(loads(used, /\/src\/rules\/registry\.ts$/)).toBe(true);
   });
+  test("the constructs load CloudNativePG's admission checks at their first synth, and no YAML parser, not with the library", () => {
+    const ADMISSION = /\/src\/checks\/admission\/index\.ts$/;
+    // (from the sources, src/index.ts loads the doctor, which uses them: the construct modules here)
+    const constructs = "require('./src/tls'); require('./src/plugins'); require('./src/presets'); const { PostgresCluster } = require('./src/postgres');";
+    const beforeSynth = loadedAfter(constructs);
+    expect(loads(beforeSynth, ADMISSION)).toBe(false);
+    // nor the YAML parser, which reads release manifests (cdk8s has a copy of its own)
+    expect(beforeSynth.filter((f) => /\/node_modules\/yaml\//.test(f) && !/\/node_modules\/cdk8s\//.test(f))).toEqual([]);
+    const synth =
+      constructs +
+      "const { App, Chart, Size } = require('cdk8s'); const app = new App(); " +
+      "new PostgresCluster(new Chart(app, 'c', { namespace: 'db' }), 'pg', { instances: 1, storage: { size: Size.gibibytes(1) } }); app.synthYaml()";
+    expect(loads(loadedAfter(synth), ADMISSION)).toBe(true);
+  });
   test('loading the schema module itself loads nothing heavy either', () => {
     const files = loadedAfter("require('./src/schema')");
     expect(loads(files, /node_modules\/ajv\//)).toBe(false);
