@@ -15,8 +15,10 @@
  * returned as `cel-not-evaluated`, with the reason.
  *
  * Where the evaluator differs from cel-go: `matches()` runs the pattern as a JavaScript regular
- * expression, not RE2, and string indexes count UTF-16 code units, not code points (they differ
- * only beyond the Basic Multilingual Plane).
+ * expression, not RE2; `indexOf()` and `substring()` count UTF-16 code units, not code points
+ * (they differ only beyond the Basic Multilingual Plane); `lowerAscii()` and `upperAscii()` change
+ * non-ASCII letters too (the evaluator does not let an overload be replaced). None of the pinned
+ * CRDs' rules calls any of these.
  */
 import type * as CelJs from '@marcbachmann/cel-js';
 import { CelRuleSpec, StructuralSchema } from './crd-schemas';
