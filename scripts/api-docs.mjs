@@ -138,17 +138,15 @@ const COMMON_SOURCES = ['src/rules/', 'src/manifests/'];
 
 /**
  * The generated bindings the API may name, by file of imports/: the namespace src/index.ts
- * exports it as, and what it is generated from. The versions of the CRDs whose line in
- * imports/SOURCES.txt names none are the pinned ones (CONTRIBUTING.md, "Operator rules cite the
- * upstream code").
+ * exports it as, and what it is generated from. The release of each CRD is the one
+ * imports/SOURCES.txt records (`npm run import` writes it from scripts/import-crds.mjs).
  */
 const BINDINGS = {
   'imports/postgresql.cnpg.io.ts': { namespace: 'cnpg', project: 'CloudNativePG', group: 'postgresql.cnpg.io' },
-  'imports/cert-manager.io.ts': { namespace: 'certmanager', project: 'cert-manager', group: 'cert-manager.io', release: 'v1.21.1' },
+  'imports/cert-manager.io.ts': { namespace: 'certmanager', project: 'cert-manager', group: 'cert-manager.io' },
   'imports/barmancloud.cnpg.io.ts': {
     project: 'plugin-barman-cloud',
     group: 'barmancloud.cnpg.io',
-    release: 'v0.14.0',
     inside: 'the `ObjectStore` preset writes its object with it',
   },
   'imports/monitoring.coreos.com.ts': {
@@ -402,14 +400,22 @@ function readSources() {
   return sources;
 }
 
-/** The release of a CRD source: SOURCES.txt's note, the release manifest's name, or BINDINGS. */
+/** The release of a CRD source: SOURCES.txt's note, or the release manifest's name. */
 function releaseOf(source) {
   if (source.release) return source.release;
   const manifest = /^cnpg-(\d+\.\d+\.\d+)\.yaml$/.exec(source.file);
   if (manifest) return `cloudnative-pg v${manifest[1]} (release manifest)`;
-  const binding = Object.values(BINDINGS).find((b) => b.group === source.group);
-  if (binding?.release) return `${binding.project} ${binding.release}`;
-  throw new Error(`no release known for ${source.file}: add it to BINDINGS in scripts/api-docs.mjs`);
+  throw new Error(
+    `imports/SOURCES.txt names no release for ${source.file}: give its entry in scripts/import-crds.mjs a \`release\` and run \`npm run import\``,
+  );
+}
+
+/** The tag of the release `project` (as SOURCES.txt names it, e.g. `cert-manager`) the pinned CRDs of `group` come from. */
+function pinnedTag(sources, group, project) {
+  const release = releaseOf(sources.find((s) => s.group === group) ?? { file: `(no CRD of ${group})` });
+  const tag = new RegExp(`^${project} (v\\d+\\.\\d+\\.\\d+)\\b`).exec(release)?.[1];
+  if (tag === undefined) throw new Error(`the CRDs of ${group} come from ${release}, not a release of ${project}`);
+  return tag;
 }
 
 /**
@@ -498,7 +504,7 @@ function crdTypesPage(uses) {
     ),
     '',
     wrap(
-      'The fields are documented upstream, in the Go types the CRDs are generated from, at the pinned releases: CloudNativePG [`api/v1`](https://github.com/cloudnative-pg/cloudnative-pg/tree/v1.30.0/api/v1) and cert-manager [`pkg/apis/certmanager/v1`](https://github.com/cert-manager/cert-manager/tree/v1.21.1/pkg/apis/certmanager/v1).',
+      `The fields are documented upstream, in the Go types the CRDs are generated from, at the pinned releases: CloudNativePG [\`api/v1\`](https://github.com/cloudnative-pg/cloudnative-pg/tree/${pinnedTag(sources, 'postgresql.cnpg.io', 'cloudnative-pg')}/api/v1) and cert-manager [\`pkg/apis/certmanager/v1\`](https://github.com/cert-manager/cert-manager/tree/${pinnedTag(sources, 'cert-manager.io', 'cert-manager')}/pkg/apis/certmanager/v1).`,
     ),
     '',
     '## The types the API names',

@@ -38,13 +38,14 @@ const outDir = join(root, 'imports');
  * library exports the bindings (`cnpg`, `certmanager`), and a binding of a kind it never writes
  * would only grow the package and its jsii API (the Pooler's alone, with its pod template, would
  * add about 360 KB of JavaScript and as much of declarations). `release` names the upstream
- * release a file was taken from, for files no shared folder documents; SOURCES.txt shows it.
+ * release a file was taken from (../shared/crds/SOURCES.md documents the ones from that folder);
+ * SOURCES.txt shows it, and the API reference's CRD types page reads it from there.
  */
 const PINNED = [
-  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_issuers.yaml', group: 'cert-manager.io' },
-  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_clusterissuers.yaml', group: 'cert-manager.io' },
-  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_certificates.yaml', group: 'cert-manager.io' },
-  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'barmancloud.cnpg.io_objectstores.yaml', group: 'barmancloud.cnpg.io' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_issuers.yaml', group: 'cert-manager.io', release: 'cert-manager v1.21.1' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_clusterissuers.yaml', group: 'cert-manager.io', release: 'cert-manager v1.21.1' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'cert-manager.io_certificates.yaml', group: 'cert-manager.io', release: 'cert-manager v1.21.1' },
+  { dir: crdDir, env: 'CNPG_I_CRDS_DIR', file: 'barmancloud.cnpg.io_objectstores.yaml', group: 'barmancloud.cnpg.io', release: 'plugin-barman-cloud v0.14.0' },
   {
     dir: monitoringDir,
     env: 'CNPG_I_MONITORING_CRDS_DIR',
