@@ -137,13 +137,13 @@ const MODULES = [
 const COMMON_SOURCES = ['src/rules/', 'src/manifests/'];
 
 /**
- * The generated bindings the API may name, by file of imports/: the namespace src/index.ts
- * exports it as, and what it is generated from. The release of each CRD is the one
+ * The generated bindings of imports/, by file: what each is generated from, and for those
+ * src/index.ts does not export, where the library uses it. The release of each CRD is the one
  * imports/SOURCES.txt records (`npm run import` writes it from scripts/import-crds.mjs).
  */
 const BINDINGS = {
-  'imports/postgresql.cnpg.io.ts': { namespace: 'cnpg', project: 'CloudNativePG', group: 'postgresql.cnpg.io' },
-  'imports/cert-manager.io.ts': { namespace: 'certmanager', project: 'cert-manager', group: 'cert-manager.io' },
+  'imports/postgresql.cnpg.io.ts': { project: 'CloudNativePG', group: 'postgresql.cnpg.io' },
+  'imports/cert-manager.io.ts': { project: 'cert-manager', group: 'cert-manager.io' },
   'imports/barmancloud.cnpg.io.ts': {
     project: 'plugin-barman-cloud',
     group: 'barmancloud.cnpg.io',
@@ -156,6 +156,20 @@ const BINDINGS = {
       'the library does not load it: `PluginMonitoring` spells the two kinds as plain `ApiObject`s, and the doctor checks them against the CRD schemas of `imports/schemas/`',
   },
 };
+
+/**
+ * The namespace src/index.ts exports each generated binding as (`export * as cnpg from
+ * '../imports/postgresql.cnpg.io'`), by file of imports/: the API names types of these only.
+ */
+const EXPORTED_AS = new Map(
+  [...fs.readFileSync(path.join(ROOT, 'src', 'index.ts'), 'utf8').matchAll(/^export \* as (\w+) from '\.\.\/(imports\/[\w.-]+)';$/gm)].map((m) => [
+    `${m[2]}.ts`,
+    m[1],
+  ]),
+);
+for (const file of EXPORTED_AS.keys()) {
+  if (!(file in BINDINGS)) throw new Error(`src/index.ts exports ${file}, which BINDINGS in scripts/api-docs.mjs does not describe`);
+}
 
 function parseArgs(argv) {
   if (argv.length === 0) return { out: path.join(ROOT, 'docs'), clean: true };
@@ -253,12 +267,12 @@ async function render() {
     app.converter.addUnknownSymbolResolver((_ref, owner, part, symbolId) => {
       // only types named by the API: a {@link} into imports/ stays a broken link TypeDoc reports
       if (part || !symbolId || !(symbolId.packagePath in BINDINGS)) return undefined;
-      const binding = BINDINGS[symbolId.packagePath];
-      if (!binding.namespace) return undefined; // not exported: TypeDoc reports it as not included
+      const namespace = EXPORTED_AS.get(symbolId.packagePath);
+      if (!namespace) return undefined; // not exported: TypeDoc reports it as not included
       const key = `${symbolId.packagePath} ${symbolId.qualifiedName}`;
       if (!crdUses.has(key)) crdUses.set(key, { file: symbolId.packagePath, name: symbolId.qualifiedName, owners: new Set() });
       crdUses.get(key).owners.add(owner);
-      return `${CRD_PAGE}#${anchorOf(binding.namespace, symbolId.qualifiedName)}`;
+      return `${CRD_PAGE}#${anchorOf(namespace, symbolId.qualifiedName)}`;
     });
     app.converter.on(
       Converter.EVENT_RESOLVE_BEGIN,
@@ -460,7 +474,7 @@ function linkUses(uses, files) {
 
 function crdTypesPage(uses) {
   const sources = readSources();
-  const exported = Object.entries(BINDINGS).filter(([, b]) => b.namespace);
+  const exported = Object.entries(BINDINGS).filter(([file]) => EXPORTED_AS.has(file));
   const lines = [
     '# API reference: generated CRD types',
     '',
@@ -495,10 +509,10 @@ function crdTypesPage(uses) {
     ...sources.map((s) => `| \`${s.file}\` | \`${s.group}\` | ${s.kinds.join(', ')} | ${releaseOf(s)} |`),
     '',
     wrap(
-      `The bindings exported: ${exported.map(([file, b]) => `\`${b.namespace}\` is \`${file}\` (${b.project})`).join(', ')}. The others are not exported, since the API names none of their types: ${Object.entries(
+      `The bindings exported: ${exported.map(([file, b]) => `\`${EXPORTED_AS.get(file)}\` is \`${file}\` (${b.project})`).join(', ')}. The others are not exported, since the API names none of their types: ${Object.entries(
         BINDINGS,
       )
-        .filter(([, b]) => !b.namespace)
+        .filter(([file]) => !EXPORTED_AS.has(file))
         .map(([file, b]) => `\`${file}\` (${b.inside})`)
         .join('; ')}.`,
     ),
@@ -517,7 +531,8 @@ function crdTypesPage(uses) {
     const ofFile = uses.filter((u) => u.file === file).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (ofFile.length === 0) continue;
     const where = fieldPaths(file);
-    lines.push('', `### ${binding.namespace}: ${binding.project} (\`${binding.group}\`)`);
+    const namespace = EXPORTED_AS.get(file);
+    lines.push('', `### ${namespace}: ${binding.project} (\`${binding.group}\`)`);
     for (const use of ofFile) {
       const field = where(use.name);
       if (!field) throw new Error(`${file}: cannot place ${use.name} in its CRD (no @schema path to a kind)`);
@@ -526,7 +541,7 @@ function crdTypesPage(uses) {
         .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
         .map((b) => `[\`${b.label}\`](${b.url})`)
         .join(', ');
-      lines.push('', `#### ${binding.namespace}.${use.name}`, '', wrap(`${what}; named by ${by}.`));
+      lines.push('', `#### ${namespace}.${use.name}`, '', wrap(`${what}; named by ${by}.`));
     }
   }
   return finish(lines.join('\n'));
