@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as ts from 'typescript';
+import { transpileSnippet } from './guides/guide-example';
 
 // Every ```ts block of the README and of the guides (docs/guides, docs/development) runs here
 // against the library's sources, so the docs cannot drift from the API. Snippets call
@@ -47,9 +47,7 @@ describe('README and guide snippets', () => {
     for (const f of fs.readdirSync(outdir)) fs.rmSync(path.join(outdir, f), { recursive: true, force: true });
     let source = code as string;
     for (const [from, to] of Object.entries(STAND_INS)) source = source.split(`'${from}'`).join(JSON.stringify(to));
-    const js = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    }).outputText;
+    const js = transpileSnippet(source);
     const req = (name: string) => {
       if (name === 'cdk8s-cnpg-i') return require('../src');
       if (name.startsWith('cdk8s-cnpg-i/')) return require(path.join(__dirname, '..', name.slice('cdk8s-cnpg-i/'.length)));
