@@ -92,6 +92,41 @@ function ok(r: SpawnSyncReturns<string>, what: string): string {
 }
 
 /** Every file of the tarball, without the leading `package/`. */
+/** Copies what git would hand a user of `from` (tracked files, and new ones it does not ignore) into `to`. */
+function copyCheckout(from: string, to: string): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], { cwd: from, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f && fs.existsSync(path.join(from, f)));
+  for (const f of files) {
+    fs.mkdirSync(path.dirname(path.join(to, f)), { recursive: true });
+    fs.copyFileSync(path.join(from, f), path.join(to, f));
+  }
+}
+
+/**
+ * Installs into the app `dir`, offline, the packed library, its runtime dependencies and the
+ * `packages` named, each from this project's node_modules.
+ */
+function installPacked(dir: string, packages: readonly string[], what: string): void {
+  ok(
+    run(
+      NPM,
+      [
+        'install',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--legacy-peer-deps',
+        tarball,
+        ...[...runtimeClosure(), ...packages].map((p) => path.join(ROOT, 'node_modules', p)),
+      ],
+      dir,
+    ),
+    what,
+  );
+}
+
 function tarballFiles(): string[] {
   return execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
     .split('\n')
@@ -107,13 +142,7 @@ beforeAll(() => {
   //    `prepack` builds in the copy and never touches this checkout's lib/, which other tests'
   //    processes may be reading.
   const staging = path.join(work, 'staging');
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter((f) => f && fs.existsSync(path.join(ROOT, f)));
-  for (const f of files) {
-    fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, f), path.join(staging, f));
-  }
+  copyCheckout(ROOT, staging);
   stageNodeModules(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'));
   const packed = ok(run(NPM, ['pack', '--silent', '--pack-destination', work], staging), 'npm pack')
     .trim()
@@ -125,24 +154,7 @@ beforeAll(() => {
   app = path.join(work, 'app');
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'my-platform', version: '1.0.0', private: true }, null, 2));
-  ok(
-    run(
-      NPM,
-      [
-        'install',
-        '--offline',
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        '--legacy-peer-deps',
-        tarball,
-        ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)),
-        ...LINKED.map((p) => path.join(ROOT, 'node_modules', p)),
-      ],
-      app,
-    ),
-    'npm install',
-  );
+  installPacked(app, LINKED, 'npm install');
   fs.writeFileSync(
     path.join(app, 'tsconfig.json'),
     JSON.stringify(
@@ -401,34 +413,11 @@ describe('the starter app in examples/platform', () => {
     // What git would hand a user (tracked files and new ones it does not ignore), never a
     // node_modules or dist/ left in the checkout.
     starter = path.join(work, 'platform');
-    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], { cwd: STARTER, encoding: 'utf8' })
-      .split('\0')
-      .filter((f) => f && fs.existsSync(path.join(STARTER, f)));
-    for (const f of files) {
-      fs.mkdirSync(path.dirname(path.join(starter, f)), { recursive: true });
-      fs.copyFileSync(path.join(STARTER, f), path.join(starter, f));
-    }
+    copyCheckout(STARTER, starter);
     // The starter's own dependencies, each from the tarball or from this project's node_modules
     // (the first test checks that those are the versions the starter pins).
     const own = [...Object.keys(STARTER_PKG.dependencies), ...Object.keys(STARTER_PKG.devDependencies)].filter((p) => p !== PKG.name);
-    ok(
-      run(
-        NPM,
-        [
-          'install',
-          '--offline',
-          '--no-audit',
-          '--no-fund',
-          '--ignore-scripts',
-          '--legacy-peer-deps',
-          tarball,
-          ...runtimeClosure().map((p) => path.join(ROOT, 'node_modules', p)),
-          ...own.map((p) => path.join(ROOT, 'node_modules', p)),
-        ],
-        starter,
-      ),
-      'npm install (starter)',
-    );
+    installPacked(starter, own, 'npm install (starter)');
   }, 300_000);
 
   test('pins every dependency exactly, to the versions this test installs, and names this library version', () => {
