@@ -45,7 +45,11 @@ export const SIDECAR_PLUGINS_EXAMPLE =
 export function readSidecarPluginsAnnotation(raw: unknown): SidecarPluginsReading | undefined {
   const annotations = asObject(dig(raw, 'metadata', 'annotations'));
   if (!annotations || !Object.prototype.hasOwnProperty.call(annotations, SIDECAR_PLUGINS_ANNOTATION)) return undefined;
-  const value = annotations[SIDECAR_PLUGINS_ANNOTATION];
+  return parseSidecarPlugins(annotations[SIDECAR_PLUGINS_ANNOTATION]);
+}
+
+/** What the annotation's value says, read as {@link readSidecarPluginsAnnotation} reads it. */
+export function parseSidecarPlugins(value: unknown): SidecarPluginsReading {
   const text = asString(value);
   if (text === undefined) return { ok: false, value, problem: 'is not a string' };
   let parsed: unknown;

@@ -6,7 +6,13 @@ import { PropSpec, Rule, checkProps, refuseFirst } from '../common/props';
 import { describeValue, invalid } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { isDnsLabel } from '../manifests/k8s-names';
-import { SIDECAR_PLUGINS_ANNOTATION, SidecarPluginEntry, formatSidecarPlugins, readSidecarPluginsAnnotation } from '../manifests/sidecar-plugins';
+import {
+  SIDECAR_PLUGINS_ANNOTATION,
+  SidecarPluginEntry,
+  formatSidecarPlugins,
+  parseSidecarPlugins,
+  readSidecarPluginsAnnotation,
+} from '../manifests/sidecar-plugins';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { RENAMED_PLUGIN_KEYS, containerResourcesKind, guardOnce, reportedNameRule, subcommandRule } from './internal';
 import { IPlugin } from './plugin';
@@ -387,7 +393,7 @@ export class SidecarPlugin extends Construct implements IPlugin {
    */
   private namedBefore(host: SidecarHost, view: PodView): SidecarPluginEntry[] {
     const value = host.annotation(SIDECAR_PLUGINS_ANNOTATION);
-    const reading = value === undefined ? undefined : readSidecarPluginsAnnotation({ metadata: { annotations: { [SIDECAR_PLUGINS_ANNOTATION]: value } } });
+    const reading = value === undefined ? undefined : parseSidecarPlugins(value);
     return reading?.ok ? reading.entries.filter((e) => view.containerNames.includes(e.container)) : [];
   }
 
