@@ -2,12 +2,10 @@
  * `cnpg-i-doctor [files|dirs|-]`: runs the doctor over YAML files and prints a report.
  * Imports only the doctor's core (no cdk8s), so it starts fast and works on anyone's YAML.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
-import { InputError, LoadedDocument, ReadManifests, collectFiles, readManifestFiles } from '../manifests/load';
+import { InputError, LoadedDocument, ReadManifests, collectFiles, readManifestFile, readManifestFiles } from '../manifests/load';
 import type { Finding } from '../rules/finding';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
@@ -229,16 +227,7 @@ function formatAsked(argv: readonly string[]): ReportFormat {
 }
 
 async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<ReadManifests> {
-  return readManifestFiles(collectFiles(paths, cwd), (file) => {
-    if (file === '-') return io.readStdin();
-    try {
-      return fs.readFileSync(path.resolve(cwd, file), 'utf8');
-    } catch (e) {
-      throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
-        reason: 'unreadable',
-      });
-    }
-  });
+  return readManifestFiles(collectFiles(paths, cwd), (file) => (file === '-' ? io.readStdin() : readManifestFile(file, cwd)));
 }
 
 function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefined {

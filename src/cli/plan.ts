@@ -3,11 +3,9 @@
  * data, are refused on update, do nothing, break the backup chain or interrupt a plugin.
  * Imports no cdk8s, like the doctor's CLI.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { CnpgIValidationError } from '../manifests/errors';
 import { readGitManifests } from '../manifests/git';
-import { InputError, LoadedDocument, collectFiles, parseManifestText } from '../manifests/load';
+import { InputError, LoadedDocument, collectFiles, parseManifestText, readManifestFile } from '../manifests/load';
 import { planChanges } from '../plan/plan';
 import { formatPlanJson, formatPlanText, planSarif, planSarifError } from '../plan/plan-format';
 import { PlanIndex } from '../plan/plan-model';
@@ -104,13 +102,7 @@ async function loadSet(p: string, io: CliIo, cwd: string): Promise<LoadedSet> {
   const treePath = new Map<string, string>();
   const files = collectFiles([p], cwd);
   for (const file of files) {
-    let text: string;
-    try {
-      text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
-    } catch (e) {
-      throw new InputError(`${file}: ${(e as Error).message}`, { reason: 'unreadable' });
-    }
-    docs.push(...parseManifestText(text, file));
+    docs.push(...parseManifestText(readManifestFile(file, cwd), file));
     treePath.set(file, file);
   }
   return { docs, treePath, files: files.length };

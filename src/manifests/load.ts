@@ -278,6 +278,20 @@ export function parseManifestText(text: string, file: string): LoadedDocument[] 
   return out;
 }
 
+/**
+ * The text of the manifest file `file` (as `collectFiles` lists it), taken from `cwd`; a file
+ * that cannot be read throws an `InputError` (`unreadable`) that names it and says why.
+ */
+export function readManifestFile(file: string, cwd: string): string {
+  try {
+    return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (e) {
+    throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (e as Error).message}`, {
+      reason: 'unreadable',
+    });
+  }
+}
+
 /** What a run could read of its files. */
 export interface ReadManifests {
   /** The documents of every file that was read and parsed, in file order. */
