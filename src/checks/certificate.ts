@@ -40,6 +40,12 @@ const SIGNATURES: Record<string, string[]> = {
   Ed25519: ['PureEd25519'],
 };
 const HOUR = 3_600_000_000_000n;
+/**
+ * The lifetime cert-manager gives a Certificate without `spec.duration`, in nanoseconds
+ * (cert-manager v1.21.1 pkg/apis/certmanager/v1/const.go DefaultCertificateDuration: 90 days).
+ * @internal
+ */
+export const CERT_MANAGER_DEFAULT_DURATION = 2160n * HOUR;
 const FIVE_MINUTES = 300_000_000_000n;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -102,7 +108,7 @@ export function checkCertificate(cert: Json): CheckIssue[] {
     refuse('spec.signatureAlgorithm', `'${sig}' does not go with a ${algorithm} key`, `use one of ${SIGNATURES[algorithm].join(', ')}`);
   }
 
-  const duration = spec.duration === undefined ? 2160n * HOUR : parseGoDuration(asString(spec.duration) ?? '');
+  const duration = spec.duration === undefined ? CERT_MANAGER_DEFAULT_DURATION : parseGoDuration(asString(spec.duration) ?? '');
   const renewBefore = spec.renewBefore === undefined ? undefined : parseGoDuration(asString(spec.renewBefore) ?? '');
   if (duration === undefined) refuse('spec.duration', `${jsonText(spec.duration)} is not a Go duration`, 'write e.g. 2160h');
   else if (duration < HOUR) refuse('spec.duration', `'${String(spec.duration)}' is shorter than the 1h minimum`, 'use at least 1h');

@@ -1,5 +1,6 @@
 import { ApiObject, Chart, Duration, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { CERT_MANAGER_DEFAULT_DURATION } from '../checks/certificate';
 import { longestCronGapSeconds, parseCronSchedule } from '../checks/robfig-cron';
 import { SCALE_TO_ZERO_ENABLED_ANNOTATION } from '../checks/scale-to-zero';
 import { Kind } from '../common/prop-kinds';
@@ -73,8 +74,6 @@ const PROMETHEUS_RULE = { apiVersion: 'monitoring.coreos.com/v1', kind: 'Prometh
 
 /** How long WAL may wait, with segments ready, before the archiving counts as stalled. */
 const WAL_STALL_SECONDS = 600;
-/** cert-manager v1.21.1 pkg/apis/certmanager/v1/const.go DefaultCertificateDuration (90 days). */
-const DEFAULT_CERTIFICATE_SECONDS = 90 * 24 * 3600;
 
 /**
  * The Barman Cloud plugin's timestamp of the last available backup, as the instance manager
@@ -459,7 +458,7 @@ function renewBeforeSeconds(spec: Json): number {
     const nanos = text === undefined ? undefined : parseGoDuration(text);
     return nanos === undefined ? undefined : Number(nanos / 1_000_000_000n);
   };
-  const lifetime = seconds(asString(spec.duration)) ?? DEFAULT_CERTIFICATE_SECONDS;
+  const lifetime = seconds(asString(spec.duration)) ?? Number(CERT_MANAGER_DEFAULT_DURATION / 1_000_000_000n);
   const before = seconds(asString(spec.renewBefore));
   if (before !== undefined && before > 0 && before < lifetime) return before;
   const pct = typeof spec.renewBeforePercentage === 'number' ? spec.renewBeforePercentage : undefined;
