@@ -282,7 +282,10 @@ export function formatText(report: DoctorReport, docs: readonly LoadedDocument[]
   const suppressed = report.suppressed.length;
   lines.push('');
   const counts = errors + warnings === 0 ? 'No problems found' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
-  lines.push(`${counts}${suppressed > 0 ? ` (${suppressed} suppressed: ${suppressedSummary(report)})` : ''}.`);
+  const notes: string[] = [];
+  if (suppressed > 0) notes.push(`${suppressed} suppressed: ${suppressedSummary(report)}`);
+  if (report.withheld.length > 0) notes.push(`${plural(report.withheld.length, 'finding')} withheld: they rest on unrendered variables, CNPGI092`);
+  lines.push(`${counts}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`);
   return lines.join('\n') + '\n';
 }
 
@@ -302,6 +305,12 @@ function inputErrorJson(message: string, e?: unknown) {
   return { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}) };
 }
 
+/** A finding as the JSON report writes it: its place in the input is its `source`, not an index. */
+function withoutIndex<F extends Finding>(f: F): Omit<F, 'index'> {
+  const { index: _index, ...rest } = f;
+  return rest;
+}
+
 /** The machine report; `notRead` (the files that could not be read) is written only when there are some. */
 export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[], notRead: readonly InputError[] = []): string {
   return (
@@ -316,13 +325,11 @@ export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[]
           const { index: _index, ...rest } = f;
           return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line, column: d.column } } : rest;
         }),
-        suppressed: report.suppressed.map((f) => {
-          const { index: _index, ...rest } = f;
-          return rest;
-        }),
+        suppressed: report.suppressed.map(withoutIndex),
+        withheld: report.withheld.map(withoutIndex),
         ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
         ...(notRead.length > 0 ? { notRead: notRead.map((e) => inputErrorJson(e.message, e)) } : {}),
-        summary: { ...severityCounts(report.findings), suppressed: report.suppressed.length },
+        summary: { ...severityCounts(report.findings), suppressed: report.suppressed.length, withheld: report.withheld.length },
       },
       null,
       2,

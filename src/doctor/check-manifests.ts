@@ -1,10 +1,15 @@
 import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
+import { variableFinderFor } from '../manifests/flux-variables';
+import { recordingReads, touchesUnrendered, trackUnrendered, unrenderedFields } from '../manifests/unrendered';
 import type { Finding } from '../rules/finding';
 import { validateRuleIds } from '../rules/suppressions';
 import { buildModel } from './model/doctor-model';
 import { DOCTOR_REGISTRY } from './registry';
 import { DoctorOptions, DoctorReport } from './report';
+import { rule as unrenderedRule } from './rules/input/cnpgi092-unrendered-variable';
+
+const UNRENDERED_RULE = unrenderedRule.id;
 
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
 export type OptionNames = Readonly<
@@ -139,10 +144,27 @@ export function analyzeManifests(objects: readonly unknown[], options?: DoctorOp
 export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames): DoctorReport {
   if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
-  const model = buildModel(objects, { ...opts, rules: DOCTOR_REGISTRY });
-  const { findings, suppressed } = DOCTOR_REGISTRY.run(model, {
+  const model = buildModel(
+    objects.map((o) => trackUnrendered(o, variableFinderFor)),
+    { ...opts, rules: DOCTOR_REGISTRY },
+  );
+  for (const m of model.index.all) {
+    const fields = unrenderedFields(m.raw);
+    if (fields.length > 0) model.unrendered.set(m.raw, fields);
+  }
+  const { findings, suppressed, withheld } = DOCTOR_REGISTRY.run(model, {
     disable: new Set(opts.disable),
     ignored: (target, ruleId) => target.raw !== undefined && model.ignores.get(target.raw)?.ids.has(ruleId) === true,
+    withholding: (ruleId, run) => {
+      // a rule judges an object unless it read a field of it that holds unrendered text, or
+      // reported at such a field (or above or below it); CNPGI092 is the rule that says so
+      const { read } = recordingReads(run);
+      if (ruleId === UNRENDERED_RULE) return () => false;
+      return (target, path) => {
+        const fields = target.raw === undefined ? undefined : model.unrendered.get(target.raw);
+        return fields !== undefined && (read.has(target.raw!) || touchesUnrendered(fields, path));
+      };
+    },
   });
   const order = (f: Finding) => (f.severity === 'error' ? 0 : 1);
   const sorted = findings
@@ -156,6 +178,7 @@ export function analyzeWithNames(objects: readonly unknown[], options: DoctorOpt
     cnpgVersion: opts.versionString,
     objectCount: model.index.all.length,
     suppressed,
+    withheld,
     ...(opts.verbose ? { notEvaluated: model.notEvaluated } : {}),
   };
 }

@@ -131,6 +131,11 @@ export interface DoctorReport {
   readonly objectCount: number;
   /** The findings that `disable` or an ignore annotation silenced (not in `findings`). */
   readonly suppressed: SuppressedFinding[];
+  /**
+   * The findings withheld because their rule read, or pointed at, a field holding unrendered text
+   * (CNPGI092 names the fields): not judged, and not in `findings`.
+   */
+  readonly withheld: Finding[];
   /** With `verbose`: the CRD rules the objects reach that could not be evaluated here. */
   readonly notEvaluated?: NotEvaluatedRule[];
 }

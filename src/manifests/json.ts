@@ -66,6 +66,22 @@ export function stringMap(value: unknown): Record<string, string> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RenderedJson = any;
 
+/** A path as a list of keys and indexes, rendered the way a user reads it. */
+export type PathSegments = readonly (string | number)[];
+
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+/** Renders `['spec', 'plugins', 0, 'isWALArchiver']` as `spec.plugins[0].isWALArchiver`, and a key such as `cnpg.io/pluginName` as `["cnpg.io/pluginName"]`. */
+export function formatPath(segments: PathSegments): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (PLAIN_KEY.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out === '' ? '<root>' : out;
+}
+
 /** A plain object (an object literal or `Object.create(null)`), not a class instance. @internal */
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));

@@ -21,6 +21,12 @@ export interface RunOptions {
   readonly disable?: ReadonlySet<string>;
   /** Whether the object of `target` silences `ruleId` for itself (the doctor's ignore annotation). */
   readonly ignored?: (target: FindingTarget, ruleId: string) => boolean;
+  /**
+   * Runs one rule's check (`run`) and returns which of the findings it reported are withheld: not
+   * judged, because the rule read text of the input that is not what will be applied (the doctor's
+   * unrendered variables). Withheld findings are neither findings nor suppressed.
+   */
+  readonly withholding?: (ruleId: string, run: () => void) => (target: FindingTarget, path: string | undefined) => boolean;
 }
 
 /** What one run found. @internal */
@@ -29,6 +35,8 @@ export interface RunResult {
   readonly findings: Finding[];
   /** The findings that `disable` or an ignore annotation silenced. */
   readonly suppressed: SuppressedFinding[];
+  /** The findings `withholding` withheld, in report order. */
+  readonly withheld: Finding[];
 }
 
 const ID = /^CNPGI\d{3}$/;
@@ -96,30 +104,38 @@ export class RuleRegistry<Input> {
   public run(input: Input, options: RunOptions = {}): RunResult {
     const all: Array<{ readonly finding: Finding; readonly target: FindingTarget }> = [];
     const seen = new Set<string>();
+    const withheld: Finding[] = [];
     for (const rule of this.rules) {
       const spec = this.byId.get(rule.id)!;
-      rule.check(input, (severity: Severity, target, message, fix, path, change) => {
-        if (!rule.severities.some((s) => s.severity === severity)) {
-          throw new Error(`${rule.id} reported ${severity}, but the rule declares only ${rule.severities.map((s) => s.severity).join(' and ')}`);
-        }
-        // the same object can be reached twice (through two Services, say)
-        const key = `${rule.id}\u0000${target.ref}\u0000${path ?? ''}\u0000${message}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        const finding: Finding = {
-          ruleId: rule.id,
-          ruleName: spec.name,
-          severity,
-          object: target.ref,
-          message,
-          fix: fix ?? spec.fix,
-          ...(path !== undefined ? { path } : {}),
-          ...(target.index !== undefined ? { index: target.index } : {}),
-          ...(change && 'before' in change ? { before: change.before } : {}),
-          ...(change && 'after' in change ? { after: change.after } : {}),
-        };
-        all.push({ finding, target });
-      });
+      const reported: Array<{ readonly finding: Finding; readonly target: FindingTarget }> = [];
+      const check = () =>
+        rule.check(input, (severity: Severity, target, message, fix, path, change) => {
+          if (!rule.severities.some((s) => s.severity === severity)) {
+            throw new Error(`${rule.id} reported ${severity}, but the rule declares only ${rule.severities.map((s) => s.severity).join(' and ')}`);
+          }
+          // the same object can be reached twice (through two Services, say)
+          const key = `${rule.id}\u0000${target.ref}\u0000${path ?? ''}\u0000${message}`;
+          if (seen.has(key)) return;
+          seen.add(key);
+          const finding: Finding = {
+            ruleId: rule.id,
+            ruleName: spec.name,
+            severity,
+            object: target.ref,
+            message,
+            fix: fix ?? spec.fix,
+            ...(path !== undefined ? { path } : {}),
+            ...(target.index !== undefined ? { index: target.index } : {}),
+            ...(change && 'before' in change ? { before: change.before } : {}),
+            ...(change && 'after' in change ? { after: change.after } : {}),
+          };
+          reported.push({ finding, target });
+        });
+      const withhold = options.withholding?.(rule.id, check) ?? (check(), undefined);
+      for (const r of reported) {
+        if (withhold?.(r.target, r.finding.path)) withheld.push(r.finding);
+        else all.push(r);
+      }
     }
     const subsumed = new Set<string>();
     for (const { finding: f } of all) {
@@ -133,6 +149,6 @@ export class RuleRegistry<Input> {
       else if (options.ignored?.(target, f.ruleId)) suppressed.push({ ...f, suppressedBy: 'annotation' });
       else findings.push(f);
     }
-    return { findings, suppressed };
+    return { findings, suppressed, withheld };
   }
 }

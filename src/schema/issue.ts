@@ -1,4 +1,5 @@
 import { describeValue } from '../manifests/errors';
+import { PathSegments, formatPath } from '../manifests/json';
 
 /**
  * What kind of problem a {@link SchemaIssue} reports.
@@ -61,21 +62,8 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
-/** A path as a list of keys and indexes, rendered the way a user reads it. */
-export type PathSegments = readonly (string | number)[];
-
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
-
-/** Renders `['spec', 'plugins', 0, 'isWALArchiver']` as `spec.plugins[0].isWALArchiver`. */
-export function formatPath(segments: PathSegments): string {
-  let out = '';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (PLAIN_KEY.test(s)) out += out === '' ? s : `.${s}`;
-    else out += `[${JSON.stringify(s)}]`;
-  }
-  return out === '' ? '<root>' : out;
-}
+export { formatPath };
+export type { PathSegments };
 
 /** Builds an issue whose message reads `<path> <value> <problem>; <fix>`. */
 export function issue(

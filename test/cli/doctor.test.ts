@@ -186,7 +186,7 @@ describe('cnpg-i-doctor', () => {
       "cnpg-i-doctor: --disable 'CNPGI09' is not a rule of the doctor; did you mean CNPGI090? (the rules are listed in docs/doctor-rules.md)\n",
     );
     r = await run(['-', '--disable', 'CNPGI090', '--format', 'json', '--operator-namespace', 'x'], '42\n');
-    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
+    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1, withheld: 0 });
     expect(JSON.parse(r.out).suppressed[0]).toMatchObject({ ruleId: 'CNPGI090', suppressedBy: 'disable' });
   });
 
@@ -195,7 +195,7 @@ describe('cnpg-i-doctor', () => {
       'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  annotations:\n    cnpg-i.dev/doctor-ignore: CNPGI040\nspec:\n  storage: {size: 1Gi}\n  plugins:\n    - name: x.example.com\n';
     let r = await run(['-', '--operator-namespace', 'cnpg-system', '--format', 'json'], pg);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1 });
+    expect(JSON.parse(r.out).summary).toEqual({ errors: 0, warnings: 0, suppressed: 1, withheld: 0 });
     r = await run(['-', '--operator-namespace', 'cnpg-system'], pg);
     expect(r.out).toContain('No problems found (1 suppressed: CNPGI040 by annotation).\n');
     r = await run(['-', '--operator-namespace', 'cnpg-system', '--complete'], pg.replace('CNPGI040', 'CNPGI04'));

@@ -5,6 +5,7 @@
  * validation off (common.go isValidationEnabled).
  */
 import type { Json } from '../../manifests/json';
+import { recordingReads, trackLike } from '../../manifests/unrendered';
 import type { CheckIssue } from '../issue';
 import { AdmissionChangeCheck, AdmissionCheck, AdmissionContext, AdmissionKind, ChangeIssue } from './admission-check';
 import { BACKUP_CHECKS } from './backup';
@@ -159,6 +160,11 @@ export interface Admission {
   readonly validationDisabled: boolean;
   /** The issues of each check that found any, by upstream function, in the webhook's order. */
   readonly issues: ReadonlyMap<string, readonly CheckIssue[]>;
+  /**
+   * The upstream functions whose check read a field holding unrendered text (a Flux variable, see
+   * src/manifests/unrendered.ts): what they found is not judged, so it is not in `issues`.
+   */
+  readonly withheld: readonly string[];
 }
 
 /** A check's rank in its webhook's order (a called function right after its caller); unknown ones last. */
@@ -176,13 +182,18 @@ export function admit(kind: AdmissionKind, object: Json, context: AdmissionConte
   const defaulted = defaultObject(kind, object, context);
   const validationDisabled = !validationEnabled(kind, object);
   const issues = new Map<string, readonly CheckIssue[]>();
+  const withheld: string[] = [];
   if (!validationDisabled) {
+    // an object holding unrendered text is judged one upstream function at a time: a function
+    // that reads such text judges what will not be applied
+    const judged = trackLike(object, defaulted);
     for (const c of BY_KIND.get(kind) ?? []) {
-      const found = c.check(defaulted, context);
-      if (found.length > 0) issues.set(c.upstream, found);
+      const { result: found, read } = recordingReads(() => c.check(judged, context));
+      if (read.size > 0) withheld.push(c.upstream);
+      else if (found.length > 0) issues.set(c.upstream, found);
     }
   }
-  return { defaulted, validationDisabled, issues };
+  return { defaulted, validationDisabled, issues, withheld };
 }
 
 /** The errors of an admission, in the webhook's order: what makes the API server refuse the object. @internal */

@@ -14,6 +14,7 @@ import { ContainerPort } from '../../checks/service-port';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
 import { Manifest, ManifestIndex } from '../../manifests/manifest-index';
 import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../../manifests/operator';
+import { UnrenderedField, noteReads, recordingReads } from '../../manifests/unrendered';
 import type { RetiredRule } from '../../rules/registry';
 import { IgnoreAnnotation, readIgnoreAnnotation } from '../../rules/suppressions';
 import { DiscoveredPlugin, NotEvaluatedRule } from '../report';
@@ -71,11 +72,38 @@ export interface ModelOptions {
 /** A part of the model that a family of rules shares, computed on first use and once per run. */
 export interface ModelPart<T> {
   readonly compute: (model: DoctorModel) => T;
+  /**
+   * Whether the part withholds for itself what it read of unrendered text (the admission checks,
+   * one upstream function at a time; the schema issues, by field path), rather than the rules that
+   * read the part withholding their findings on the objects it read such text of.
+   */
+  readonly withholdsUnrendered?: boolean;
 }
 
 /** Declares a {@link ModelPart}; the rules that share it read `model.part(PART)`. */
-export function modelPart<T>(compute: (model: DoctorModel) => T): ModelPart<T> {
-  return { compute };
+export function modelPart<T>(compute: (model: DoctorModel) => T, options: { readonly withholdsUnrendered?: boolean } = {}): ModelPart<T> {
+  return { compute, ...options };
+}
+
+/** A value computed once per run, with the unrendered text its computation read (`recordingReads`). */
+interface Remembered<T> {
+  readonly value: T;
+  readonly read: ReadonlySet<object>;
+}
+
+/**
+ * `cache`'s value for `key`, computed by `compute` the first time. A rule that gets the value reads
+ * what its computation read: that the first rule to ask computed it does not matter.
+ */
+function remember<K, T>(cache: Map<K, Remembered<unknown>>, key: K, compute: () => T, ownReads = false): T {
+  let known = cache.get(key) as Remembered<T> | undefined;
+  if (known === undefined) {
+    const { result, read } = recordingReads(compute);
+    known = { value: result, read: ownReads ? new Set() : read };
+    cache.set(key, known);
+  }
+  noteReads(known.read);
+  return known.value;
 }
 
 /**
@@ -99,9 +127,12 @@ export class DoctorModel {
    */
   public complete = false;
 
-  private readonly parts = new Map<ModelPart<unknown>, unknown>();
-  private readonly backends = new Map<string, PluginBackends>();
-  private readonly issuances = new Map<string, ClientIssuance>();
+  /** The fields of each object of the input that hold unrendered text, by the object's raw JSON. */
+  public readonly unrendered = new Map<Json, readonly UnrenderedField[]>();
+
+  private readonly parts = new Map<ModelPart<unknown>, Remembered<unknown>>();
+  private readonly backends = new Map<string, Remembered<unknown>>();
+  private readonly issuances = new Map<string, Remembered<unknown>>();
 
   constructor(
     public readonly index: ManifestIndex,
@@ -152,8 +183,7 @@ export class DoctorModel {
 
   /** A part a family of rules shares: computed the first time a rule asks, then read. */
   public part<T>(part: ModelPart<T>): T {
-    if (!this.parts.has(part)) this.parts.set(part, part.compute(this));
-    return this.parts.get(part) as T;
+    return remember(this.parts, part, () => part.compute(this), part.withholdsUnrendered === true);
   }
 
   /**
@@ -186,13 +216,7 @@ export class DoctorModel {
 
   /** How the client certificate in Secret `namespace/secretName` is issued, as far as the input shows. */
   public clientIssuance(secretName: string, namespace: string): ClientIssuance {
-    const key = `${namespace}/${secretName}`;
-    let issuance = this.issuances.get(key);
-    if (issuance === undefined) {
-      issuance = clientIssuance(secretName, namespace, this.certManager);
-      this.issuances.set(key, issuance);
-    }
-    return issuance;
+    return remember(this.issuances, `${namespace}/${secretName}`, () => clientIssuance(secretName, namespace, this.certManager));
   }
 
   /**
@@ -202,9 +226,7 @@ export class DoctorModel {
   public pluginBackends(service: Manifest): PluginBackends {
     const ns = service.namespace;
     const selector = Object.entries(stringMap(dig(service.raw, 'spec', 'selector'))).sort(([a], [b]) => a.localeCompare(b));
-    const key = JSON.stringify([ns, selector]);
-    let backends = this.backends.get(key);
-    if (!backends) {
+    return remember(this.backends, JSON.stringify([ns, selector]), () => {
       const deployments =
         selector.length === 0
           ? []
@@ -213,7 +235,7 @@ export class DoctorModel {
               .filter((t) => t.owner.kind === 'Deployment')
               .map((t) => t.owner);
       const containers = deployments.flatMap((d) => asArray(dig(d.raw, 'spec', 'template', 'spec', 'containers')).map((c) => asObject(c) ?? {}));
-      backends = {
+      return {
         deployments,
         images: [...new Set(containers.map((c) => asString(c.image) ?? ''))],
         ports: containers.flatMap((c) =>
@@ -222,9 +244,7 @@ export class DoctorModel {
             .map((p) => ({ containerPort: Number(p.containerPort), name: asString(p.name) })),
         ),
       };
-      this.backends.set(key, backends);
-    }
-    return backends;
+    });
   }
 
   /** The object of this kind, namespace and name (the last, when the input repeats it). */
@@ -252,7 +272,8 @@ const OPERATOR_CONFIG = modelPart((model) => {
 
 const CERT_MANAGER = modelPart((model) => buildCertManagerIndex(model));
 
-const SCHEMA = modelPart((model) => readSchemaIssues(model));
+// its issues are withheld by field path: the schema layer reads every field of every object
+const SCHEMA = modelPart((model) => readSchemaIssues(model), { withholdsUnrendered: true });
 
 function resolveOperatorNamespace(candidates: readonly OperatorCandidate[], opts: ModelOptions): { ns: string; source: OperatorNamespaceSource } {
   if (opts.operatorNamespace) return { ns: opts.operatorNamespace, source: { kind: 'option' } };

@@ -8,6 +8,7 @@ import { Admission, admit } from '../../../checks/admission/index';
 import type { CheckIssue } from '../../../checks/issue';
 import type { Json } from '../../../manifests/json';
 import type { Manifest } from '../../../manifests/manifest-index';
+import { recordingReads } from '../../../manifests/unrendered';
 import type { RuleDefinition } from '../../../rules/rule';
 import { DoctorModel, modelPart } from '../../model/doctor-model';
 import { reportIssues } from '../operator-fidelity/fidelity-inputs';
@@ -33,24 +34,29 @@ function admissionContext(model: DoctorModel): AdmissionContext {
 /** What the doctor keeps of an object's admission: what the checks found, not the defaulted copy. */
 export type AdmissionVerdict = Pick<Admission, 'validationDisabled' | 'issues'>;
 
-const ADMITTED = modelPart((model) => {
-  const context = admissionContext(model);
-  const byKind = new Map<AdmissionKind, Array<{ readonly object: Manifest; readonly admission: AdmissionVerdict }>>();
-  const admitted = (kind: AdmissionKind) => {
-    let list = byKind.get(kind);
-    if (list === undefined) {
-      // Only the verdict is kept: the defaulted copies (a few kB each) would stay alive for the
-      // whole run and make every collection of a large input slower.
-      list = model.index.ofKind(kind, CNPG_GROUP).map((object) => {
-        const { validationDisabled, issues } = admit(kind, object.raw, context);
-        return { object, admission: { validationDisabled, issues } };
-      });
-      byKind.set(kind, list);
-    }
-    return list;
-  };
-  return admitted;
-});
+const ADMITTED = modelPart(
+  (model) => {
+    const context = admissionContext(model);
+    const byKind = new Map<AdmissionKind, Array<{ readonly object: Manifest; readonly admission: AdmissionVerdict }>>();
+    const admitted = (kind: AdmissionKind) => {
+      let list = byKind.get(kind);
+      if (list === undefined) {
+        // Only the verdict is kept: the defaulted copies (a few kB each) would stay alive for the
+        // whole run and make every collection of a large input slower.
+        list = model.index.ofKind(kind, CNPG_GROUP).map((object) => {
+          // admit withholds for itself; what defaulting read is not the asking rule's reading
+          const { validationDisabled, issues } = recordingReads(() => admit(kind, object.raw, context)).result;
+          return { object, admission: { validationDisabled, issues } };
+        });
+        byKind.set(kind, list);
+      }
+      return list;
+    };
+    return admitted;
+    // admit withholds what read unrendered text, one upstream function at a time
+  },
+  { withholdsUnrendered: true },
+);
 
 /** The objects of `kind` with what their admission found, computed once per run. */
 export function admitted(model: DoctorModel, kind: AdmissionKind): ReadonlyArray<{ readonly object: Manifest; readonly admission: AdmissionVerdict }> {
