@@ -187,4 +187,24 @@ describe('the rule registry', () => {
     expect(formatFinding(f)).toBe('CNPGI901 error Cluster/db/pg: m; fix: f');
     expect(formatFinding({ ...f, path: 'spec.x' })).toBe('CNPGI901 error Cluster/db/pg (spec.x): m; fix: f');
   });
+  test('withholding: each rule is run by the hook, which decides which of its findings are withheld', () => {
+    const registry = new RuleRegistry([rule('CNPGI902'), rule('CNPGI901')]);
+    const ran: string[] = [];
+    const { findings, withheld } = registry.run(input, {
+      withholding: (ruleId, run) => {
+        ran.push(ruleId);
+        run();
+        return (target) => ruleId === 'CNPGI901' && target.ref === 'ConfigMap/a/one';
+      },
+    });
+    expect(ran).toEqual(['CNPGI902', 'CNPGI901']);
+    expect(findings.map(formatFinding)).toEqual([
+      'CNPGI902 error ConfigMap/a/one (data.x): CNPGI902 dislikes ConfigMap/a/one; fix: the fix of CNPGI902',
+      'CNPGI902 error ConfigMap/a/three (data.x): CNPGI902 dislikes ConfigMap/a/three; fix: the fix of CNPGI902',
+      'CNPGI901 error ConfigMap/a/three (data.x): CNPGI901 dislikes ConfigMap/a/three; fix: the fix of CNPGI901',
+    ]);
+    expect(withheld.map(formatFinding)).toEqual(['CNPGI901 error ConfigMap/a/one (data.x): CNPGI901 dislikes ConfigMap/a/one; fix: the fix of CNPGI901']);
+    // without the hook, nothing is withheld
+    expect(registry.run(input).withheld).toEqual([]);
+  });
 });
