@@ -23,6 +23,8 @@ export interface KeyedReference {
   readonly username?: string;
   /** Whether the reader trims spaces around both usernames before it compares them. */
   readonly trimsUsername?: boolean;
+  /** Whether a ConfigMap's `binaryData` counts (a volume reads both maps; the operator's readers only `data`). */
+  readonly readsBinaryData?: boolean;
   /** Who reads it and what happens when the object or a key is missing, in the reader's terms. */
   readonly effect: string;
 }
@@ -149,7 +151,11 @@ function usedExternalClusters(spec: Json): Set<string> {
  * - `monitoring.customQueriesConfigMap` / `customQueriesSecret` (instance_controller.go
  *   reconcileMonitoringQueries reads `data[key]`; a missing one is skipped with a log line), except the
  *   default queries the operator copies into the namespace (`cnpg-default-monitoring`);
- * - `backup.barmanObjectStore` credentials and endpoint CA.
+ * - `backup.barmanObjectStore` credentials and endpoint CA;
+ * - initdb's `postInit*SQLRefs`, mounted as volumes into the initdb Job (pkg/specs/jobs.go
+ *   CreatePrimaryJob, pkg/specs/volumes.go createVolumesAndVolumeMountsForSQLRefs: the kubelet
+ *   reads a ConfigMap's `data` and `binaryData`);
+ * - LDAP `bindSearchAuth.bindPassword` (instance_controller.go refreshPGHBA).
  * @internal
  */
 export function clusterReferences(cluster: Json): KeyedReference[] {
@@ -173,6 +179,36 @@ export function clusterReferences(cluster: Json): KeyedReference[] {
           : "the instance manager sets the owner's password from its 'username' and 'password' keys, and skips it while the Secret is missing",
     });
   }
+  if (method === 'initdb') {
+    for (const field of ['postInitSQLRefs', 'postInitApplicationSQLRefs', 'postInitTemplateSQLRefs']) {
+      for (const [list, kind] of [
+        ['secretRefs', 'Secret'],
+        ['configMapRefs', 'ConfigMap'],
+      ] as const) {
+        asArray(dig(spec, 'bootstrap', 'initdb', field, list)).forEach((ref, i) => {
+          const s = selector(ref);
+          if (s)
+            out.push({
+              kind,
+              name: s.name,
+              path: `spec.bootstrap.initdb.${field}.${list}[${i}]`,
+              keys: [[s.key]],
+              readsBinaryData: true,
+              effect: 'the initdb Job mounts the key as a SQL file, so the kubelet does not start the Job without it and the Cluster is never created',
+            });
+        });
+      }
+    }
+  }
+  const ldapPassword = selector(dig(spec, 'postgresql', 'ldap', 'bindSearchAuth', 'bindPassword'));
+  if (ldapPassword)
+    out.push({
+      kind: 'Secret',
+      name: ldapPassword.name,
+      path: 'spec.postgresql.ldap.bindSearchAuth.bindPassword',
+      keys: [[ldapPassword.key]],
+      effect: 'the instance manager cannot write pg_hba.conf ("missing key inside bind+search secret") and its reconciliation fails',
+    });
   const superuser = asString(dig(spec, 'superuserSecret', 'name'));
   if (superuser && spec.enableSuperuserAccess === true) {
     out.push({
@@ -316,10 +352,11 @@ export function generatedSecretNames(cluster: Json): string[] {
   return out;
 }
 
-/** The keys of a Secret (`data` and `stringData`, merged as the API server does) or of a ConfigMap's `data`. @internal */
-export function heldKeys(kind: 'Secret' | 'ConfigMap', object: Json): Set<string> {
+/** The keys of a Secret (`data` and `stringData`, merged as the API server does) or of a ConfigMap's `data` (and `binaryData` with `withBinaryData`). @internal */
+export function heldKeys(kind: 'Secret' | 'ConfigMap', object: Json, withBinaryData = false): Set<string> {
   const keys = Object.keys(asObject(object.data) ?? {});
   if (kind === 'Secret') keys.push(...Object.keys(asObject(object.stringData) ?? {}));
+  else if (withBinaryData) keys.push(...Object.keys(asObject(object.binaryData) ?? {}));
   return new Set(keys);
 }
 
@@ -357,7 +394,7 @@ export function checkReferencedKeys(
       {
         severity: 'error',
         path: ref.path,
-        message: `${ref.kind} '${ref.name}' does not hold ${wanted} (${writtenBy ? `${writtenBy} writes` : 'it holds'} ${heldList.length ? heldList.join(', ') : 'no keys'}${ref.kind === 'ConfigMap' ? ' in data' : ''}); ${ref.effect}`,
+        message: `${ref.kind} '${ref.name}' does not hold ${wanted} (${writtenBy ? `${writtenBy} writes` : 'it holds'} ${heldList.length ? heldList.join(', ') : 'no keys'}${ref.kind === 'ConfigMap' && !ref.readsBinaryData ? ' in data' : ''}); ${ref.effect}`,
         fix: `add ${sets[0]
           .filter((k) => !held.has(k))
           .map((k) => `'${k}'`)

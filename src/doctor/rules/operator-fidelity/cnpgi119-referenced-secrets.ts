@@ -42,13 +42,19 @@ const GENERATED = modelPart((model) => {
   return out;
 });
 
-function sourceOf(model: DoctorModel, kind: 'Secret' | 'ConfigMap', ns: string | undefined, name: string): Source | undefined {
+function sourceOf(model: DoctorModel, ref: KeyedReference, ns: string | undefined): Source | undefined {
+  const { kind, name } = ref;
   const object = model.lastNamed(kind, ns, name);
   if (object && object.group === '') {
     // a Secret with neither data nor stringData is a placeholder that a controller fills
     if (kind === 'Secret' && asObject(object.raw.data) === undefined && asObject(object.raw.stringData) === undefined)
       return { kind: 'unknown-keys', by: object.ref };
-    return { kind: 'object', object, held: heldKeys(kind, object.raw), username: kind === 'Secret' ? secretText(object.raw, 'username') : undefined };
+    return {
+      kind: 'object',
+      object,
+      held: heldKeys(kind, object.raw, ref.readsBinaryData),
+      username: kind === 'Secret' ? readableUsername(object.raw) : undefined,
+    };
   }
   if (kind === 'ConfigMap') return undefined;
   const generatedBy = model
@@ -75,6 +81,17 @@ function sourceOf(model: DoctorModel, kind: 'Secret' | 'ConfigMap', ns: string |
     .find((e) => e.namespace === ns && (asString(dig(e.raw, 'spec', 'target', 'name')) || e.name) === name);
   if (external) return { kind: 'unknown-keys', by: external.ref };
   return undefined;
+}
+
+/**
+ * The `username` of a Secret as the reader will see it, when the input shows it: not in a Secret
+ * that SOPS encrypts (its values are ciphertext until Flux or the user decrypts them), nor an
+ * unrendered variable.
+ */
+function readableUsername(secret: Manifest['raw']): string | undefined {
+  if (secret.sops !== undefined) return undefined;
+  const username = secretText(secret, 'username');
+  return username === undefined || username.includes('${') || username.startsWith('ENC[') ? undefined : username;
 }
 
 /** The message part that names the nearest object of the namespace and the same name elsewhere. */
@@ -113,8 +130,8 @@ export const rule: RuleDefinition<DoctorModel> = {
       when: 'a Secret or ConfigMap in the input lacks a key its reader needs, or a basic-auth Secret holds another username than the reader expects; with `--complete`, a referenced Secret or ConfigMap that nothing in the input provides',
     },
   ],
-  what: "A Secret or ConfigMap that a Cluster (application, superuser, certificates, external clusters it connects to, managed roles, monitoring queries, barmanObjectStore credentials and endpoint CA), an ObjectStore (credentials, endpoint CA) or a Pooler (authQuerySecret) makes the operator or the Barman Cloud plugin read: with `--complete`, it must be provided in the object's namespace (a Secret or ConfigMap of the input; a Secret the operator writes for a Cluster of the namespace, a cert-manager Certificate, a SealedSecret or an ExternalSecret); when the input holds it, it must hold the keys read. Without `--complete` a Secret not in the input is not reported: Secrets are usually kept out of Git. Fields the operator does not read in that configuration are skipped (superuserSecret without enableSuperuserAccess, an external cluster nothing connects to, a role with disablePassword); pods' env and envFrom are the kubelet's business, not checked here.",
-  why: 'cloudnative-pg v1.30.0: pkg/specs/jobs.go CreatePrimaryJob (the initdb Job takes APP_USERNAME from the application Secret, not optional); internal/management/controller/instance_controller.go reconcileUser, reconcileSuperuserPassword, reconcileMonitoringQueries; internal/management/utils/secrets.go GetUserPasswordFromSecret; internal/controller/cluster_pki.go setupPostgresPKI, ensureServerCASecret, ensureClientCASecret, verifyCAValidity, ensureServerLeafCertificate, ensureReplicationClientLeafCertificate; pkg/certs/certs.go ParseCASecret, ParseServerSecret; pkg/management/external/external.go ConfigureConnectionToServer and utils.go readSecretKeyRef; internal/management/controller/roles/runnable.go getPassword; pkg/specs/pods.go AddBarmanEndpointCAToPodSpec; internal/pgbouncer/management/controller/secrets.go getSecrets; pkg/management/pgbouncer/config/config.go BuildConfigurationFiles, secrets.go detectSecretType; what the operator writes itself: internal/controller/cluster_create.go reconcileSuperuserSecret, reconcileAppUserSecret, cluster_pki.go ensureCASecret, api/v1/cluster_funcs.go GetApplicationSecretName and the other Get*SecretName. barman-cloud v0.5.1 pkg/credentials/env.go envSetCloudCredentials, envSetAWSCredentials, envSetAzureCredentials, envSetGoogleCredentials, extractValueFromSecret (the same at the commit plugin-barman-cloud v0.14.0 pins); plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go, internal/cnpgi/operator/lifecycle_certificates.go collectObjectStoreCertificates.',
+  what: "A Secret or ConfigMap that a Cluster (application, superuser, certificates, external clusters it connects to, managed roles, monitoring queries, initdb SQL files, LDAP bind password, barmanObjectStore credentials and endpoint CA), an ObjectStore (credentials, endpoint CA) or a Pooler (authQuerySecret) makes the operator or the Barman Cloud plugin read: with `--complete`, it must be provided in the object's namespace (a Secret or ConfigMap of the input; a Secret the operator writes for a Cluster of the namespace, a cert-manager Certificate, a SealedSecret or an ExternalSecret); when the input holds it, it must hold the keys read. Without `--complete` a Secret not in the input is not reported: Secrets are usually kept out of Git. Fields the operator does not read in that configuration are skipped (superuserSecret without enableSuperuserAccess, an external cluster nothing connects to, a role with disablePassword); pods' env and envFrom are the kubelet's business, not checked here.",
+  why: 'cloudnative-pg v1.30.0: pkg/specs/jobs.go CreatePrimaryJob (the initdb Job takes APP_USERNAME from the application Secret, not optional); internal/management/controller/instance_controller.go reconcileUser, reconcileSuperuserPassword, reconcileMonitoringQueries, refreshPGHBA; pkg/specs/volumes.go createVolumesAndVolumeMountsForSQLRefs; internal/management/utils/secrets.go GetUserPasswordFromSecret; internal/controller/cluster_pki.go setupPostgresPKI, ensureServerCASecret, ensureClientCASecret, verifyCAValidity, ensureServerLeafCertificate, ensureReplicationClientLeafCertificate; pkg/certs/certs.go ParseCASecret, ParseServerSecret; pkg/management/external/external.go ConfigureConnectionToServer and utils.go readSecretKeyRef; internal/management/controller/roles/runnable.go getPassword; pkg/specs/pods.go AddBarmanEndpointCAToPodSpec; internal/pgbouncer/management/controller/secrets.go getSecrets; pkg/management/pgbouncer/config/config.go BuildConfigurationFiles, secrets.go detectSecretType; what the operator writes itself: internal/controller/cluster_create.go reconcileSuperuserSecret, reconcileAppUserSecret, cluster_pki.go ensureCASecret, api/v1/cluster_funcs.go GetApplicationSecretName and the other Get*SecretName. barman-cloud v0.5.1 pkg/credentials/env.go envSetCloudCredentials, envSetAWSCredentials, envSetAzureCredentials, envSetGoogleCredentials, extractValueFromSecret (the same at the commit plugin-barman-cloud v0.14.0 pins); plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go, internal/cnpgi/operator/lifecycle_certificates.go collectObjectStoreCertificates.',
   fix: "Create the Secret or ConfigMap in the object's namespace with the keys read, or point the reference at one that exists.",
   kinds: [
     'postgresql.cnpg.io/Cluster',
@@ -130,7 +147,7 @@ export const rule: RuleDefinition<DoctorModel> = {
     const judge = (target: Manifest, refs: readonly KeyedReference[]): void => {
       for (const ref of refs) {
         if (ref.name.includes('${')) continue;
-        const source = sourceOf(model, ref.kind, target.namespace, ref.name);
+        const source = sourceOf(model, ref, target.namespace);
         if (source === undefined) {
           if (!model.complete) continue;
           const hint = hints(model, ref.kind, target.namespace, ref.name);

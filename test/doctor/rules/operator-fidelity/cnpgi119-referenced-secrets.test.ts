@@ -217,6 +217,14 @@ describe('CNPGI119 referenced-secrets: keys, whenever the input holds the object
     ).toEqual([
       "error Cluster/db/pg spec.bootstrap.initdb.secret.name: Secret 'orders-app' holds username 'app', but the reader expects 'orders'; the instance manager refuses the Secret and sets no password | write username: orders in Secret 'orders-app'",
     ]);
+    // a SOPS-encrypted Secret shows its keys, not its values; nor does an unrendered variable
+    const sops = secret('orders-app', { stringData: { username: 'ENC[AES256_GCM,data:Zm9v,type:str]', password: 'ENC[AES256_GCM,data:YmFy,type:str]' } });
+    expect(run([INITDB('orders-app'), sops], {})).toEqual([]);
+    expect(run([INITDB('orders-app'), { ...sops, stringData: { username: 'x', password: 'y' }, sops: { version: '3.9.0' } }], {})).toEqual([]);
+    expect(run([INITDB('orders-app'), secret('orders-app', { stringData: { username: '${DB_USER}', password: 'y' } })], {})).toEqual([]);
+    expect(
+      run([INITDB('orders-app'), { ...sops, stringData: { username: 'ENC[AES256_GCM,data:Zm9v,type:str]' }, sops: { version: '3.9.0' } }], {}),
+    ).toHaveLength(1);
     // without owner and database the defaults are app/app
     expect(
       run([cluster('pg', { bootstrap: { initdb: { secret: { name: 's' } } } }), secret('s', { stringData: { username: 'app', password: 'x' } })], {}),
@@ -283,6 +291,23 @@ describe('CNPGI119 referenced-secrets: keys, whenever the input holds the object
     };
     expect(run([cluster('pg', { monitoring: { customQueriesConfigMap: [{ name: 'q', key: 'queries.yaml' }] } }), queries], {})).toEqual([
       "error Cluster/db/pg spec.monitoring.customQueriesConfigMap[0]: ConfigMap 'q' does not hold 'queries.yaml' (it holds 'other' in data); the instance manager logs a warning and leaves those queries out of the metrics (it reads the ConfigMap's data, not binaryData) | add 'queries.yaml' to ConfigMap 'q', or name a key it holds",
+    ]);
+  });
+
+  test('initdb SQL files are volumes: a ConfigMap key in binaryData counts there; an LDAP bind password', () => {
+    const pg = cluster('pg', {
+      bootstrap: {
+        initdb: {
+          postInitApplicationSQLRefs: { configMapRefs: [{ name: 'sql', key: 'schema.sql' }], secretRefs: [{ name: 'sql-secret', key: 'grants.sql' }] },
+        },
+      },
+      postgresql: { ldap: { server: 'ldap', bindSearchAuth: { bindDN: 'cn=x', bindPassword: { name: 'ldap', key: 'password' } } } },
+    });
+    const sql = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'sql', namespace: 'db' }, binaryData: { 'schema.sql': b64('CREATE TABLE t()') } };
+    expect(run([pg, sql, secret('sql-secret', { stringData: { 'grants.sql': 'GRANT' } }), secret('ldap', { stringData: { password: 'x' } })])).toEqual([]);
+    expect(run([pg, sql, secret('sql-secret', { stringData: { 'grant.sql': 'GRANT' } }), secret('ldap', { stringData: { pass: 'x' } })], {})).toEqual([
+      "error Cluster/db/pg spec.bootstrap.initdb.postInitApplicationSQLRefs.secretRefs[0]: Secret 'sql-secret' does not hold 'grants.sql' (it holds 'grant.sql'); the initdb Job mounts the key as a SQL file, so the kubelet does not start the Job without it and the Cluster is never created | add 'grants.sql' to Secret 'sql-secret', or name a key it holds",
+      "error Cluster/db/pg spec.postgresql.ldap.bindSearchAuth.bindPassword: Secret 'ldap' does not hold 'password' (it holds 'pass'); the instance manager cannot write pg_hba.conf (\"missing key inside bind+search secret\") and its reconciliation fails | add 'password' to Secret 'ldap', or name a key it holds",
     ]);
   });
 
