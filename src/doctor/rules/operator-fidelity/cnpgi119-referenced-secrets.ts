@@ -2,6 +2,7 @@
  * CNPGI119: the Secrets and ConfigMaps a Cluster, an ObjectStore or a Pooler makes the operator
  * and the Barman Cloud plugin read, and the keys they read (src/checks/secret-references.ts).
  */
+import { checkSecretData } from '../../../checks/secret-contents';
 import {
   KeyedReference,
   checkReferencedKeys,
@@ -49,6 +50,8 @@ function sourceOf(model: DoctorModel, ref: KeyedReference, ns: string | undefine
     // a Secret with neither data nor stringData is a placeholder that a controller fills
     if (kind === 'Secret' && asObject(object.raw.data) === undefined && asObject(object.raw.stringData) === undefined)
       return { kind: 'unknown-keys', by: object.ref };
+    // a Secret the API server refuses never exists: CNPGI115 says so, once
+    if (kind === 'Secret' && checkSecretData(object.raw).length > 0) return { kind: 'unknown-keys', by: object.ref };
     return {
       kind: 'object',
       object,
@@ -130,7 +133,7 @@ export const rule: RuleDefinition<DoctorModel> = {
       when: 'a Secret or ConfigMap in the input lacks a key its reader needs, or a basic-auth Secret holds another username than the reader expects; with `--complete`, a referenced Secret or ConfigMap that nothing in the input provides',
     },
   ],
-  what: "A Secret or ConfigMap that a Cluster (application, superuser, certificates, external clusters it connects to, managed roles, monitoring queries, initdb SQL files, LDAP bind password, barmanObjectStore credentials and endpoint CA), an ObjectStore (credentials, endpoint CA) or a Pooler (authQuerySecret) makes the operator or the Barman Cloud plugin read: with `--complete`, it must be provided in the object's namespace (a Secret or ConfigMap of the input; a Secret the operator writes for a Cluster of the namespace, a cert-manager Certificate, a SealedSecret or an ExternalSecret); when the input holds it, it must hold the keys read. Without `--complete` a Secret not in the input is not reported: Secrets are usually kept out of Git. Fields the operator does not read in that configuration are skipped (superuserSecret without enableSuperuserAccess, an external cluster nothing connects to, a role with disablePassword); pods' env and envFrom are the kubelet's business, not checked here.",
+  what: "A Secret or ConfigMap that a Cluster (application, superuser, certificates, external clusters it connects to, managed roles, monitoring queries, initdb SQL files, LDAP bind password, barmanObjectStore credentials and endpoint CA), an ObjectStore (credentials, endpoint CA) or a Pooler (authQuerySecret) makes the operator or the Barman Cloud plugin read: with `--complete`, it must be provided in the object's namespace (a Secret or ConfigMap of the input; a Secret the operator writes for a Cluster of the namespace, a cert-manager Certificate, a SealedSecret or an ExternalSecret); when the input holds it, it must hold the keys read. Without `--complete` a Secret not in the input is not reported: Secrets are usually kept out of Git. Fields the operator does not read in that configuration are skipped (superuserSecret without enableSuperuserAccess, an external cluster nothing connects to, a role with disablePassword); pods' env and envFrom are the kubelet's business, not checked here. A Secret the API server refuses is CNPGI115's, and its keys are not judged again.",
   why: 'cloudnative-pg v1.30.0: pkg/specs/jobs.go CreatePrimaryJob (the initdb Job takes APP_USERNAME from the application Secret, not optional); internal/management/controller/instance_controller.go reconcileUser, reconcileSuperuserPassword, reconcileMonitoringQueries, refreshPGHBA; pkg/specs/volumes.go createVolumesAndVolumeMountsForSQLRefs; internal/management/utils/secrets.go GetUserPasswordFromSecret; internal/controller/cluster_pki.go setupPostgresPKI, ensureServerCASecret, ensureClientCASecret, verifyCAValidity, ensureServerLeafCertificate, ensureReplicationClientLeafCertificate; pkg/certs/certs.go ParseCASecret, ParseServerSecret; pkg/management/external/external.go ConfigureConnectionToServer and utils.go readSecretKeyRef; internal/management/controller/roles/runnable.go getPassword; pkg/specs/pods.go AddBarmanEndpointCAToPodSpec; internal/pgbouncer/management/controller/secrets.go getSecrets; pkg/management/pgbouncer/config/config.go BuildConfigurationFiles, secrets.go detectSecretType; what the operator writes itself: internal/controller/cluster_create.go reconcileSuperuserSecret, reconcileAppUserSecret, cluster_pki.go ensureCASecret, api/v1/cluster_funcs.go GetApplicationSecretName and the other Get*SecretName. barman-cloud v0.5.1 pkg/credentials/env.go envSetCloudCredentials, envSetAWSCredentials, envSetAzureCredentials, envSetGoogleCredentials, extractValueFromSecret (the same at the commit plugin-barman-cloud v0.14.0 pins); plugin-barman-cloud v0.14.0 internal/cnpgi/common/wal.go, internal/cnpgi/operator/lifecycle_certificates.go collectObjectStoreCertificates.',
   fix: "Create the Secret or ConfigMap in the object's namespace with the keys read, or point the reference at one that exists.",
   kinds: [

@@ -241,6 +241,20 @@ describe('CNPGI119 referenced-secrets: keys, whenever the input holds the object
     ).toEqual([]);
   });
 
+  test('a Secret the API server refuses is CNPGI115, not reported again here', () => {
+    const docs = [
+      cluster('pg', { certificates: { serverCASecret: 'ca', serverTLSSecret: 'tls' } }),
+      secret('ca', { stringData: { 'ca.crt': 'x' } }),
+      secret('tls', { type: 'kubernetes.io/tls', stringData: { 'tls.crt': 'c' } }),
+    ];
+    expect(run(docs, {})).toEqual([]);
+    expect(ofRule(analyzeManifests(docs).findings, 'CNPGI115').map((f) => f.object)).toEqual(['Secret/db/tls']);
+    // the same keys in an Opaque Secret, which the API server takes: the operator's reader refuses it
+    expect(run([docs[0], docs[1], secret('tls', { stringData: { 'tls.crt': 'c' } })], {}).map((l) => l.split(':')[0])).toEqual([
+      'error Cluster/db/pg spec.certificates.serverTLSSecret',
+    ]);
+  });
+
   test('CA Secrets: ca.key only when the operator signs the leaf itself; a Certificate never writes ca.key', () => {
     const ca = secret('my-ca', { data: { 'ca.crt': b64('x') } });
     expect(
