@@ -1,10 +1,12 @@
 import * as path from 'path';
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Size, Testing } from 'cdk8s';
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
 import { DOCTOR_RULES } from '../../src/doctor/registry';
 import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
 import { CnpgOperator } from '../../src/plugins/cnpg-operator';
+import { Plugin } from '../../src/plugins/plugin';
 import { StandalonePlugin } from '../../src/plugins/standalone-plugin';
+import { BackupSchedule, PluginBackup, PostgresCluster } from '../../src/postgres';
 import { IssuerRef } from '../../src/tls/issuer-ref';
 import { PluginTls } from '../../src/tls/plugin-tls';
 
@@ -145,6 +147,91 @@ describe('Doctor at synth', () => {
     expect(formatFinding({ ruleId: 'CNPGI090', ruleName: 'not-a-kubernetes-object', severity: 'error', object: 'o', message: 'm', fix: 'f' })).toBe(
       'CNPGI090 error o: m; fix: f',
     );
+  });
+});
+
+describe('Doctor at synth: the Cluster a backup names (CNPGI118), the Secrets a Cluster reads (CNPGI119)', () => {
+  const BARMAN = Plugin.fromPluginName('barman-cloud.cloudnative-pg.io');
+  const options = { operatorNamespace: 'cnpg-system', knownPlugins: [BARMAN.pluginName] };
+
+  /** An app with a PostgresCluster 'orders' in namespace 'db' that archives through Barman Cloud. */
+  function ordersApp() {
+    const app = Testing.app();
+    const chart = new Chart(app, 'db', { namespace: 'db' });
+    const orders = new PostgresCluster(chart, 'orders', { storage: { size: Size.gibibytes(1) }, metadata: { name: 'orders' } });
+    orders.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
+    return { app, chart, orders };
+  }
+  const lines = (app: App, ruleId: string, complete = false) =>
+    Doctor.analyze(app, { ...options, complete })
+      .findings.filter((f) => f.ruleId === ruleId)
+      .map(formatFinding);
+
+  test('addBackup and addScheduledBackup name their own Cluster: nothing to report, even with complete', () => {
+    const { app, orders } = ordersApp();
+    orders.addBackup('now', { plugin: BARMAN });
+    orders.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(2) });
+    expect(lines(app, 'CNPGI118', true)).toEqual([]);
+  });
+
+  test('a PluginBackup of a misspelt PostgresCluster.fromClusterName: a printed warning by default, a failed synth with complete', () => {
+    const make = () => {
+      const { app, chart } = ordersApp();
+      new PluginBackup(chart, 'adhoc', { cluster: PostgresCluster.fromClusterName('ordres'), plugin: BARMAN, metadata: { name: 'adhoc' } });
+      return app;
+    };
+    const message =
+      "CNPGI118 %s Backup/db/adhoc (spec.cluster.name): Cluster 'ordres' is not in the input in namespace 'db' (did you mean 'orders'?); the operator keeps the Backup pending and retries every 30 seconds (event FindingCluster \"Unknown cluster ordres\"); no backup is taken until it exists%s; fix: write spec.cluster.name: orders";
+    // the app's default: not complete, since a backup may name a Cluster managed elsewhere
+    const printed: string[] = [];
+    const partial = make();
+    Doctor.addValidation(partial, { ...options, printWarning: (line) => printed.push(line) });
+    expect(() => partial.synthYaml()).not.toThrow();
+    expect(printed.filter((l) => l.includes('CNPGI118'))).toEqual([`cnpg-i-doctor warning ${message.replace('%s', 'warning').replace('%s', '')}`]);
+    const complete = make();
+    Doctor.addValidation(complete, { ...options, complete: true });
+    expect(() => complete.synthYaml()).toThrow(message.replace('%s', 'error').replace('%s', '; the input is said to be complete, so nothing else provides it'));
+  });
+
+  test('a user-written ApiObject ScheduledBackup naming a Cluster the app does not hold', () => {
+    const { app, chart } = ordersApp();
+    new ApiObject(chart, 'raw', {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'ScheduledBackup',
+      metadata: { name: 'raw' },
+      spec: { cluster: { name: 'reports' }, schedule: '0 0 2 * * *', method: 'plugin', pluginConfiguration: { name: BARMAN.pluginName } },
+    });
+    expect(lines(app, 'CNPGI118')).toEqual([
+      "CNPGI118 warning ScheduledBackup/db/raw (spec.cluster.name): Cluster 'reports' is not in the input in namespace 'db'; the operator still creates a Backup at every scheduled time, and each stays pending (event FindingCluster) until it exists; fix: name a Cluster of namespace 'db' in spec.cluster.name, or add Cluster 'reports' to the input",
+    ]);
+    expect(lines(app, 'CNPGI118', true).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual(['CNPGI118 error ScheduledBackup/db/raw']);
+  });
+
+  test('with complete, a Secret a PostgresCluster reads must be in the app; the Secrets the operator writes need not', () => {
+    const { app, chart, orders } = ordersApp();
+    new ApiObject(chart, 'repl', {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'orders-replica' },
+      spec: {
+        instances: 1,
+        storage: { size: '1Gi' },
+        bootstrap: { pg_basebackup: { source: 'orders' } },
+        replica: { enabled: true, source: 'orders' },
+        externalClusters: [
+          {
+            name: 'orders',
+            connectionParameters: { host: 'orders-rw', user: 'streaming_replica' },
+            sslKey: { name: `${orders.name}-replication`, key: 'tls.key' },
+            sslCert: { name: `${orders.name}-replication`, key: 'tls.crt' },
+            sslRootCert: { name: `${orders.name}-ca`, key: 'ca.crt' },
+            password: { name: 'orders-monitor', key: 'password' },
+          },
+        ],
+      },
+    });
+    expect(lines(app, 'CNPGI119', true).map((l) => l.split(':')[0])).toEqual(['CNPGI119 error Cluster/db/orders-replica (spec.externalClusters[0].password)']);
+    expect(lines(app, 'CNPGI119')).toEqual([]);
   });
 });
 

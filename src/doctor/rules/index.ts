@@ -94,6 +94,8 @@ import { rule as cnpgi112 } from './operator-fidelity/cnpgi112-client-certificat
 import { rule as cnpgi114 } from './operator-fidelity/cnpgi114-plugin-service-names';
 import { rule as cnpgi115 } from './operator-fidelity/cnpgi115-secret-data';
 import { rule as cnpgi116 } from './operator-fidelity/cnpgi116-scheduled-backup-name';
+import { rule as cnpgi118 } from './operator-fidelity/cnpgi118-backup-cluster';
+import { rule as cnpgi119 } from './operator-fidelity/cnpgi119-referenced-secrets';
 import { rule as cnpgi001 } from './operator-namespace/cnpgi001-operator-namespace';
 import { rule as cnpgi002 } from './operator-namespace/cnpgi002-operator-namespace-env';
 import { rule as cnpgi039 } from './plugin-references/cnpgi039-plugin-entry-name';
@@ -191,6 +193,8 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi115,
   cnpgi116,
   cnpgi117,
+  cnpgi118,
+  cnpgi119,
   cnpgi120,
   cnpgi121,
   cnpgi122,
