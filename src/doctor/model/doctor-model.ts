@@ -247,6 +247,17 @@ export class DoctorModel {
     });
   }
 
+  /**
+   * Whether an object of `kind` (and `group`, when given) has a name or namespace that holds an
+   * unrendered variable: then no rule can say that an object of that kind is missing from the
+   * input, since the rendered name may be the one it looks for.
+   */
+  public hasUnrenderedNames(kind: string, group?: string): boolean {
+    return this.index
+      .ofKind(kind, group)
+      .some((m) => (this.unrendered.get(m.raw) ?? []).some((f) => f.path === 'metadata.name' || f.path === 'metadata.namespace'));
+  }
+
   /** The object of this kind, namespace and name (the last, when the input repeats it). */
   public lastNamed(kind: string, namespace: string | undefined, name: string): Manifest | undefined {
     const list = this.index.get(kind, namespace, name);

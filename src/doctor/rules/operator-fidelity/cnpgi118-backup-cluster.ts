@@ -25,8 +25,9 @@ export const rule: RuleDefinition<DoctorModel> = {
     for (const kind of ['Backup', 'ScheduledBackup'] as const) {
       for (const b of model.index.ofKind(kind, CNPG_GROUP)) {
         const name = asString(dig(b.raw, 'spec', 'cluster', 'name'));
-        // a missing or empty name is the schema's (CNPGI060); a variable is not a name yet
-        if (!name || name.includes('${')) continue;
+        // a missing or empty name is the schema's (CNPGI060); a name that holds a variable is
+        // withheld by the engine (CNPGI092), and a Cluster whose name holds one may be this one
+        if (!name || model.hasUnrenderedNames('Cluster', CNPG_GROUP)) continue;
         const ns = b.namespace;
         if (model.index.get('Cluster', ns, name, CNPG_GROUP).length > 0) continue;
         const here = model.index

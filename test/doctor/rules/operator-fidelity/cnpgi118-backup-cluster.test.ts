@@ -120,6 +120,8 @@ describe('CNPGI118 backup-cluster', () => {
   test('what is not this rule: no name (the schema), an unrendered variable, a Backup of another API group', () => {
     expect(run((d) => delete backup(d).spec.cluster)).toEqual([]);
     expect(run((d) => (backup(d).spec.cluster.name = '${CLUSTER}'), { complete: true })).toEqual([]);
+    // a Cluster whose name holds a variable may be the one the Backup names once rendered
+    expect(run((d) => (cluster(d).metadata.name = '${APP}-db'), { complete: true })).toEqual([]);
     expect(
       run(
         (d) => {
