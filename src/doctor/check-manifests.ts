@@ -1,6 +1,6 @@
 import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
-import { variableFinderFor } from '../manifests/flux-variables';
+import { variableFinderFor, withoutSopsMetadata } from '../manifests/flux-variables';
 import { recordingReads, touchesUnrendered, trackUnrendered, unrenderedFields } from '../manifests/unrendered';
 import type { Finding } from '../rules/finding';
 import { validateRuleIds } from '../rules/suppressions';
@@ -145,7 +145,7 @@ export function analyzeWithNames(objects: readonly unknown[], options: DoctorOpt
   if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
   const model = buildModel(
-    objects.map((o) => trackUnrendered(o, variableFinderFor)),
+    objects.map((o) => trackUnrendered(withoutSopsMetadata(o), variableFinderFor)),
     { ...opts, rules: DOCTOR_REGISTRY },
   );
   for (const m of model.index.all) {

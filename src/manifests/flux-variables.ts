@@ -1,7 +1,7 @@
 /*
  * Flux post-build variables left in text: what `${...}` references a string still holds.
  */
-import { Json, PathSegments, asString, dig } from './json';
+import { Json, PathSegments, asObject, asString, dig } from './json';
 import type { VariableFinder } from './unrendered';
 
 /** The annotation that keeps Flux's post-build substitution off an object (kustomize-controller). */
@@ -45,5 +45,26 @@ export function variableFinderFor(object: Json): VariableFinder | undefined {
   if (object.kind === 'CustomResourceDefinition') return undefined;
   if (asString(dig(object, 'metadata', 'annotations', SUBSTITUTE_ANNOTATION)) === 'disabled') return undefined;
   const cluster = object.kind === 'Cluster' && typeof object.apiVersion === 'string' && object.apiVersion.startsWith('postgresql.cnpg.io/');
-  return (text, path) => (cluster && isCnpgPlaceholderField(path) ? [] : unrenderedVariables(text));
+  return (text, path) => {
+    if (SOPS_VALUE.test(text)) return { variables: [], encrypted: true };
+    const variables = cluster && isCnpgPlaceholderField(path) ? [] : unrenderedVariables(text);
+    return variables.length > 0 ? { variables } : undefined;
+  };
+}
+
+/**
+ * A value SOPS encrypted (`ENC[AES256_GCM,data:...,type:str]`): Flux's kustomize-controller
+ * decrypts it before applying (a Kustomization with `spec.decryption.provider: sops`).
+ */
+const SOPS_VALUE = /^ENC\[[A-Z0-9_]+,data:[^\]]*\]$/;
+
+/**
+ * The object as Flux applies a SOPS-encrypted file: without the `sops` metadata, which the
+ * decryption removes (its values stay encrypted here, and are unrendered text).
+ */
+export function withoutSopsMetadata(object: unknown): unknown {
+  const o = object !== null && typeof object === 'object' && !Array.isArray(object) ? (object as Json) : undefined;
+  if (!o || asObject(o.sops) === undefined || typeof dig(o, 'sops', 'mac') !== 'string') return object;
+  const { sops: _sops, ...rest } = o;
+  return rest;
 }

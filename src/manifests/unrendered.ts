@@ -12,21 +12,27 @@
  */
 import { Json, PathSegments, formatPath } from './json';
 
-/** A field of an object that holds unrendered text, and the variables in it. */
-export interface UnrenderedField {
+/** What makes a text unrendered: the variables it names, or a value that is still encrypted. */
+export interface UnrenderedText {
+  /** The variables the text names, in order, each once (none for an encrypted value). */
+  readonly variables: readonly string[];
+  /** Whether the text is a value encrypted with SOPS, which Flux decrypts before applying. */
+  readonly encrypted?: boolean;
+}
+
+/** A field of an object that holds unrendered text. */
+export interface UnrenderedField extends UnrenderedText {
   /** The field path, as findings write it (`spec.instances`, `spec.plugins[0].name`). */
   readonly path: string;
-  /** The variables the text names, in order, each once. */
-  readonly variables: readonly string[];
-  /** Whether the variables are in the field's key rather than its value. */
+  /** Whether the text is the field's key rather than its value. */
   readonly inKey?: boolean;
 }
 
 /**
- * The variables the text of a field names, each once in order (none: the text is rendered);
- * `path` is where the text is (the field's, or for a key, the key's).
+ * What makes the text of a field unrendered (undefined: the text is rendered); `path` is where
+ * the text is (the field's, or for a key, the key's).
  */
-export type VariableFinder = (text: string, path: PathSegments) => readonly string[];
+export type VariableFinder = (text: string, path: PathSegments) => UnrenderedText | undefined;
 
 /** Which fields of a container hold unrendered text: leaves by key, and the containers below. */
 interface TaintNode {
@@ -77,15 +83,15 @@ function scan(value: unknown, find: VariableFinder): { fields: UnrenderedField[]
       const at = formatPath(segments);
       if (!isArray) {
         const inKey = find(key, segments);
-        if (inKey.length > 0) {
-          fields.push({ path: at, variables: inKey, inKey: true });
+        if (inKey) {
+          fields.push({ path: at, ...inKey, inKey: true });
           taint(chain, node, key);
         }
       }
       if (typeof item === 'string') {
-        const variables = find(item, segments);
-        if (variables.length > 0) {
-          fields.push({ path: at, variables });
+        const text = find(item, segments);
+        if (text) {
+          fields.push({ path: at, ...text });
           taint(chain, node, key);
         }
       } else if (item !== null && typeof item === 'object') {

@@ -90,3 +90,31 @@ describe('CNPGI092 unrendered-variable', () => {
     expect(report.withheld.map((f) => [f.ruleId, f.path])).toEqual([['CNPGI063', 'metadata.labels["app.kubernetes.io/part-of"]']]);
   });
 });
+
+describe('CNPGI092 on SOPS-encrypted files', () => {
+  const sopsStore = (compression: string) => ({
+    apiVersion: 'barmancloud.cnpg.io/v1',
+    kind: 'ObjectStore',
+    metadata: { name: 'store', namespace: 'db' },
+    spec: { configuration: { destinationPath: 's3://backups/', data: { compression } } },
+    sops: { mac: 'ENC[AES256_GCM,data:AAAA,iv:BBBB,tag:CCCC,type:str]', lastmodified: '2026-01-01T00:00:00Z', version: '3.9.0' },
+  });
+
+  test('an encrypted value is not judged, and the sops metadata Flux removes is not a field of the object', () => {
+    const report = analyzeManifests([sopsStore('ENC[AES256_GCM,data:vjWvzQ==,iv:e+7r,tag:74ni,type:str]')], OPTIONS);
+    expect(report.findings.map((f) => [f.ruleId, f.message, f.fix])).toEqual([
+      [
+        'CNPGI092',
+        'values encrypted with SOPS are decrypted by Flux only, so the field spec.configuration.data.compression is not judged',
+        'decrypt the file to check its values (sops -d FILE | cnpg-i-doctor -)',
+      ],
+    ]);
+    expect(report.withheld.map((f) => [f.ruleId, f.path])).toEqual([['CNPGI060', 'spec.configuration.data.compression']]);
+  });
+
+  test('near misses: a decrypted value is judged; a field named sops without a SOPS mac stays a field', () => {
+    expect(summary(analyzeManifests([sopsStore('zip')], OPTIONS).findings)).toEqual(['CNPGI060 error ObjectStore/db/store']);
+    const notSops = { ...sopsStore('gzip'), sops: { note: 'x' } };
+    expect(summary(analyzeManifests([notSops], OPTIONS).findings)).toEqual(['CNPGI061 error ObjectStore/db/store']);
+  });
+});
