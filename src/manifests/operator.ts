@@ -70,3 +70,54 @@ export function findOperatorCandidates(objects: readonly unknown[]): OperatorCan
   objects.forEach((o, i) => visit(o, i, 0));
   return out;
 }
+
+/** The Helm chart of the operator, in the cloudnative-pg Helm repository. */
+export const OPERATOR_CHART = 'cloudnative-pg';
+
+/** A GitOps object that installs the operator's Helm chart: a Flux HelmRelease or an Argo CD Application. */
+export interface OperatorRelease {
+  readonly raw: Json;
+  readonly index: number;
+  /** `Kind/namespace/name` of the release object, for messages. */
+  readonly ref: string;
+  /**
+   * The namespace the chart is installed in, when the object says it: a HelmRelease's
+   * `spec.targetNamespace`, else its own namespace; an Application's `spec.destination.namespace`.
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * The objects of the input that install the operator's Helm chart (Lists expanded). The chart
+ * runs the operator in the release namespace with OPERATOR_NAMESPACE set to it (cloudnative-pg/charts
+ * cloudnative-pg-v0.29.0 charts/cloudnative-pg/templates/deployment.yaml: fieldRef
+ * metadata.namespace), so that namespace is the operator's.
+ * Flux helm-controller installs a HelmRelease into `spec.targetNamespace`, else its own namespace
+ * (fluxcd/helm-controller v1.6.3 api/v2/helmrelease_types.go HelmRelease.GetReleaseNamespace); Argo CD into the Application's
+ * `spec.destination.namespace`.
+ */
+export function findOperatorReleases(objects: readonly unknown[]): OperatorRelease[] {
+  const out: OperatorRelease[] = [];
+  const visit = (value: unknown, index: number, depth: number): void => {
+    const raw = asObject(value);
+    if (!raw) return;
+    if (typeof raw.kind === 'string' && /List$/.test(raw.kind) && Array.isArray(raw.items) && depth < 4) {
+      for (const item of raw.items) visit(item, index, depth + 1);
+      return;
+    }
+    const apiVersion = asString(raw.apiVersion) ?? '';
+    const name = asString(dig(raw, 'metadata', 'name')) ?? '';
+    const own = asString(dig(raw, 'metadata', 'namespace')) || undefined;
+    if (raw.kind === 'HelmRelease' && apiVersion.startsWith('helm.toolkit.fluxcd.io/') && dig(raw, 'spec', 'chart', 'spec', 'chart') === OPERATOR_CHART) {
+      const namespace = asString(dig(raw, 'spec', 'targetNamespace')) || own;
+      out.push({ raw, index, ref: own ? `HelmRelease/${own}/${name}` : `HelmRelease/${name}`, ...(namespace ? { namespace } : {}) });
+    } else if (raw.kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
+      const sources = [asObject(dig(raw, 'spec', 'source')), ...objectsOf(dig(raw, 'spec', 'sources')).map((s) => s.item)];
+      if (!sources.some((s) => s?.chart === OPERATOR_CHART)) return;
+      const namespace = asString(dig(raw, 'spec', 'destination', 'namespace')) || undefined;
+      out.push({ raw, index, ref: own ? `Application/${own}/${name}` : `Application/${name}`, ...(namespace ? { namespace } : {}) });
+    }
+  };
+  objects.forEach((o, i) => visit(o, i, 0));
+  return out;
+}

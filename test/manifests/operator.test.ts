@@ -1,5 +1,5 @@
 import { analyzeManifests } from '../../src/doctor/check-manifests';
-import { findOperatorCandidates, isOperatorDeployment } from '../../src/manifests/operator';
+import { findOperatorReleases, findOperatorCandidates, isOperatorDeployment } from '../../src/manifests/operator';
 import { Doc, doc, fixture, ofRule, summary } from '../doctor/helpers';
 
 describe('operator detection', () => {
@@ -72,5 +72,31 @@ describe('operator detection', () => {
   test('findOperatorCandidates looks inside Lists and survives junk', () => {
     const dep = doc(fixture('good-plugin.yaml'), 'Deployment', 'cnpg-controller-manager');
     expect(findOperatorCandidates([null, 3, 'x', [dep], { kind: 'List', items: [dep, null] }]).map((c) => c.index)).toEqual([4]);
+  });
+});
+
+describe('findOperatorReleases', () => {
+  const helmRelease = (extra: Record<string, unknown> = {}) => ({
+    apiVersion: 'helm.toolkit.fluxcd.io/v2',
+    kind: 'HelmRelease',
+    metadata: { name: 'cloudnative-pg', namespace: 'database' },
+    spec: { chart: { spec: { chart: 'cloudnative-pg', sourceRef: { kind: 'HelmRepository', name: 'cnpg' } } }, ...extra },
+  });
+
+  test('a Flux HelmRelease of the chart: its targetNamespace, else its own; an Argo CD Application: its destination', () => {
+    expect(findOperatorReleases([helmRelease()]).map((r) => [r.ref, r.namespace])).toEqual([['HelmRelease/database/cloudnative-pg', 'database']]);
+    expect(findOperatorReleases([helmRelease({ targetNamespace: 'cnpg' })])[0].namespace).toBe('cnpg');
+    const app = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'cnpg', namespace: 'argocd' },
+      spec: { sources: [{ repoURL: 'https://cloudnative-pg.github.io/charts', chart: 'cloudnative-pg' }], destination: { namespace: 'cnpg-operator' } },
+    };
+    expect(findOperatorReleases([app]).map((r) => [r.ref, r.namespace])).toEqual([['Application/argocd/cnpg', 'cnpg-operator']]);
+  });
+
+  test('near misses: another chart, another API group', () => {
+    expect(findOperatorReleases([{ ...helmRelease(), spec: { chart: { spec: { chart: 'cluster' } } } }])).toEqual([]);
+    expect(findOperatorReleases([{ ...helmRelease(), apiVersion: 'example.com/v1' }])).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { OperatorConfig, resolveOperatorConfig } from '../../checks/operator-con
 import { ContainerPort } from '../../checks/service-port';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
 import { Manifest, ManifestIndex } from '../../manifests/manifest-index';
-import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, findOperatorCandidates } from '../../manifests/operator';
+import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, OperatorRelease, findOperatorCandidates, findOperatorReleases } from '../../manifests/operator';
 import { UnrenderedField, noteReads, recordingReads } from '../../manifests/unrendered';
 import type { RetiredRule } from '../../rules/registry';
 import { IgnoreAnnotation, readIgnoreAnnotation } from '../../rules/suppressions';
@@ -41,6 +41,7 @@ export type OperatorNamespaceSource =
       readonly from: OperatorCandidate;
       readonly conflicting: ReadonlyArray<{ readonly candidate: OperatorCandidate; readonly namespace: string }>;
     }
+  | { readonly kind: 'release'; readonly from: OperatorRelease; readonly conflicting: readonly OperatorRelease[] }
   | { readonly kind: 'default'; readonly candidate?: OperatorCandidate };
 
 /** The registered and retired rule ids, against which ignore annotations are read. */
@@ -155,6 +156,14 @@ export class DoctorModel {
    */
   public get missingSeverity(): 'error' | 'warning' {
     return this.complete ? 'error' : 'warning';
+  }
+
+  /**
+   * Whether the operator namespace is an assumption (`cnpg-system`): neither given nor shown by
+   * an operator Deployment or a release of its chart. A finding that rests on it is a warning.
+   */
+  public get operatorNamespaceAssumed(): boolean {
+    return this.operatorNamespaceSource.kind === 'default';
   }
 
   /** What a finding on a missing object adds to its message when the input is complete. */
@@ -286,10 +295,23 @@ const CERT_MANAGER = modelPart((model) => buildCertManagerIndex(model));
 // its issues are withheld by field path: the schema layer reads every field of every object
 const SCHEMA = modelPart((model) => readSchemaIssues(model), { withholdsUnrendered: true });
 
-function resolveOperatorNamespace(candidates: readonly OperatorCandidate[], opts: ModelOptions): { ns: string; source: OperatorNamespaceSource } {
+function resolveOperatorNamespace(
+  candidates: readonly OperatorCandidate[],
+  releases: readonly OperatorRelease[],
+  opts: ModelOptions,
+): { ns: string; source: OperatorNamespaceSource } {
   if (opts.operatorNamespace) return { ns: opts.operatorNamespace, source: { kind: 'option' } };
   const resolved = candidates.map((c) => ({ c, ns: c.envNamespace ?? c.namespace ?? opts.defaultNamespace }));
   const first = resolved.find((r) => r.ns !== undefined);
+  // no operator Deployment says it: a HelmRelease or Application of the operator's chart does
+  const release = candidates.length === 0 ? releases.find((r) => (r.namespace ?? opts.defaultNamespace) !== undefined) : undefined;
+  if (release) {
+    const ns = (release.namespace ?? opts.defaultNamespace)!;
+    return {
+      ns,
+      source: { kind: 'release', from: release, conflicting: releases.filter((r) => r !== release && (r.namespace ?? opts.defaultNamespace) !== ns) },
+    };
+  }
   if (!first) return { ns: DEFAULT_OPERATOR_NAMESPACE, source: { kind: 'default', candidate: candidates[0] } };
   const conflicting = resolved.filter((r) => r.ns !== undefined && r.ns !== first.ns).map((r) => ({ candidate: r.c, namespace: r.ns! }));
   return { ns: first.ns!, source: { kind: 'deployment', from: first.c, conflicting } };
@@ -299,7 +321,7 @@ function resolveOperatorNamespace(candidates: readonly OperatorCandidate[], opts
 export function buildModel(objects: readonly unknown[], opts: ModelOptions): DoctorModel {
   // the operator namespace first: it is also the default namespace of unnamespaced objects
   const candidates = findOperatorCandidates(objects);
-  const { ns, source } = resolveOperatorNamespace(candidates, opts);
+  const { ns, source } = resolveOperatorNamespace(candidates, findOperatorReleases(objects), opts);
   const index = new ManifestIndex(objects, opts.defaultNamespace ?? ns);
   const model = new DoctorModel(
     index,
