@@ -33,7 +33,7 @@
  */
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { barmanCloudConfig } from './barman-cloud';
+import { SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION, barmanCloudConfig, emptyWalArchiveCheckSkipped, skipAnnotationNote } from './barman-cloud';
 import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
 
 /** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
@@ -479,16 +479,21 @@ export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIss
     if (others.length === 0) continue;
     const names = `${others.length > 1 ? 'Clusters' : 'Cluster'} ${others.map((o) => `'${o.name}'`).join(', ')} ${others.length > 1 ? 'archive' : 'archives'}`;
     const own = d.serverName !== a.name ? a.name : `${a.name}-${me.namespace ?? 'default'}`;
+    const where = `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too`;
     issues.push({
       severity: 'error',
       path: d.path,
-      message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
+      message: emptyWalArchiveCheckSkipped(cluster)
+        ? `${where}; ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled skips Barman Cloud's empty-archive check for '${a.name}', so it archives there anyway: two databases mix their WAL and base backups under one server name, and a recovery from it may pick the other Cluster's backup`
+        : `${where}: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
       fix: `give each Cluster its own server name (e.g. ${serverNameFix(d)}: ${own}) or its own ${d.via === 'plugin' ? 'ObjectStore' : 'destinationPath'}`,
     });
   }
   // Recovering into its own source through another ObjectStore name (the same name is CNPGI106's,
-  // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first.
-  for (const src of archiveSourcesOf(cluster)) {
+  // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first,
+  // unless the skip annotation says to continue the source's archive (a new timeline in it).
+  const sources = emptyWalArchiveCheckSkipped(cluster) ? [] : archiveSourcesOf(cluster);
+  for (const src of sources) {
     const sd = src.destination.via === 'plugin' ? { ...src.destination, namespace: me.namespace } : src.destination;
     const sk = destinationKeys(sd, options.lookup);
     for (const [i, d] of a.destinations.entries()) {
@@ -498,7 +503,7 @@ export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIss
       issues.push({
         severity: 'error',
         path: d.path,
-        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)`,
+        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled it goes on and continues its source's archive on a new timeline`,
         fix: `give the Cluster its own server name (e.g. ${serverNameFix(d)}: ${a.name === sk.walServer || a.name === sd.serverName ? `${a.name}-v2` : a.name})`,
       });
     }
