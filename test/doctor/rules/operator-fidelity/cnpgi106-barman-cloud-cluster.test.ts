@@ -1,7 +1,7 @@
 // plugin-barman-cloud v0.14.0 internal/cnpgi/restore/restore.go checkBackupDestination,
 // resolveRestoreEmptyWalArchiveCheck; cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go
 // IsEmptyWalArchiveCheckEnabled (the check is skipped only when the annotation is exactly `enabled`).
-import { barman, findings, objectStore, recovering } from '../restorability/archive-objects';
+import { BARMAN, barman, cluster, findings, objectStore, recovering } from '../restorability/archive-objects';
 
 const INTO_SOURCE =
   "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops";
@@ -44,5 +44,29 @@ describe('CNPGI106 barman-cloud-cluster: recovering into the source destination'
     const docs = intoSource();
     docs[0].metadata.annotations = { 'cnpg.io/skipEmptyWalArchiveCheck': 'enabled' };
     expect(findings(docs, 'CNPGI106').map((f) => f[0])).toEqual(['error']);
+  });
+});
+
+describe('CNPGI106 barman-cloud-cluster: parameters', () => {
+  test('error: an enabled Barman Cloud entry without barmanObjectName; warning: a parameter it ignores', () => {
+    expect(findings([cluster('pg', { plugins: [{ name: BARMAN, parameters: {} }] })], 'CNPGI106')).toEqual([
+      [
+        'error',
+        'Cluster/db/pg',
+        'spec.plugins[0].parameters.barmanObjectName',
+        "is missing; Barman Cloud's configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails",
+        "set parameters.barmanObjectName to the name of an ObjectStore in the Cluster's namespace",
+      ],
+    ]);
+    const extra = cluster('pg', { plugins: [{ name: BARMAN, parameters: { barmanObjectName: 'store', extra: 'x' } }] });
+    expect(findings([objectStore('store', 's3://b/x'), extra], 'CNPGI106')).toEqual([
+      [
+        'warning',
+        'Cluster/db/pg',
+        'spec.plugins[0].parameters.extra',
+        "Barman Cloud reads only barmanObjectName and serverName; 'extra' is ignored",
+        'remove it',
+      ],
+    ]);
   });
 });
