@@ -34,7 +34,7 @@
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION, barmanCloudConfig, emptyWalArchiveCheckSkipped, skipAnnotationNote } from './barman-cloud';
-import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
+import { CheckIssue } from './issue';
 
 /** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
 export const SKIP_WAL_ARCHIVING_ANNOTATION = 'cnpg.io/skipWalArchiving';
@@ -329,7 +329,8 @@ export interface ArchiveInputOptions {
   readonly namespaceOf?: (o: Json) => string | undefined;
   /**
    * Whether `clusters` are every Cluster there will be (the doctor's `complete`): a source that
-   * none of them archives into is then an error, not a warning.
+   * none of them archives into is then a warning (its backups must be left by a Cluster that is
+   * gone), and nothing otherwise.
    * @default false
    */
   readonly complete?: boolean;
@@ -405,8 +406,11 @@ function placeOf(key: string): string {
 
 /**
  * CNPGI121: each Barman Cloud recovery or replica source of `cluster` against what the other
- * `clusters` archive: a source nothing archives into, one whose archiver archives no WAL, one
- * whose WAL is archived elsewhere than where the recovery reads it.
+ * `clusters` archive: one whose archiver archives no WAL, one whose WAL is archived elsewhere
+ * than where the recovery reads it (errors); a server name no Cluster of the input archives
+ * under while others archive at the same place under other names, or (complete input) a source
+ * nothing archives into (warnings: the backups may be in the bucket all the same, left by a
+ * Cluster that is gone or by this Cluster's earlier incarnation).
  * @internal
  */
 export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIssue[] {
@@ -422,18 +426,27 @@ export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIs
     const found = index.sharing(cluster, key, 'backups').map((c) => c.archiving);
     const path = s.destination.via === 'plugin' ? `${s.destination.path}.serverName` : `${s.destination.path}.serverName`;
     if (found.length === 0) {
+      // Whether anything fails depends on the bucket, which the input does not show: the source
+      // Cluster may be gone (a disaster recovery) or be this Cluster's earlier incarnation. Only
+      // say what the input shows (restore.go loadBackupObjectFromExternalCluster stops with "no
+      // target backup found" when the server name holds no backup).
+      const self = index.of(cluster).keys.some((k) => k.backups === key.backups);
       const samePlace = index.atPlace(cluster, key).map((e) => ({ cluster: e.cluster.archiving.name, serverName: e.destination.serverName }));
-      const hint = samePlace.length ? `; ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}` : '';
+      if (samePlace.length === 0 && (self || !options.complete)) continue;
       const defaulted = s.serverNameDefaulted
         ? ` (no serverName is given, so ${s.destination.via === 'plugin' ? `Barman Cloud uses the recovering Cluster's own name '${name}'` : `CloudNativePG uses the external cluster's name '${s.externalCluster}'`})`
         : '';
+      const server = s.destination.serverName;
+      const works = `the ${s.role} works only if a Cluster not in the input left backups under '${server}' (Barman Cloud stops with "no target backup found" when there are none)`;
       issues.push({
-        severity: options.complete ? 'error' : 'warning',
+        severity: 'warning',
         path,
-        message: `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into${hint}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
+        message: samePlace.length
+          ? `${reads} ${describe(s.destination, options.lookup)}${defaulted}; ${self ? `only Cluster '${name}' itself archives under that server name there (after its recovery), and` : 'no Cluster in the input archives under that server name there, but'} ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}: ${works}`
+          : `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into, and the input is said to be complete: ${works}`,
         fix: samePlace.length
-          ? `set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
-          : `set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archives into`,
+          ? `if the backups are those of Cluster '${samePlace[0].cluster}', set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
+          : `check that the bucket holds backups under server '${server}', or set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archived into`,
       });
       continue;
     }
