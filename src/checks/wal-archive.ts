@@ -270,7 +270,19 @@ function serverNameFix(d: BarmanDestination): string {
 
 /**
  * CNPGI120: a Backup or ScheduledBackup (method `plugin` or `barmanObjectStore`) of `cluster`
- * whose WAL is not archived, or may not be. `backup` is the Backup or ScheduledBackup.
+ * whose WAL is not archived. `backup` is the Backup or ScheduledBackup.
+ *
+ * Only Barman Cloud's backups (the in-tree `barmanObjectStore` method and the Barman Cloud
+ * plugin) are known to be physical, restored by replaying WAL. For another plugin nothing in
+ * CNPG-I says so: cnpg-i v0.5.0 (the version cloudnative-pg v1.30.0 uses) proto/backup.proto has
+ * one backup capability, the Backup call, with no kind of backup; a recovery through a plugin is
+ * that plugin's restore job hook (cloudnative-pg v1.30.0 pkg/management/postgres/restore.go
+ * Restore and restoreViaPlugin when api/v1/cluster_funcs.go GetRecoverySourcePlugin names it,
+ * internal/cnpi/plugin/client/restore_job.go innerRestore), which may restore a logical dump
+ * that needs no WAL; and the instance manager asks every enabled plugin with the WAL capability
+ * to archive, marked isWALArchiver or not (pkg/management/postgres/archiver/archiver.go
+ * archiveWALViaPlugins). So such a plugin's backups are judged only when archive_mode is off,
+ * and then conditionally.
  * @internal
  */
 export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): CheckIssue[] {
@@ -279,25 +291,27 @@ export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): 
   const method = asString(spec.method) ?? 'barmanObjectStore';
   if (method !== 'plugin' && method !== 'barmanObjectStore') return [];
   const a = walArchivingOf(cluster);
-  if (a.disabled) {
+  if (!a.disabled) return [];
+  const plugin = asString(dig(spec, 'pluginConfiguration', 'name')) ?? '';
+  if (method === 'plugin' && plugin === '') return []; // no plugin named: the backup webhook's (CNPGI101)
+  const noWal = `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived`;
+  const fix = `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`;
+  if (method === 'barmanObjectStore' || plugin === BARMAN_CLOUD_PLUGIN_NAME) {
     return [
       {
         severity: 'error',
         path: 'spec.cluster.name',
-        message: `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
-        fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
+        message: `${noWal}; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
+        fix,
       },
     ];
   }
-  const plugin = asString(dig(spec, 'pluginConfiguration', 'name')) ?? '';
-  if (method !== 'plugin' || plugin === BARMAN_CLOUD_PLUGIN_NAME || a.declaredArchiver !== undefined || a.destinations.length > 0) return [];
-  // An unknown plugin may archive WAL without saying so: the manifests cannot show it.
   return [
     {
       severity: 'warning',
-      path: 'spec.pluginConfiguration.name',
-      message: `nothing declares WAL archiving for Cluster '${a.name}': no enabled plugin has isWALArchiver: true and there is no spec.backup.barmanObjectStore; the instance manager still asks every enabled plugin that can archive WAL, so the WAL is archived only if ${a.otherPlugins.map((n) => `'${n}'`).join(' or ') || `'${plugin}'`} does, and a base backup without its WAL cannot be restored`,
-      fix: `set isWALArchiver: true on the Cluster's spec.plugins entry of the plugin that archives its WAL${plugin ? ` (e.g. '${plugin}')` : ''}`,
+      path: 'spec.cluster.name',
+      message: `${noWal}; if '${plugin}' takes physical backups, a restore needs the WAL from each backup's start to its end and they cannot be restored (a logical backup, such as a dump, needs no WAL)`,
+      fix: `${fix}, if '${plugin}' takes physical backups`,
     },
   ];
 }
