@@ -27,6 +27,20 @@ export function emptyWalArchiveCheckSkipped(cluster: Json): boolean {
 }
 
 /**
+ * What the empty-archive check does to a Cluster whose own archive already holds its source's
+ * WAL. A recovery from a backup checks before restoring and stops (pkg/management/postgres/
+ * restore.go Restore, checkBackupDestination; the plugin's restore.go Restore); a recovery from
+ * volume snapshots does not (restore.go RestoreSnapshot), but leaves the marker
+ * (concludeRestore), so the check fails on the first WAL it archives and nothing is archived.
+ * @internal
+ */
+export function emptyArchiveCheckOutcome(cluster: Json): string {
+  return dig(cluster, 'spec', 'bootstrap', 'recovery', 'volumeSnapshots') !== undefined
+    ? "the recovery from volume snapshots skips the check before restoring, but Barman Cloud's empty-archive check fails on the first WAL it archives and no WAL is archived"
+    : "Barman Cloud's empty-archive check fails before restoring and the recovery stops";
+}
+
+/**
  * What a message about the empty-archive check adds for a Cluster that carries the annotation
  * with a value that does not skip it (`true`, `Enabled`): empty otherwise.
  * @internal
@@ -201,7 +215,7 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
     issues.push({
       severity: 'error',
       path: index >= 0 ? `spec.plugins[${index}].parameters` : 'spec.plugins',
-      message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops${skipAnnotationNote(cluster)}; ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled skips the check and continues the source's archive on a new timeline`,
+      message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; ${emptyArchiveCheckOutcome(cluster)}${skipAnnotationNote(cluster)}; ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled skips the check and continues the source's archive on a new timeline`,
       fix: `give the new Cluster its own serverName (e.g. parameters.serverName: ${name}-v2) or its own ObjectStore`,
     });
   }

@@ -33,7 +33,13 @@
  */
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION, barmanCloudConfig, emptyWalArchiveCheckSkipped, skipAnnotationNote } from './barman-cloud';
+import {
+  SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION,
+  barmanCloudConfig,
+  emptyArchiveCheckOutcome,
+  emptyWalArchiveCheckSkipped,
+  skipAnnotationNote,
+} from './barman-cloud';
 import { CheckIssue } from './issue';
 
 /** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
@@ -530,7 +536,7 @@ export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIss
       issues.push({
         severity: 'error',
         path: d.path,
-        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled it goes on and continues its source's archive on a new timeline`,
+        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); its own archive already holds the source's WAL: ${emptyArchiveCheckOutcome(cluster)}${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled it goes on and continues its source's archive on a new timeline`,
         fix: `give the Cluster its own server name (e.g. ${serverNameFix(d)}: ${a.name === sk.walServer || a.name === sd.serverName ? `${a.name}-v2` : a.name})`,
       });
     }

@@ -4,7 +4,7 @@
 import { BARMAN, barman, cluster, findings, objectStore, recovering } from '../restorability/archive-objects';
 
 const INTO_SOURCE =
-  "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops";
+  "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails before restoring and the recovery stops";
 const SKIPS = "; cnpg.io/skipEmptyWalArchiveCheck: enabled skips the check and continues the source's archive on a new timeline";
 
 /** Cluster `pg` recovering from its own server name in ObjectStore `store` and archiving there, with `annotations`. */
@@ -23,6 +23,20 @@ describe('CNPGI106 barman-cloud-cluster: recovering into the source destination'
         'spec.plugins[0].parameters',
         `${INTO_SOURCE}${SKIPS}`,
         'give the new Cluster its own serverName (e.g. parameters.serverName: pg-v2) or its own ObjectStore',
+      ],
+    ]);
+  });
+
+  // cloudnative-pg v1.30.0 pkg/management/postgres/restore.go RestoreSnapshot (no check before restoring),
+  // concludeRestore (the marker), archiver/archiver.go checkWalArchive; plugin-barman-cloud common/wal.go Archive.
+  test('error: a recovery from volume snapshots is not stopped, but its first archived WAL fails the check', () => {
+    const docs = intoSource();
+    docs[1].spec.bootstrap.recovery.volumeSnapshots = { storage: { name: 'pg-snap', kind: 'VolumeSnapshot', apiGroup: 'snapshot.storage.k8s.io' } };
+    expect(findings(docs, 'CNPGI106').map((f) => [f[0], f[3]])).toEqual([
+      [
+        'error',
+        "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; the recovery from volume snapshots skips the check before restoring, but Barman Cloud's empty-archive check fails on the first WAL it archives and no WAL is archived" +
+          SKIPS,
       ],
     ]);
   });

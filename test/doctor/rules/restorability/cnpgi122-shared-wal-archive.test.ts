@@ -74,7 +74,7 @@ describe('CNPGI122 shared-wal-archive', () => {
         'error',
         'Cluster/db/restored',
         'spec.plugins[0].parameters.barmanObjectName',
-        "is where Cluster 'restored' archives (server 'pg' of ObjectStore 'a' (s3://b/x)), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops; with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
+        "is where Cluster 'restored' archives (server 'pg' of ObjectStore 'a' (s3://b/x)), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); its own archive already holds the source's WAL: Barman Cloud's empty-archive check fails before restoring and the recovery stops; with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
         'give the Cluster its own server name (e.g. parameters.serverName: restored)',
       ],
     ]);
@@ -103,7 +103,7 @@ describe('CNPGI122 shared-wal-archive', () => {
     expect(findings([annotated(inTree, SKIP)], 'CNPGI122')).toEqual([]);
     // another value does not skip the check, and the message says which value counts
     expect(findings([annotated(inTree, { 'cnpg.io/skipEmptyWalArchiveCheck': 'true' })], 'CNPGI122').map((f) => f[3])).toEqual([
-      "is where Cluster 'pg' archives (server 'pg' of destinationPath 's3://b/y'), the same place as its recovery source 'origin' (server 'pg' of destinationPath 's3://b/y'); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (its cnpg.io/skipEmptyWalArchiveCheck is 'true', which does not skip the check: only the exact value 'enabled' does); with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
+      "is where Cluster 'pg' archives (server 'pg' of destinationPath 's3://b/y'), the same place as its recovery source 'origin' (server 'pg' of destinationPath 's3://b/y'); its own archive already holds the source's WAL: Barman Cloud's empty-archive check fails before restoring and the recovery stops (its cnpg.io/skipEmptyWalArchiveCheck is 'true', which does not skip the check: only the exact value 'enabled' does); with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
     ]);
     // two live Clusters in one archive: the annotation lets the second archive too, and the archive mixes
     const docs = [annotated(cluster('pg', { plugins: [barman('store')] }), SKIP), cluster('pg2', { plugins: [barman('store', { serverName: 'pg' })] })];
