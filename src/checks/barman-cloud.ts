@@ -15,8 +15,9 @@ const KNOWN_KEYS = ['barmanObjectName', 'serverName'];
  * internal/cnpgi/common/wal.go Archive, resolveArchiveEmptyWalArchiveCheck), in both places only
  * while IsEmptyWalArchiveCheckEnabled, that is unless the Cluster's annotation is exactly
  * `enabled`. CloudNativePG v1.30.0 sends no decision of its own in the restore or archive request
- * (internal/cnpi/plugin/client/restore_job.go innerRestore, wal.go innerArchiveWAL), so the plugin
- * reads the same annotation from the Cluster it is sent.
+ * (internal/cnpi/plugin/client/restore_job.go innerRestore, wal.go innerArchiveWAL; its cnpg-i
+ * v0.5.0 requests have no `check_empty_wal_archive`, which cnpg-i v0.6.0 proto/restore_job.proto
+ * and wal.proto add), so the plugin reads the same annotation from the Cluster it is sent.
  * @internal
  */
 export const SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION = 'cnpg.io/skipEmptyWalArchiveCheck';
