@@ -416,7 +416,9 @@ describe('CNPGI120-123 restorability', () => {
       app.charts.flatMap((c) => c.toJson()),
       { knownPlugins: [BARMAN] },
     ).filter((x) => x.ruleId === 'CNPGI121');
-    expect(f.map((x) => [x.severity, x.object, x.fix])).toEqual([['warning', 'Cluster/db/pitr', "set parameters.serverName: pg on external cluster 'origin'"]]);
+    expect(f.map((x) => [x.severity, x.object, x.fix])).toEqual([
+      ['warning', 'Cluster/db/pitr', "if the backups are those of Cluster 'pg', set parameters.serverName: pg on external cluster 'origin'"],
+    ]);
   });
 
   test('a source that archives no WAL: its backups and the recovery are refused', () => {

@@ -1,8 +1,56 @@
+import { describeValue } from '../manifests/errors';
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
 
 const KNOWN_KEYS = ['barmanObjectName', 'serverName'];
+
+/**
+ * The Cluster annotation that skips the empty-archive check (cloudnative-pg v1.30.0
+ * pkg/utils/labels_annotations.go skipEmptyWalArchiveCheck). The check runs before a recovery
+ * restores anything (pkg/management/postgres/restore.go checkBackupDestination in-tree;
+ * plugin-barman-cloud v0.14.0 internal/cnpgi/restore/restore.go checkBackupDestination,
+ * resolveRestoreEmptyWalArchiveCheck) and before the first WAL a new instance archives (in-tree
+ * pkg/management/postgres/archiver/archiver.go internalRun, checkWalArchive; the plugin's
+ * internal/cnpgi/common/wal.go Archive, resolveArchiveEmptyWalArchiveCheck), in both places only
+ * while IsEmptyWalArchiveCheckEnabled, that is unless the Cluster's annotation is exactly
+ * `enabled`. CloudNativePG v1.30.0 sends no decision of its own in the restore or archive request
+ * (internal/cnpi/plugin/client/restore_job.go innerRestore, wal.go innerArchiveWAL; its cnpg-i
+ * v0.5.0 requests have no `check_empty_wal_archive`, which cnpg-i v0.6.0 proto/restore_job.proto
+ * and wal.proto add), so the plugin reads the same annotation from the Cluster it is sent.
+ * @internal
+ */
+export const SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION = 'cnpg.io/skipEmptyWalArchiveCheck';
+
+/** Whether a Cluster skips the empty-archive check: its annotation is exactly `enabled` (case counts). @internal */
+export function emptyWalArchiveCheckSkipped(cluster: Json): boolean {
+  return stringMap(dig(cluster, 'metadata', 'annotations'))[SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION] === 'enabled';
+}
+
+/**
+ * What the empty-archive check does to a Cluster whose own archive already holds its source's
+ * WAL. A recovery from a backup checks before restoring and stops (pkg/management/postgres/
+ * restore.go Restore, checkBackupDestination; the plugin's restore.go Restore); a recovery from
+ * volume snapshots does not (restore.go RestoreSnapshot), but leaves the marker
+ * (concludeRestore), so the check fails on the first WAL it archives and nothing is archived.
+ * @internal
+ */
+export function emptyArchiveCheckOutcome(cluster: Json): string {
+  return dig(cluster, 'spec', 'bootstrap', 'recovery', 'volumeSnapshots') !== undefined
+    ? "the recovery from volume snapshots skips the check before restoring, but Barman Cloud's empty-archive check fails on the first WAL it archives and no WAL is archived"
+    : "Barman Cloud's empty-archive check fails before restoring and the recovery stops";
+}
+
+/**
+ * What a message about the empty-archive check adds for a Cluster that carries the annotation
+ * with a value that does not skip it (`true`, `Enabled`): empty otherwise.
+ * @internal
+ */
+export function skipAnnotationNote(cluster: Json): string {
+  const value = dig(cluster, 'metadata', 'annotations', SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION);
+  if (value === undefined || value === 'enabled') return '';
+  return ` (its ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION} is ${describeValue(value)}, which does not skip the check: only the exact value 'enabled' does)`;
+}
 
 /** The Barman Cloud configuration of a Cluster as plugin-barman-cloud v0.14.0 config.go NewFromCluster builds it. @internal */
 export interface BarmanCloudConfig {
@@ -157,15 +205,18 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
       });
     }
   }
+  // With the skip annotation the recovery goes on and the Cluster continues its source's archive
+  // on a new timeline: what the annotation is for (see SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION).
   if (
     config.recoveryBarmanObjectName !== '' &&
     config.barmanObjectName === config.recoveryBarmanObjectName &&
-    config.serverName === config.recoveryServerName
+    config.serverName === config.recoveryServerName &&
+    !emptyWalArchiveCheckSkipped(cluster)
   ) {
     issues.push({
       severity: 'error',
       path: index >= 0 ? `spec.plugins[${index}].parameters` : 'spec.plugins',
-      message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops`,
+      message: `Cluster '${name}' recovers from ObjectStore '${config.recoveryBarmanObjectName}' server '${config.recoveryServerName}' and archives into the same ObjectStore and server name; ${emptyArchiveCheckOutcome(cluster)}${skipAnnotationNote(cluster)}; ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled skips the check and continues the source's archive on a new timeline`,
       fix: `give the new Cluster its own serverName (e.g. parameters.serverName: ${name}-v2) or its own ObjectStore`,
     });
   }

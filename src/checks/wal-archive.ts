@@ -33,8 +33,14 @@
  */
 import { Json, asArray, asObject, asString, dig, objectMeta, stringMap } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
-import { barmanCloudConfig } from './barman-cloud';
-import { COMPLETE_INPUT_NOTE, CheckIssue } from './issue';
+import {
+  SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION,
+  barmanCloudConfig,
+  emptyArchiveCheckOutcome,
+  emptyWalArchiveCheckSkipped,
+  skipAnnotationNote,
+} from './barman-cloud';
+import { CheckIssue } from './issue';
 
 /** The annotation that sets archive_mode off (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go SkipWalArchiving). @internal */
 export const SKIP_WAL_ARCHIVING_ANNOTATION = 'cnpg.io/skipWalArchiving';
@@ -270,7 +276,19 @@ function serverNameFix(d: BarmanDestination): string {
 
 /**
  * CNPGI120: a Backup or ScheduledBackup (method `plugin` or `barmanObjectStore`) of `cluster`
- * whose WAL is not archived, or may not be. `backup` is the Backup or ScheduledBackup.
+ * whose WAL is not archived. `backup` is the Backup or ScheduledBackup.
+ *
+ * Only Barman Cloud's backups (the in-tree `barmanObjectStore` method and the Barman Cloud
+ * plugin) are known to be physical, restored by replaying WAL. For another plugin nothing in
+ * CNPG-I says so: cnpg-i v0.5.0 (the version cloudnative-pg v1.30.0 uses) proto/backup.proto has
+ * one backup capability, the Backup call, with no kind of backup; a recovery through a plugin is
+ * that plugin's restore job hook (cloudnative-pg v1.30.0 pkg/management/postgres/restore.go
+ * Restore and restoreViaPlugin when api/v1/cluster_funcs.go GetRecoverySourcePlugin names it,
+ * internal/cnpi/plugin/client/restore_job.go innerRestore), which may restore a logical dump
+ * that needs no WAL; and the instance manager asks every enabled plugin with the WAL capability
+ * to archive, marked isWALArchiver or not (pkg/management/postgres/archiver/archiver.go
+ * archiveWALViaPlugins). So such a plugin's backups are judged only when archive_mode is off,
+ * and then conditionally.
  * @internal
  */
 export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): CheckIssue[] {
@@ -279,25 +297,27 @@ export function checkBackupWalArchive(backup: Json, cluster: Json | undefined): 
   const method = asString(spec.method) ?? 'barmanObjectStore';
   if (method !== 'plugin' && method !== 'barmanObjectStore') return [];
   const a = walArchivingOf(cluster);
-  if (a.disabled) {
+  if (!a.disabled) return [];
+  const plugin = asString(dig(spec, 'pluginConfiguration', 'name')) ?? '';
+  if (method === 'plugin' && plugin === '') return []; // no plugin named: the backup webhook's (CNPGI101)
+  const noWal = `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived`;
+  const fix = `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`;
+  if (method === 'barmanObjectStore' || plugin === BARMAN_CLOUD_PLUGIN_NAME) {
     return [
       {
         severity: 'error',
         path: 'spec.cluster.name',
-        message: `names Cluster '${a.name}', which has ${SKIP_WAL_ARCHIVING_ANNOTATION}: enabled: archive_mode is off and no WAL is archived; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
-        fix: `remove the ${SKIP_WAL_ARCHIVING_ANNOTATION} annotation from Cluster '${a.name}'`,
+        message: `${noWal}; the backup completes, but a restore needs the WAL from the backup's start to its end and Barman Cloud refuses a backup whose first WAL is not in the archive, so it cannot be restored`,
+        fix,
       },
     ];
   }
-  const plugin = asString(dig(spec, 'pluginConfiguration', 'name')) ?? '';
-  if (method !== 'plugin' || plugin === BARMAN_CLOUD_PLUGIN_NAME || a.declaredArchiver !== undefined || a.destinations.length > 0) return [];
-  // An unknown plugin may archive WAL without saying so: the manifests cannot show it.
   return [
     {
       severity: 'warning',
-      path: 'spec.pluginConfiguration.name',
-      message: `nothing declares WAL archiving for Cluster '${a.name}': no enabled plugin has isWALArchiver: true and there is no spec.backup.barmanObjectStore; the instance manager still asks every enabled plugin that can archive WAL, so the WAL is archived only if ${a.otherPlugins.map((n) => `'${n}'`).join(' or ') || `'${plugin}'`} does, and a base backup without its WAL cannot be restored`,
-      fix: `set isWALArchiver: true on the Cluster's spec.plugins entry of the plugin that archives its WAL${plugin ? ` (e.g. '${plugin}')` : ''}`,
+      path: 'spec.cluster.name',
+      message: `${noWal}; if '${plugin}' takes physical backups, a restore needs the WAL from each backup's start to its end and they cannot be restored (a logical backup, such as a dump, needs no WAL)`,
+      fix: `${fix}, if '${plugin}' takes physical backups`,
     },
   ];
 }
@@ -329,7 +349,8 @@ export interface ArchiveInputOptions {
   readonly namespaceOf?: (o: Json) => string | undefined;
   /**
    * Whether `clusters` are every Cluster there will be (the doctor's `complete`): a source that
-   * none of them archives into is then an error, not a warning.
+   * none of them archives into is then a warning (its backups must be left by a Cluster that is
+   * gone), and nothing otherwise.
    * @default false
    */
   readonly complete?: boolean;
@@ -405,8 +426,11 @@ function placeOf(key: string): string {
 
 /**
  * CNPGI121: each Barman Cloud recovery or replica source of `cluster` against what the other
- * `clusters` archive: a source nothing archives into, one whose archiver archives no WAL, one
- * whose WAL is archived elsewhere than where the recovery reads it.
+ * `clusters` archive: one whose archiver archives no WAL, one whose WAL is archived elsewhere
+ * than where the recovery reads it (errors); a server name no Cluster of the input archives
+ * under while others archive at the same place under other names, or (complete input) a source
+ * nothing archives into (warnings: the backups may be in the bucket all the same, left by a
+ * Cluster that is gone or by this Cluster's earlier incarnation).
  * @internal
  */
 export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIssue[] {
@@ -422,18 +446,27 @@ export function checkArchiveSources(cluster: Json, index: ArchiveIndex): CheckIs
     const found = index.sharing(cluster, key, 'backups').map((c) => c.archiving);
     const path = s.destination.via === 'plugin' ? `${s.destination.path}.serverName` : `${s.destination.path}.serverName`;
     if (found.length === 0) {
+      // Whether anything fails depends on the bucket, which the input does not show: the source
+      // Cluster may be gone (a disaster recovery) or be this Cluster's earlier incarnation. Only
+      // say what the input shows (restore.go loadBackupObjectFromExternalCluster stops with "no
+      // target backup found" when the server name holds no backup).
+      const self = index.of(cluster).keys.some((k) => k.backups === key.backups);
       const samePlace = index.atPlace(cluster, key).map((e) => ({ cluster: e.cluster.archiving.name, serverName: e.destination.serverName }));
-      const hint = samePlace.length ? `; ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}` : '';
+      if (samePlace.length === 0 && (self || !options.complete)) continue;
       const defaulted = s.serverNameDefaulted
         ? ` (no serverName is given, so ${s.destination.via === 'plugin' ? `Barman Cloud uses the recovering Cluster's own name '${name}'` : `CloudNativePG uses the external cluster's name '${s.externalCluster}'`})`
         : '';
+      const server = s.destination.serverName;
+      const works = `the ${s.role} works only if a Cluster not in the input left backups under '${server}' (Barman Cloud stops with "no target backup found" when there are none)`;
       issues.push({
-        severity: options.complete ? 'error' : 'warning',
+        severity: 'warning',
         path,
-        message: `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into${hint}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
+        message: samePlace.length
+          ? `${reads} ${describe(s.destination, options.lookup)}${defaulted}; ${self ? `only Cluster '${name}' itself archives under that server name there (after its recovery), and` : 'no Cluster in the input archives under that server name there, but'} ${samePlace.map((p) => `Cluster '${p.cluster}' archives there under server name '${p.serverName}'`).join(', ')}: ${works}`
+          : `${reads} ${describe(s.destination, options.lookup)}${defaulted}, which no Cluster in the input archives into, and the input is said to be complete: ${works}`,
         fix: samePlace.length
-          ? `set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
-          : `set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archives into`,
+          ? `if the backups are those of Cluster '${samePlace[0].cluster}', set ${serverNameFix(s.destination)}: ${samePlace[0].serverName} on external cluster '${s.externalCluster}'`
+          : `check that the bucket holds backups under server '${server}', or set ${serverNameFix(s.destination)} on external cluster '${s.externalCluster}' to the server name the source Cluster archived into`,
       });
       continue;
     }
@@ -479,16 +512,21 @@ export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIss
     if (others.length === 0) continue;
     const names = `${others.length > 1 ? 'Clusters' : 'Cluster'} ${others.map((o) => `'${o.name}'`).join(', ')} ${others.length > 1 ? 'archive' : 'archives'}`;
     const own = d.serverName !== a.name ? a.name : `${a.name}-${me.namespace ?? 'default'}`;
+    const where = `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too`;
     issues.push({
       severity: 'error',
       path: d.path,
-      message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), and ${names} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
+      message: emptyWalArchiveCheckSkipped(cluster)
+        ? `${where}; ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled skips Barman Cloud's empty-archive check for '${a.name}', so it archives there anyway: two databases mix their WAL and base backups under one server name, and a recovery from it may pick the other Cluster's backup`
+        : `${where}: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`,
       fix: `give each Cluster its own server name (e.g. ${serverNameFix(d)}: ${own}) or its own ${d.via === 'plugin' ? 'ObjectStore' : 'destinationPath'}`,
     });
   }
   // Recovering into its own source through another ObjectStore name (the same name is CNPGI106's,
-  // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first.
-  for (const src of archiveSourcesOf(cluster)) {
+  // checkBarmanCloudCluster): restore.go Restore checks the Cluster's own destination is empty first,
+  // unless the skip annotation says to continue the source's archive (a new timeline in it).
+  const sources = emptyWalArchiveCheckSkipped(cluster) ? [] : archiveSourcesOf(cluster);
+  for (const src of sources) {
     const sd = src.destination.via === 'plugin' ? { ...src.destination, namespace: me.namespace } : src.destination;
     const sk = destinationKeys(sd, options.lookup);
     for (const [i, d] of a.destinations.entries()) {
@@ -498,7 +536,7 @@ export function checkSharedArchive(cluster: Json, index: ArchiveIndex): CheckIss
       issues.push({
         severity: 'error',
         path: d.path,
-        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)`,
+        message: `is where Cluster '${a.name}' archives (${describe(d, options.lookup)}), the same place as its ${src.role} source '${src.externalCluster}' (${describe(sd, options.lookup)}); its own archive already holds the source's WAL: ${emptyArchiveCheckOutcome(cluster)}${skipAnnotationNote(cluster)}; with ${SKIP_EMPTY_WAL_ARCHIVE_CHECK_ANNOTATION}: enabled it goes on and continues its source's archive on a new timeline`,
         fix: `give the Cluster its own server name (e.g. ${serverNameFix(d)}: ${a.name === sk.walServer || a.name === sd.serverName ? `${a.name}-v2` : a.name})`,
       });
     }

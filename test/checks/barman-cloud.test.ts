@@ -67,7 +67,7 @@ describe('checkBarmanCloudCluster', () => {
       );
     // Both server names default to the recovering Cluster's own name.
     expect(recover({}, {}).map((i) => i.message)).toEqual([
-      "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops",
+      "Cluster 'pg' recovers from ObjectStore 'store' server 'pg' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails before restoring and the recovery stops; cnpg.io/skipEmptyWalArchiveCheck: enabled skips the check and continues the source's archive on a new timeline",
     ]);
     expect(recover({ serverName: 'old' }, { serverName: 'old' }).length).toBe(1);
     expect(recover({ serverName: 'pg-v2' }, { serverName: 'pg' })).toEqual([]);

@@ -15,7 +15,6 @@ import type { DoctorOptions } from '../../src/doctor/report';
 import { IGNORE_ANNOTATION } from '../../src/rules/suppressions';
 import { Doc, doc, fixture } from './helpers';
 
-const BARMAN = 'barman-cloud.cloudnative-pg.io';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** What a case checks. */
@@ -252,13 +251,6 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ],
   ['CNPGI104', 'error', 'INCLUDE_PLUGINS naming no plugin', plugin((d) => manager(d).env.push({ name: 'INCLUDE_PLUGINS', value: 'missing.example.com' }))],
   ['CNPGI105', 'error', 'a Barman Cloud image under another name', plugin((d) => barmanImage(d, 'backup.example.com'))],
-  ['CNPGI106', 'error', 'Barman Cloud without an object store', plugin((d) => cluster(d).spec.plugins.push({ name: BARMAN, parameters: {} }))],
-  [
-    'CNPGI106',
-    'warning',
-    'a Barman Cloud parameter it ignores',
-    plugin((d) => cluster(d).spec.plugins.push({ name: BARMAN, parameters: { barmanObjectName: 'store', extra: 'x' } })),
-  ],
   ['CNPGI107', 'error', 'the Barman Cloud operator without SIDECAR_IMAGE', plugin((d) => d.push(barmanOperator(false)))],
   ['CNPGI107', 'warning', 'the Barman Cloud operator with an unknown envFrom', plugin((d) => d.push(barmanOperator(true)))],
   ['CNPGI108', 'error', 'a usage cert-manager does not know', plugin((d) => (clientCert(d).spec.usages = ['clientAuth']))],

@@ -232,6 +232,7 @@ describe('overlapping rules say so in their spec (subsumes), and the findings st
       ['CNPGI044', [{ rule: 'CNPGI101' }]],
       ['CNPGI045', [{ rule: 'CNPGI101' }]],
       ['CNPGI102', [{ rule: 'CNPGI371' }]],
+      ['CNPGI116', [{ rule: 'CNPGI063', path: 'metadata.name' }]],
     ]);
   });
 

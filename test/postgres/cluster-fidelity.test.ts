@@ -127,7 +127,7 @@ describe('PostgresCluster: where the Clusters of an app archive', () => {
     return pg;
   };
   const SHARED = (who: string, other: string, fix: string) =>
-    `[test/${who}] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'store' is where Cluster '${who}' archives (server 'pg' of ObjectStore 'store'), and Cluster '${other}' archives there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup; give each Cluster its own server name (e.g. parameters.serverName: ${fix}) or its own ObjectStore`;
+    `[test/${who}] plugins[barman-cloud.cloudnative-pg.io].parameters.barmanObjectName 'store' is where Cluster '${who}' archives (server 'pg' of ObjectStore 'store'), and Cluster '${other}' archives there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck: enabled (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup; give each Cluster its own server name (e.g. parameters.serverName: ${fix}) or its own ObjectStore`;
 
   test('two Clusters archiving into one ObjectStore and server name are both refused, and the doctor agrees (CNPGI122)', () => {
     const chart = Testing.chart();

@@ -555,7 +555,7 @@ describe('Clusters using an ObjectStore through Barman Cloud', () => {
     // No serverName: it defaults to the Cluster's name, the same as the source's.
     pg.addPlugin(BARMAN, { isWalArchiver: true, parameters: { barmanObjectName: 'store' } });
     expect(synthErrors(chart)).toEqual([
-      "[db/pg] plugins[barman-cloud.cloudnative-pg.io].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails and recovery stops; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
+      "[db/pg] plugins[barman-cloud.cloudnative-pg.io].parameters {\"barmanObjectName\":\"store\"} Cluster 'orders' recovers from ObjectStore 'store' server 'orders' and archives into the same ObjectStore and server name; Barman Cloud's empty-archive check fails before restoring and the recovery stops; cnpg.io/skipEmptyWalArchiveCheck: enabled skips the check and continues the source's archive on a new timeline; give the new Cluster its own serverName (e.g. parameters.serverName: orders-v2) or its own ObjectStore",
     ]);
   });
 

@@ -17,8 +17,8 @@ export const rule: RuleDefinition<DoctorModel> = {
     { severity: 'warning', when: 'for ignored keys, and ObjectStores outside an input that is not said to be complete (`--complete`)' },
   ],
   what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.',
-  why: 'plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination.',
-  fix: 'Use barmanObjectName/serverName; keep the ObjectStore in the Cluster namespace; give a recovered Cluster its own serverName.',
+  why: "plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination: before restoring, the recovery checks that the Cluster's own destination holds no WAL, unless resolveRestoreEmptyWalArchiveCheck finds the Cluster annotated `cnpg.io/skipEmptyWalArchiveCheck: enabled` (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go IsEmptyWalArchiveCheckEnabled: exactly `enabled`; internal/cnpi/plugin/client/restore_job.go innerRestore sends the Cluster and no decision of its own); with it, recovering into the source destination is not reported. A recovery from volume snapshots (cloudnative-pg pkg/management/postgres/restore.go RestoreSnapshot) skips the check before restoring, but leaves the `.check-empty-wal-archive` marker (concludeRestore), so its first archived WAL fails the same check (plugin-barman-cloud internal/cnpgi/common/wal.go Archive).",
+  fix: "Use barmanObjectName/serverName; keep the ObjectStore in the Cluster namespace; give a recovered Cluster its own serverName (or, to continue the source's archive on a new timeline, annotate it `cnpg.io/skipEmptyWalArchiveCheck: enabled`).",
   kinds: ['postgresql.cnpg.io/Cluster', 'barmancloud.cnpg.io/ObjectStore'],
   check(model, report) {
     // an input without any ObjectStore does not show where they are, unless it is complete

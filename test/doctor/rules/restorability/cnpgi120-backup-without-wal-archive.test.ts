@@ -23,17 +23,30 @@ describe('CNPGI120 backup-without-wal-archive', () => {
     ]);
   });
 
-  test('warning: a plugin backup where nothing declares WAL archiving', () => {
-    const docs = [cluster('pg', { plugins: [{ name: 'backup.example.com' }] }), backup('Backup', 'now', 'pg', 'backup.example.com')];
+  // cnpg-i v0.5.0 proto/backup.proto (no kind of backup); cloudnative-pg v1.30.0 pkg/management/postgres/restore.go
+  // restoreViaPlugin (a plugin restores its own backups), archiver/archiver.go archiveWALViaPlugins.
+  test('warning: archive_mode off and a backup through a plugin the doctor does not know, phrased conditionally', () => {
+    const docs = [cluster('pg', { plugins: [{ name: 'dump.example.com' }] }, SKIP), backup('ScheduledBackup', 'daily', 'pg', 'dump.example.com')];
     expect(findings(docs, 'CNPGI120')).toEqual([
       [
         'warning',
-        'Backup/db/now',
-        'spec.pluginConfiguration.name',
-        "nothing declares WAL archiving for Cluster 'pg': no enabled plugin has isWALArchiver: true and there is no spec.backup.barmanObjectStore; the instance manager still asks every enabled plugin that can archive WAL, so the WAL is archived only if 'backup.example.com' does, and a base backup without its WAL cannot be restored",
-        "set isWALArchiver: true on the Cluster's spec.plugins entry of the plugin that archives its WAL (e.g. 'backup.example.com')",
+        'ScheduledBackup/db/daily',
+        'spec.cluster.name',
+        "names Cluster 'pg', which has cnpg.io/skipWalArchiving: enabled: archive_mode is off and no WAL is archived; if 'dump.example.com' takes physical backups, a restore needs the WAL from each backup's start to its end and they cannot be restored (a logical backup, such as a dump, needs no WAL)",
+        "remove the cnpg.io/skipWalArchiving annotation from Cluster 'pg', if 'dump.example.com' takes physical backups",
       ],
     ]);
+  });
+
+  test('a plugin the doctor does not know, with WAL archiving on: not told to set isWALArchiver (a logical backup needs no WAL)', () => {
+    // no isWALArchiver, no barmanObjectStore: the plugin may take dumps, or archive WAL through its capability undeclared
+    expect(findings([cluster('pg', { plugins: [{ name: 'dump.example.com' }] }), backup('Backup', 'now', 'pg', 'dump.example.com')], 'CNPGI120')).toEqual([]);
+    expect(
+      findings(
+        [cluster('pg', { plugins: [{ name: 'dump.example.com', isWALArchiver: false }] }), backup('ScheduledBackup', 'daily', 'pg', 'dump.example.com')],
+        'CNPGI120',
+      ),
+    ).toEqual([]);
   });
 
   test('near misses pass', () => {

@@ -6,32 +6,59 @@
 import { barman, cluster, findings, objectStore, recovering } from './archive-objects';
 
 const SOURCE = cluster('pg', { plugins: [barman('store')] });
-const NOTHING = (server: string, store: string, extra = '') =>
-  `points the recovery of Cluster 'restored' at server '${server}' of ObjectStore '${store}'${extra}, which no Cluster in the input archives into`;
+const WORKS_ONLY_IF = (server: string, role = 'recovery') =>
+  `the ${role} works only if a Cluster not in the input left backups under '${server}' (Barman Cloud stops with "no target backup found" when there are none)`;
 
 describe('CNPGI121 recovery-source-not-archived', () => {
-  test("warning: the serverName left out, so Barman Cloud reads the recovering Cluster's own name", () => {
+  test("warning: the serverName left out, so Barman Cloud reads the recovering Cluster's own name, where another Cluster archives under another", () => {
     expect(findings([SOURCE, recovering('restored', 'store', undefined)], 'CNPGI121')).toEqual([
       [
         'warning',
         'Cluster/db/restored',
         'spec.externalClusters[0].plugin.parameters.serverName',
-        `${NOTHING('restored', 'store', " (no serverName is given, so Barman Cloud uses the recovering Cluster's own name 'restored')")}; Cluster 'pg' archives there under server name 'pg'; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"`,
-        "set parameters.serverName: pg on external cluster 'origin'",
+        `points the recovery of Cluster 'restored' at server 'restored' of ObjectStore 'store' (no serverName is given, so Barman Cloud uses the recovering Cluster's own name 'restored'); no Cluster in the input archives under that server name there, but Cluster 'pg' archives there under server name 'pg': ${WORKS_ONLY_IF('restored')}`,
+        "if the backups are those of Cluster 'pg', set parameters.serverName: pg on external cluster 'origin'",
       ],
     ]);
   });
 
-  test('error when the input is complete; an in-tree source defaults to the external cluster name', () => {
+  test('a source Cluster not in the input: nothing, and a warning (not an error) only when the input is said to be complete', () => {
+    // a disaster recovery from a Cluster that was deleted: its backups are in the bucket, which the input does not show
+    expect(findings([SOURCE, recovering('restored', 'other', 'pg')], 'CNPGI121')).toEqual([]);
+    expect(findings([recovering('restored', 'store', 'gone')], 'CNPGI121')).toEqual([]);
     expect(findings([SOURCE, recovering('restored', 'other', 'pg')], 'CNPGI121', { complete: true })).toEqual([
       [
-        'error',
+        'warning',
         'Cluster/db/restored',
         'spec.externalClusters[0].plugin.parameters.serverName',
-        `${NOTHING('pg', 'other')}; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"; the input is said to be complete, so nothing else provides it`,
-        "set parameters.serverName on external cluster 'origin' to the server name the source Cluster archives into",
+        `points the recovery of Cluster 'restored' at server 'pg' of ObjectStore 'other', which no Cluster in the input archives into, and the input is said to be complete: ${WORKS_ONLY_IF('pg')}`,
+        "check that the bucket holds backups under server 'pg', or set parameters.serverName on external cluster 'origin' to the server name the source Cluster archived into",
       ],
     ]);
+  });
+
+  test("a Cluster recovering from its own server name: its earlier incarnation's backups, not reported as a source nobody archives into", () => {
+    // it archives there itself (the empty-archive check is CNPGI106's), with or without --complete
+    const self = recovering('pg', 'store', undefined, { plugins: [barman('store')] });
+    expect(findings([self], 'CNPGI121')).toEqual([]);
+    expect(findings([self], 'CNPGI121', { complete: true })).toEqual([]);
+    // through the in-tree store too
+    const inTree = cluster('pg', {
+      bootstrap: { recovery: { source: 'origin' } },
+      externalClusters: [{ name: 'origin', barmanObjectStore: { destinationPath: 's3://b/y', serverName: 'pg' } }],
+      backup: { barmanObjectStore: { destinationPath: 's3://b/y' } },
+    });
+    expect(findings([inTree], 'CNPGI121', { complete: true })).toEqual([]);
+    // another Cluster archiving at the same place under another name is still named, and the message says who archives there
+    expect(findings([self, cluster('other', { plugins: [barman('store')] })], 'CNPGI121').map((f) => [f[0], f[3]])).toEqual([
+      [
+        'warning',
+        `points the recovery of Cluster 'pg' at server 'pg' of ObjectStore 'store' (no serverName is given, so Barman Cloud uses the recovering Cluster's own name 'pg'); only Cluster 'pg' itself archives under that server name there (after its recovery), and Cluster 'other' archives there under server name 'other': ${WORKS_ONLY_IF('pg')}`,
+      ],
+    ]);
+  });
+
+  test('warning: an in-tree source defaults to the external cluster name', () => {
     const inTree = cluster('restored', {
       bootstrap: { recovery: { source: 'origin' } },
       externalClusters: [{ name: 'origin', barmanObjectStore: { destinationPath: 's3://b/x' } }],
@@ -40,8 +67,8 @@ describe('CNPGI121 recovery-source-not-archived', () => {
     expect(findings([archiver, inTree], 'CNPGI121').map((f) => [f[0], f[3], f[4]])).toEqual([
       [
         'warning',
-        `points the recovery of Cluster 'restored' at server 'origin' of destinationPath 's3://b/x' (no serverName is given, so CloudNativePG uses the external cluster's name 'origin'), which no Cluster in the input archives into; Cluster 'pg' archives there under server name 'pg'; Barman Cloud lists the backups of that server name, finds none and the recovery fails with "no target backup found"`,
-        "set barmanObjectStore.serverName: pg on external cluster 'origin'",
+        `points the recovery of Cluster 'restored' at server 'origin' of destinationPath 's3://b/x' (no serverName is given, so CloudNativePG uses the external cluster's name 'origin'); no Cluster in the input archives under that server name there, but Cluster 'pg' archives there under server name 'pg': ${WORKS_ONLY_IF('origin')}`,
+        "if the backups are those of Cluster 'pg', set barmanObjectStore.serverName: pg on external cluster 'origin'",
       ],
     ]);
   });
@@ -85,7 +112,10 @@ describe('CNPGI121 recovery-source-not-archived', () => {
     });
     expect(
       findings([SOURCE, replica], 'CNPGI121').map(
-        (f) => /^points the (\w+) of Cluster 'replica' at server 'gone' of ObjectStore 'store', which no Cluster/.exec(f[3])?.[1],
+        (f) =>
+          /^points the (\w+) of Cluster 'replica' at server 'gone' of ObjectStore 'store'; no Cluster in the input archives under that server name/.exec(
+            f[3],
+          )?.[1],
       ),
     ).toEqual(['recovery', 'replication']);
   });

@@ -7,7 +7,7 @@ import { Doc } from '../../helpers';
 import { barman, cluster, findings, objectStore, recovering } from './archive-objects';
 
 const SHARED = (who: string, where: string, others: string) =>
-  `is where Cluster '${who}' archives (${where}), and ${others} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`;
+  `is where Cluster '${who}' archives (${where}), and ${others} there too: whichever archives its first WAL second fails Barman Cloud's empty-archive check (barman-cloud-check-wal-archive finds WAL there) and its WAL is never archived; with cnpg.io/skipEmptyWalArchiveCheck: enabled (or once both archived before) two databases mix in one archive and a recovery may pick the other Cluster's backup`;
 
 describe('CNPGI122 shared-wal-archive', () => {
   test('error: two Clusters, one ObjectStore, one server name', () => {
@@ -74,9 +74,46 @@ describe('CNPGI122 shared-wal-archive', () => {
         'error',
         'Cluster/db/restored',
         'spec.plugins[0].parameters.barmanObjectName',
-        "is where Cluster 'restored' archives (server 'pg' of ObjectStore 'a' (s3://b/x)), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); before restoring, Barman Cloud checks that the Cluster's own archive is empty, finds the source's WAL there and the recovery stops (with cnpg.io/skipEmptyWalArchiveCheck it goes on and writes its own WAL into its source's archive)",
+        "is where Cluster 'restored' archives (server 'pg' of ObjectStore 'a' (s3://b/x)), the same place as its recovery source 'origin' (server 'pg' of ObjectStore 'b' (s3://b/x/)); its own archive already holds the source's WAL: Barman Cloud's empty-archive check fails before restoring and the recovery stops; with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
         'give the Cluster its own server name (e.g. parameters.serverName: restored)',
       ],
+    ]);
+  });
+
+  // cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go IsEmptyWalArchiveCheckEnabled, pkg/management/postgres/
+  // restore.go checkBackupDestination; plugin-barman-cloud v0.14.0 internal/cnpgi/restore/restore.go
+  // resolveRestoreEmptyWalArchiveCheck, internal/cnpgi/common/wal.go resolveArchiveEmptyWalArchiveCheck.
+  test('cnpg.io/skipEmptyWalArchiveCheck: enabled: recovering into its own source is not reported; two Clusters sharing still are', () => {
+    const SKIP = { 'cnpg.io/skipEmptyWalArchiveCheck': 'enabled' };
+    const annotated = (doc: Doc, annotations: Record<string, string>) => ({ ...doc, metadata: { ...doc.metadata, annotations } });
+    // through another ObjectStore name on the same path, and in-tree on the same destinationPath and server name
+    const viaOther = [
+      objectStore('a', 's3://b/x'),
+      objectStore('b', 's3://b/x/'),
+      recovering('restored', 'b', 'pg', { plugins: [barman('a', { serverName: 'pg' })] }),
+    ];
+    const inTree = cluster('pg', {
+      bootstrap: { recovery: { source: 'origin' } },
+      externalClusters: [{ name: 'origin', barmanObjectStore: { destinationPath: 's3://b/y', serverName: 'pg' } }],
+      backup: { barmanObjectStore: { destinationPath: 's3://b/y', serverName: 'pg' } },
+    });
+    expect(findings(viaOther, 'CNPGI122').map((f) => f[0])).toEqual(['error']);
+    expect(findings([inTree], 'CNPGI122').map((f) => f[0])).toEqual(['error']);
+    expect(findings([...viaOther.slice(0, 2), annotated(viaOther[2], SKIP)], 'CNPGI122')).toEqual([]);
+    expect(findings([annotated(inTree, SKIP)], 'CNPGI122')).toEqual([]);
+    // another value does not skip the check, and the message says which value counts
+    expect(findings([annotated(inTree, { 'cnpg.io/skipEmptyWalArchiveCheck': 'true' })], 'CNPGI122').map((f) => f[3])).toEqual([
+      "is where Cluster 'pg' archives (server 'pg' of destinationPath 's3://b/y'), the same place as its recovery source 'origin' (server 'pg' of destinationPath 's3://b/y'); its own archive already holds the source's WAL: Barman Cloud's empty-archive check fails before restoring and the recovery stops (its cnpg.io/skipEmptyWalArchiveCheck is 'true', which does not skip the check: only the exact value 'enabled' does); with cnpg.io/skipEmptyWalArchiveCheck: enabled it goes on and continues its source's archive on a new timeline",
+    ]);
+    // two live Clusters in one archive: the annotation lets the second archive too, and the archive mixes
+    const docs = [annotated(cluster('pg', { plugins: [barman('store')] }), SKIP), cluster('pg2', { plugins: [barman('store', { serverName: 'pg' })] })];
+    expect(findings(docs, 'CNPGI122').map((f) => [f[0], f[1], f[3]])).toEqual([
+      [
+        'error',
+        'Cluster/db/pg',
+        "is where Cluster 'pg' archives (server 'pg' of ObjectStore 'store'), and Cluster 'pg2' archives there too; cnpg.io/skipEmptyWalArchiveCheck: enabled skips Barman Cloud's empty-archive check for 'pg', so it archives there anyway: two databases mix their WAL and base backups under one server name, and a recovery from it may pick the other Cluster's backup",
+      ],
+      ['error', 'Cluster/db/pg2', SHARED('pg2', "server 'pg' of ObjectStore 'store'", "Cluster 'pg' archives")],
     ]);
   });
 
