@@ -397,6 +397,20 @@ type Mutation =
   | { readonly op: 'dropDocument'; readonly at: number }
   | { readonly op: 'wrapInList'; readonly at: number; readonly length: number };
 
+/** Whether `goal` is `from` or inside it. */
+function reaches(from: unknown, goal: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === goal) return true;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    stack.push(...Object.values(v));
+  }
+  return false;
+}
+
 /** Every path in the documents, breadth first; shared and cyclic nodes are walked once. */
 function pathsOf(docs: unknown[]): Path[] {
   const out: Path[] = [];
@@ -447,11 +461,13 @@ function applyMutation(docs: unknown[], m: Mutation): void {
       parent[key] = m.value;
       return;
     case 'alias': {
-      // a reference to another node: YAML.stringify writes an anchor and an alias, and a
-      // reference to an ancestor makes a cycle (which YAML can express and yaml.toJS builds)
+      // a reference to another node: YAML.stringify writes an anchor and an alias; a reference
+      // to an ancestor would make a cycle, which kubectl (go-yaml) refuses ("value contains
+      // itself"), so it is left out here: odd inputs test it
       const target = pathsOf(docs)[m.target % paths.length] ?? p;
       let node: any = docs;
       for (const k of target) node = node[k];
+      if (reaches(node, parent)) return;
       parent[key] = node;
       return;
     }
