@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as YAML from 'yaml';
+import { KubectlYamlError, convertDocument, readJsonStream, splitAsKubectl } from './yaml-kubernetes';
 
 let yamlModule: typeof YAML | undefined;
 
@@ -208,72 +209,116 @@ function parseTokens(text: string, lineCounter: YAML.LineCounter, limit: number)
   return { tokens };
 }
 
-/**
- * The offset of the first mapping key that is a sequence or a mapping. Kubernetes refuses such a
- * key (its YAML-to-JSON conversion accepts scalar keys only), and `yaml` would turn it into a
- * string such as `[ a, b ]` with a Node warning on stderr.
- */
-function collectionKeyAt(doc: YAML.Document.Parsed): number | undefined {
-  const Y = yaml();
-  let at: number | undefined;
-  Y.visit(doc, {
-    Pair(_, pair) {
-      const key = Y.isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
-      if (!Y.isCollection(key)) return undefined;
-      at = (pair.key as YAML.Node).range?.[0] ?? doc.range[0];
-      return Y.visit.BREAK;
-    },
-  });
-  return at;
+/** 1-based line and column of each offset of a text, from a table of line starts made once. */
+function positionsOf(text: string): (offset: number) => { line: number; col: number } {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - starts[lo] + 1 };
+  };
 }
 
 /**
- * Parses a multi-document YAML (or JSON) text; a syntax error throws an `InputError` that reads
- * `file:line:column: message`.
+ * Parses a multi-document YAML (or JSON) text as kubectl reads it (see
+ * `src/manifests/yaml-kubernetes.ts`: documents cut at `---` lines, YAML 1.1 scalars, merge keys,
+ * the JSON that sigs.k8s.io/yaml makes); documents that are empty or null are left out, as
+ * kubectl skips them. Input that kubectl refuses, or that does not parse, throws an `InputError`
+ * that reads `file:line:column: message`.
  */
 export function parseManifestText(text: string, file: string): LoadedDocument[] {
   const Y = yaml();
-  const lineCounter = new Y.LineCounter();
-  // the documents before a deep one are still composed, so that an earlier error wins
-  const { tokens: composable, deep } = parseTokens(text, lineCounter, MAX_NESTING_DEPTH);
-  // the CLI owns stderr: `yaml` must not print its own warnings there (a key such as
-  // `!!binary aGk=` or a YAML 1.1 timestamp is turned into a string with a process warning)
-  const docs = Array.from(new Y.Composer({ logLevel: 'error' }).compose(composable));
   const out: LoadedDocument[] = [];
+  const positionInText = positionsOf(text);
+  const refuse = (message: string, line: number, column: number): never => {
+    // a piece is given the line end kubectl adds to its last line: an error found there is at the end of the text
+    const last = positionInText(text.length);
+    if (line > last.line) [line, column] = [last.line, last.col];
+    throw new InputError(message, { reason: 'syntax', location: { file, line, column } });
+  };
   let n = 0;
-  for (const doc of docs) {
+  let yamlFrom = 0;
+  try {
+    // decoder.go NewYAMLOrJSONDecoder: a stream that starts with `{` is JSON values first
+    const json = readJsonStream(text, MAX_NESTING_DEPTH);
+    if (json) {
+      for (const v of json.values) {
+        n++;
+        const at = positionInText(v.offset);
+        if (v.value !== null) out.push({ value: v.value, file, document: n, line: at.line, column: at.col });
+      }
+      if (json.yamlFrom === undefined) return out;
+      yamlFrom = json.yamlFrom;
+    }
+  } catch (e) {
+    if (!(e instanceof KubectlYamlError)) throw e;
+    const at = positionInText(e.offset);
+    refuse(e.message, at.line, at.col);
+  }
+  const firstLine = positionInText(yamlFrom).line;
+  let chunks: ReturnType<typeof splitAsKubectl>;
+  try {
+    chunks = splitAsKubectl(yamlFrom === 0 ? text : text.slice(yamlFrom));
+  } catch (e) {
+    if (!(e instanceof KubectlYamlError)) throw e;
+    const at = positionInText(yamlFrom + e.offset);
+    return refuse(e.message, at.line, at.col);
+  }
+  for (const chunk of chunks) {
     n++;
+    const lineCounter = new Y.LineCounter();
+    const where = (offset: number) => {
+      const pos = lineCounter.linePos(offset);
+      return { line: chunk.line + firstLine - 1 + pos.line - 1, col: pos.col };
+    };
+    // the documents before a deep one are still composed, so that an earlier error wins
+    const { tokens, deep } = parseTokens(chunk.text, lineCounter, MAX_NESTING_DEPTH);
+    // go-yaml reads the first document of a piece and nothing after it (a `...` line ends it)
+    const complete = tokens.some((t) => t.type === 'document');
+    if (deep !== undefined && !complete) {
+      const at = where(deep);
+      refuse(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, at.line, at.col);
+    }
+    const directive = tokens.find((t) => t.type === 'directive' || t.type === 'document');
+    if (directive?.type === 'directive') {
+      const at = where(directive.offset);
+      refuse(
+        'a directive (%YAML, %TAG) before a document: kubectl cuts the stream at the --- line after it and then finds no document start ("did not find expected <document start>"); remove the directive',
+        at.line,
+        at.col,
+      );
+    }
+    // the CLI owns stderr: `yaml` must not print its own warnings there (an unknown tag is one)
+    const composer = new Y.Composer({ logLevel: 'error', schema: 'failsafe', resolveKnownTags: false, uniqueKeys: false });
+    const doc = composer.compose(tokens).next().value as YAML.Document.Parsed | undefined;
+    if (!doc) continue; // comments and blank lines only
     const error = doc.errors[0];
     if (error) {
-      const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-      throw new InputError(error.message.split('\n')[0], { reason: 'syntax', location: { file, line: pos.line, column: pos.col } });
-    }
-    const key = collectionKeyAt(doc);
-    if (key !== undefined) {
-      const pos = lineCounter.linePos(key);
-      throw new InputError('a mapping key is a sequence or a mapping; Kubernetes accepts only scalar keys', {
-        reason: 'syntax',
-        location: { file, line: pos.line, column: pos.col },
-      });
+      const at = where(error.pos[0]);
+      refuse(error.message.split('\n')[0], at.line, at.col);
     }
     let value: unknown;
     try {
-      value = doc.toJS({ maxAliasCount: 1000 });
+      value = convertDocument(Y, doc);
     } catch (e) {
-      const pos = lineCounter.linePos(doc.range[0]);
-      throw new InputError((e as Error).message, { reason: 'syntax', location: { file, line: pos.line, column: pos.col } });
+      if (!(e instanceof KubectlYamlError)) throw e;
+      const at = where(e.offset);
+      refuse(e.message, at.line, at.col);
     }
+    if (value === null) continue;
     // the first line of content, not the `---` before it
     const start = (doc.contents as { range?: number[] } | null)?.range?.[0] ?? doc.range[0];
-    const at = lineCounter.linePos(start);
+    const at = where(start);
     out.push({ value, file, document: n, line: at.line, column: at.col });
-  }
-  if (deep !== undefined) {
-    const pos = lineCounter.linePos(deep);
-    throw new InputError(`collections nested more than ${MAX_NESTING_DEPTH} levels deep; a Kubernetes manifest is never this deep`, {
-      reason: 'syntax',
-      location: { file, line: pos.line, column: pos.col },
-    });
   }
   return out;
 }

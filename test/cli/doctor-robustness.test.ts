@@ -186,16 +186,19 @@ describe('mapping keys', () => {
     ['YAML 1.1 timestamp', '  2001-12-14: "1"\n'],
   ])('a %s key is read without a Node warning on stderr', async (_name, data) => {
     const warnings = spyWarnings();
-    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, '%YAML 1.1\n---\n' + configMap + data);
+    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, configMap + data);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(warnings()).toEqual([]);
   });
 
-  test('scalar keys of any type are still read', async () => {
-    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, configMap + '  1: a\n  true: b\n  null: c\n  1.5: d\n  "x": e\n');
+  test('scalar keys of any type are still read, but a null key is refused as kubectl refuses it', async () => {
+    const r = await run(['-', '--operator-namespace', 'cnpg-system'], work, configMap + '  1: a\n  true: b\n  1.5: d\n  "x": e\n');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
+    const refused = await run(['-'], work, configMap + '  null: c\n');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^cnpg-i-doctor: <stdin>:6:3: a null key \(empty, ~ or null\): sigs\.k8s\.io\/yaml refuses it/);
   });
 });
 
@@ -394,6 +397,20 @@ type Mutation =
   | { readonly op: 'dropDocument'; readonly at: number }
   | { readonly op: 'wrapInList'; readonly at: number; readonly length: number };
 
+/** Whether `goal` is `from` or inside it. */
+function reaches(from: unknown, goal: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === goal) return true;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    stack.push(...Object.values(v));
+  }
+  return false;
+}
+
 /** Every path in the documents, breadth first; shared and cyclic nodes are walked once. */
 function pathsOf(docs: unknown[]): Path[] {
   const out: Path[] = [];
@@ -444,11 +461,13 @@ function applyMutation(docs: unknown[], m: Mutation): void {
       parent[key] = m.value;
       return;
     case 'alias': {
-      // a reference to another node: YAML.stringify writes an anchor and an alias, and a
-      // reference to an ancestor makes a cycle (which YAML can express and yaml.toJS builds)
+      // a reference to another node: YAML.stringify writes an anchor and an alias; a reference
+      // to an ancestor would make a cycle, which kubectl (go-yaml) refuses ("value contains
+      // itself"), so it is left out here: odd inputs test it
       const target = pathsOf(docs)[m.target % paths.length] ?? p;
       let node: any = docs;
       for (const k of target) node = node[k];
+      if (reaches(node, parent)) return;
       parent[key] = node;
       return;
     }
@@ -478,8 +497,8 @@ const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
     9090,
     2 ** 53,
     -0,
-    Number.NaN,
-    Infinity,
+    // (NaN and the infinities are written .nan and .inf, which kubectl refuses: exit 2, in
+    // test/manifests/yaml-kubernetes.test.ts)
     '',
     ' ',
     '9090',
@@ -501,7 +520,7 @@ const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 16 }),
   fc.string({ unit: 'binary', maxLength: 8 }),
   fc.integer(),
-  fc.double(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 
@@ -915,9 +934,13 @@ describe('odd inputs through main()', () => {
     expectContract(await run([file, '--format', 'json'], work), 'json', [0, 1, 2], file, text);
   });
 
-  test('duplicate keys are unusable input at the second key', async () => {
-    const r = await run([write('dup.yaml', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\n')], work);
-    expect(r).toEqual({ code: 2, out: '', err: 'cnpg-i-doctor: dup.yaml:3:1: Map keys must be unique\n' });
+  test('duplicate keys: the last one wins, as kubectl reads them (sigs.k8s.io/yaml YAMLToJSON is not strict)', async () => {
+    const r = await run(
+      [write('dup.yaml', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\nmetadata:\n  name: dup\n'), '--format', 'json', '--operator-namespace', 'cnpg-system'],
+      work,
+    );
+    expect(r.err).toBe('');
+    expect(JSON.stringify(JSON.parse(r.out))).not.toContain('ConfigMap');
   });
 
   test('an alias bomb is refused by its alias count, wherever it sits', async () => {
@@ -925,7 +948,7 @@ describe('odd inputs through main()', () => {
       const r = await run([fixture(f)], work);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(YAML_ERROR(fixture(f)));
-      expect(r.err).toContain('Excessive alias count');
+      expect(r.err).toContain('document contains excessive aliasing');
     }
   });
 
@@ -935,10 +958,10 @@ describe('odd inputs through main()', () => {
     expectContract(r, 'text', [0, 1], 'big.yaml', text);
   });
 
-  test('objects that contain themselves (aliases of an ancestor) are checked, not walked forever', async () => {
+  test('objects that contain themselves (aliases of an ancestor) are refused, as go-yaml refuses them', async () => {
     const r = await run([fixture('cyclic-aliases.yaml'), '--format', 'json'], work);
-    expectContract(r, 'json', [1], fixture('cyclic-aliases.yaml'), fs.readFileSync(path.join(ROBUSTNESS, 'cyclic-aliases.yaml'), 'utf8'));
-    expect(JSON.parse(r.out).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(expect.arrayContaining(['CNPGI012', 'CNPGI013', 'CNPGI039']));
+    expectContract(r, 'json', [2], fixture('cyclic-aliases.yaml'), fs.readFileSync(path.join(ROBUSTNESS, 'cyclic-aliases.yaml'), 'utf8'));
+    expect(r.err).toContain("anchor 'labels' value contains itself");
   });
 
   test('YAML that is not Kubernetes: warnings, exit 0', async () => {
@@ -1022,7 +1045,7 @@ describe('the cnpg-i-doctor process', () => {
     for (const f of ['billion-laughs.yaml', 'bomb-in-a-deployment.yaml']) {
       const r = bin([path.join(ROBUSTNESS, f)], undefined, small);
       expect(r.code).toBe(2);
-      expect(r.err).toContain('Excessive alias count');
+      expect(r.err).toContain('document contains excessive aliasing');
     }
     expect(bin(['-'], '['.repeat(200_000), small)).toEqual({
       code: 2,

@@ -1,4 +1,4 @@
-import { goAtoi, goParseUint, isGoInt } from '../../src/manifests/go-numbers';
+import { goAtoi, goParseIntBase0, goParseUint, goParseUintBase0, isGoInt } from '../../src/manifests/go-numbers';
 
 describe('goAtoi (Go strconv.Atoi, 64-bit)', () => {
   test.each<[string, bigint]>([
@@ -46,5 +46,28 @@ describe('goParseUint (Go strconv.ParseUint with an explicit base)', () => {
     ['1_0', 16, 64],
   ])('%j (base %d, %d bits) is refused', (text, base, bits) => {
     expect(goParseUint(text, base, bits)).toBeUndefined();
+  });
+});
+
+describe('strconv.ParseInt and ParseUint with base 0 (what go-yaml v2 resolves a plain scalar with)', () => {
+  test.each<[string, bigint | undefined, bigint | undefined]>([
+    ['0', 0n, 0n],
+    ['-0', 0n, undefined],
+    ['+12', 12n, undefined],
+    ['0x1F', 31n, 31n],
+    ['0X1f', 31n, 31n],
+    ['0o17', 15n, 15n],
+    ['0777', 511n, 511n],
+    ['08', undefined, undefined],
+    ['0b101', 5n, 5n],
+    ['0x', undefined, undefined],
+    ['9223372036854775807', 9223372036854775807n, 9223372036854775807n],
+    ['9223372036854775808', undefined, 9223372036854775808n],
+    ['-9223372036854775808', -9223372036854775808n, undefined],
+    ['18446744073709551616', undefined, undefined],
+    ['1e3', undefined, undefined],
+  ])('%s', (text, int, uint) => {
+    expect(goParseIntBase0(text)).toBe(int);
+    expect(goParseUintBase0(text)).toBe(uint);
   });
 });
