@@ -76,6 +76,7 @@ import { rule as cnpgi042 } from './cluster-plugins/cnpgi042-wal-archiver-barman
 import { rule as cnpgi046 } from './cluster-plugins/cnpgi046-plugin-duplicate-in-cluster';
 import { rule as cnpgi090 } from './input/cnpgi090-not-a-kubernetes-object';
 import { rule as cnpgi091 } from './input/cnpgi091-doctor-ignore-unknown-rule';
+import { rule as cnpgi093 } from './input/cnpgi093-kustomization-not-rendered';
 import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
 import { rule as cnpgi100 } from './operator-fidelity/cnpgi100-cluster-references';
 import { rule as cnpgi101 } from './operator-fidelity/cnpgi101-backup-spec';
@@ -172,6 +173,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi066,
   cnpgi090,
   cnpgi091,
+  cnpgi093,
   cnpgi100,
   cnpgi101,
   cnpgi102,
