@@ -69,17 +69,26 @@ export function kustomizationFile(dir: string): string | undefined {
   return undefined;
 }
 
-/**
- * The files a kustomization lists as patches (`patches[].path`, `patchesStrategicMerge`,
- * `patchesJson6902[].path`), as absolute paths: they are partial objects, not objects to apply.
- */
-export function kustomizationPatches(file: string): Set<string> {
-  const out = new Set<string>();
+/** What a kustomization names on this machine, as absolute paths. */
+export interface KustomizationEntries {
+  /**
+   * The files it lists as patches (`patches[].path`, `patchesStrategicMerge`,
+   * `patchesJson6902[].path`): partial objects, not objects to apply.
+   */
+  readonly patches: Set<string>;
+  /** The local folders of its `resources` and `components` (other kustomizations it builds in). */
+  readonly folders: Set<string>;
+}
+
+/** The patches and folders a kustomization file names; empty for a file that does not parse (it is read as a document too, and its error is reported there). */
+export function kustomizationEntries(file: string): KustomizationEntries {
+  const patches = new Set<string>();
+  const folders = new Set<string>();
   let docs;
   try {
     docs = parseManifestText(fs.readFileSync(file, 'utf8'), file);
   } catch {
-    return out; // the file is read as a document too, and its error is reported there
+    return { patches, folders };
   }
   const dir = path.dirname(file);
   for (const d of docs) {
@@ -87,13 +96,29 @@ export function kustomizationPatches(file: string): Set<string> {
     if (!k) continue;
     const add = (p: string | undefined) => {
       // an inline patch is YAML text, not a file name
-      if (p && !p.includes('\n')) out.add(path.resolve(dir, p));
+      if (p && !p.includes('\n')) patches.add(path.resolve(dir, p));
     };
     for (const p of asArray(k.patchesStrategicMerge)) add(asString(p));
     for (const p of asArray(k.patches)) add(asString(asObject(p)?.path));
     for (const p of asArray(k.patchesJson6902)) add(asString(asObject(p)?.path));
+    for (const r of [...asArray(k.resources), ...asArray(k.components), ...asArray(k.bases)]) {
+      const entry = asString(r);
+      // a remote base (a URL, `github.com/...?ref=`) is not on this machine
+      if (!entry || entry.includes('://') || entry.includes('?')) continue;
+      const full = path.resolve(dir, entry);
+      try {
+        if (fs.statSync(full).isDirectory()) folders.add(fs.realpathSync(full));
+      } catch {
+        // a file, or missing: kustomize says so when it builds
+      }
+    }
   }
-  return out;
+  return { patches, folders };
+}
+
+/** The files a kustomization lists as patches, as absolute paths (see {@link kustomizationEntries}). */
+export function kustomizationPatches(file: string): Set<string> {
+  return kustomizationEntries(file).patches;
 }
 
 /** One input: a manifest file, or a kustomize folder to render. */
@@ -103,7 +128,9 @@ export type CollectedInput = { readonly kind: 'file'; readonly file: string } | 
  * Expands the command line's paths as `collectFiles` does (files as given, folders recursively,
  * hidden folders and `node_modules` skipped, `-` for stdin), with kustomize folders: with a
  * `program`, a folder holding a kustomization file is one input to render (its subfolders are its
- * own business); without one, its files are listed but for the patches it names.
+ * own business), unless another such folder of the input builds it in (a base of an overlay: it
+ * is rendered as part of the overlay); without one, its files are listed but for the patches it
+ * names.
  */
 export function collectInputs(paths: readonly string[], cwd: string, program: KustomizeProgram | undefined): CollectedInput[] {
   const out: CollectedInput[] = [];
@@ -168,7 +195,14 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
       out.push({ kind: 'file', file: p });
     }
   }
-  return out;
+  // a folder that another rendered folder of the input builds in is rendered there
+  const builtIn = new Set<string>();
+  for (const i of out) {
+    if (i.kind !== 'kustomize') continue;
+    const file = kustomizationFile(i.dir);
+    if (file) for (const f of kustomizationEntries(file).folders) builtIn.add(f);
+  }
+  return out.filter((i) => i.kind !== 'kustomize' || !builtIn.has(fs.realpathSync(i.dir)));
 }
 
 /** How a rendered folder is shown as a file: `apps/prod (kustomize build)`. */

@@ -52,6 +52,22 @@ describe('kustomize folders', () => {
     ]);
   });
 
+  test('a base that a rendered overlay of the input builds in is not rendered on its own', () => {
+    const dir = folder({
+      'base/kustomization.yaml': 'resources: [c.yaml]\n',
+      'base/c.yaml': 'x: 1\n',
+      'overlays/prod/kustomization.yaml': 'resources:\n  - ../../base\n  - https://example.com/x.yaml\n  - github.com/org/repo/dir?ref=v1\n',
+      'overlays/solo/kustomization.yaml': 'resources: []\n',
+    });
+    const program = { command: 'kustomize', args: ['build'], shown: 'kustomize build' };
+    expect(collectInputs(['.'], dir, program)).toEqual([
+      { kind: 'kustomize', dir: path.join(dir, 'overlays', 'prod'), shown: path.join('overlays', 'prod') },
+      { kind: 'kustomize', dir: path.join(dir, 'overlays', 'solo'), shown: path.join('overlays', 'solo') },
+    ]);
+    // given alone, the base is rendered
+    expect(collectInputs(['base'], dir, program)).toEqual([{ kind: 'kustomize', dir: path.join(dir, 'base'), shown: 'base' }]);
+  });
+
   test("a kustomization file read as a document gets kustomize's apiVersion and kind", () => {
     expect(asKustomizationDocument({ resources: [] })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] });
     expect(asKustomizationDocument({ kind: 'Component' })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1alpha1', kind: 'Component' });
