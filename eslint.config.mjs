@@ -126,6 +126,7 @@ export default defineConfig(
       'src/checks/admission/defaults.ts',
       'src/postgres/cluster-fidelity.ts',
       'src/manifests/load.ts',
+      'src/manifests/flux-substitution.ts',
     ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -2,10 +2,16 @@
  * `cnpg-i-doctor [files|dirs|-]`: runs the doctor over YAML files and prints a report.
  * Imports only the doctor's core (no cdk8s), so it starts fast and works on anyone's YAML.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
-import { InputError, LoadedDocument, ReadManifests, collectFiles, readManifestFile, readManifestFiles } from '../manifests/load';
+import { renderFlux } from '../manifests/flux-kustomizations';
+import { FLUX_VARIABLE_NAME, fluxValue, variablesFromText } from '../manifests/flux-substitution';
+import { gitTopLevel } from '../manifests/git';
+import { KUSTOMIZATION_FILE_NAMES, asKustomizationDocument, collectInputs, findKustomize, renderKustomization, renderedName } from '../manifests/kustomize';
+import { InputError, LoadedDocument, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
 import type { Finding } from '../rules/finding';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
@@ -46,7 +52,17 @@ options:
   --cluster-resource-namespace <ns>
                               where cert-manager reads ClusterIssuer Secrets (default: the
                               cert-manager controller's flag in the input, else cert-manager)
+  --var <name>=<value>        a Flux post-build variable for every object (repeatable)
+  --vars-from <file>          Flux post-build variables from a ConfigMap or Secret manifest,
+                              or a dotenv file of NAME=VALUE lines (repeatable; --var wins)
   -h, --help                  this help
+
+Flux: a Kustomization (kustomize.toolkit.fluxcd.io) in the input substitutes its postBuild
+variables into the objects under its spec.path, taken from the git repository's top folder
+(else the first folder given). A variable nobody gives stays \${NAME} (its value may be in
+the cluster). A folder with a kustomization.yaml is rendered with 'kustomize build', else
+'kubectl kustomize' (CNPG_I_KUSTOMIZE names another program, 'none' renders nothing);
+without either its files are read one by one, without its patches.
 
 An object silences rules for itself with the annotation ${IGNORE_ANNOTATION}: CNPGI027,CNPGI050.
 
@@ -78,6 +94,10 @@ export interface ParsedArgs {
   readonly options: DoctorOptions;
   readonly failOnWarnings: boolean;
   readonly help: boolean;
+  /** `--var` values. */
+  readonly vars: ReadonlyMap<string, string>;
+  /** `--vars-from` files, as given. */
+  readonly varsFrom: readonly string[];
 }
 
 interface DoctorArgsState {
@@ -92,6 +112,10 @@ interface DoctorArgsState {
   failOnWarnings: boolean;
   verbose: boolean;
   complete: boolean;
+  /** `--var`, in order. */
+  vars: Map<string, string>;
+  /** `--vars-from`, in order. */
+  varsFrom: string[];
 }
 
 const list = (value: string) =>
@@ -170,6 +194,28 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
     },
   },
   {
+    names: ['--var'],
+    takesValue: true,
+    apply: (s, v) => {
+      const eq = v.indexOf('=');
+      if (eq < 0) throw new InputError(`--var '${v}' must be NAME=VALUE, e.g. --var APP=orders`);
+      const name = v.slice(0, eq);
+      if (!FLUX_VARIABLE_NAME.test(name)) {
+        throw new InputError(
+          `--var '${v}': '${name}' is not a variable name Flux accepts (letters, digits and _, not starting with a digit), e.g. --var APP=orders`,
+        );
+      }
+      s.vars.set(name, fluxValue(v.slice(eq + 1)));
+    },
+  },
+  {
+    names: ['--vars-from'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.varsFrom.push(v);
+    },
+  },
+  {
     names: ['--complete'],
     takesValue: false,
     apply: (s) => {
@@ -194,13 +240,25 @@ export const DOCTOR_FLAGS: readonly CliFlag<DoctorArgsState>[] = [
 
 /** Parses the doctor's command line. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const state: DoctorArgsState = { format: 'text', knownPlugins: [], disable: [], sidecarPlugins: {}, failOnWarnings: false, verbose: false, complete: false };
+  const state: DoctorArgsState = {
+    format: 'text',
+    knownPlugins: [],
+    disable: [],
+    sidecarPlugins: {},
+    failOnWarnings: false,
+    verbose: false,
+    complete: false,
+    vars: new Map(),
+    varsFrom: [],
+  };
   const { paths, help } = parseCommandLine(argv, DOCTOR_FLAGS, state);
   const { operatorNamespace, cnpgVersion, defaultNamespace, clusterResourceNamespace, knownPlugins, disable, sidecarPlugins, verbose, complete } = state;
   return {
     paths,
     format: state.format,
     help,
+    vars: state.vars,
+    varsFrom: state.varsFrom,
     failOnWarnings: state.failOnWarnings,
     options: {
       operatorNamespace,
@@ -226,8 +284,83 @@ function formatAsked(argv: readonly string[]): ReportFormat {
   return format;
 }
 
-async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<ReadManifests> {
-  return readManifestFiles(collectFiles(paths, cwd), (file) => (file === '-' ? io.readStdin() : readManifestFile(file, cwd)));
+/**
+ * Reads the input: files, and kustomize folders rendered by the program `findKustomize` gives
+ * (shown as `DIR (kustomize build)`); a kustomization file read as a file gets kustomize's
+ * `apiVersion`/`kind` defaults, so that CNPGI093 names it.
+ */
+async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<ReadManifests & { locations: Map<string, string> }> {
+  const program = findKustomize();
+  const inputs = collectInputs(paths, cwd, program);
+  const rendered = new Map<string, { dir: string; shown: string }>();
+  const locations = new Map<string, string>();
+  const files = inputs.map((i) => {
+    if (i.kind === 'file') {
+      if (i.file !== '-') locations.set(i.file, realPath(path.resolve(cwd, i.file)));
+      return i.file;
+    }
+    const name = renderedName(i.shown, program!);
+    rendered.set(name, { dir: i.dir, shown: i.shown });
+    locations.set(name, realPath(i.dir));
+    return name;
+  });
+  const read = await readManifestFiles(files, (file) => {
+    if (file === '-') return io.readStdin();
+    const r = rendered.get(file);
+    return r ? renderKustomization(program!, r.dir, file) : readManifestFile(file, cwd);
+  });
+  const documents = read.documents.map((d) =>
+    KUSTOMIZATION_FILE_NAMES.includes(path.basename(d.file)) && !rendered.has(d.file) ? { ...d, value: asKustomizationDocument(d.value) } : d,
+  );
+  return { ...read, documents, locations };
+}
+
+/** The variables of the command line: each `--vars-from` file in order, then `--var` over them. */
+function commandLineVars(args: ParsedArgs, cwd: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const file of args.varsFrom) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    } catch (e) {
+      throw new InputError(
+        `--vars-from ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); pass a ConfigMap or Secret manifest, or a NAME=VALUE file`,
+      );
+    }
+    try {
+      for (const [k, v] of variablesFromText(text, file)) vars.set(k, v);
+    } catch (e) {
+      throw new InputError(`--vars-from ${file} ${(e as Error).message}; pass a ConfigMap or Secret manifest, or a NAME=VALUE file`);
+    }
+  }
+  for (const [k, v] of args.vars) vars.set(k, v);
+  return vars;
+}
+
+/**
+ * The folder Flux Kustomizations' `spec.path` is read from: the git top folder of the first
+ * folder given (of the first file's folder), else that folder; undefined for stdin alone.
+ */
+function repositoryRoot(paths: readonly string[], cwd: string): string | undefined {
+  const first = paths.find((p) => p !== '-');
+  if (first === undefined) return undefined;
+  const full = path.resolve(cwd, first);
+  let dir = full;
+  try {
+    if (!fs.statSync(full).isDirectory()) dir = path.dirname(full);
+  } catch {
+    return undefined;
+  }
+  return gitTopLevel(dir) ?? realPath(dir);
+}
+
+/** A path with its symbolic links resolved, as git gives its top folder; the path itself where that fails. */
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefined {
@@ -369,18 +502,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       return usageError('no input: pass files, directories or - for stdin');
     }
-    const { documents: docs, parsed, failures } = await load(args.paths, io, cwd);
+    const { documents: docs, parsed, failures, locations } = await load(args.paths, io, cwd);
     if (parsed.length === 0 && failures.length > 0) {
       // nothing to report on: the first file's error, as for any unusable input
       const code = usageError(failures[0].message, failures[0]);
       for (const f of failures.slice(1)) io.stderr(`cnpg-i-doctor: ${f.message}\n`);
       return code;
     }
-    const report = analyzeWithNames(
-      docs.map((d) => d.value),
-      args.options,
-      CLI_OPTION_NAMES,
+    const flux = renderFlux(
+      docs.map((d) => ({ value: d.value, shown: `${d.file}:${d.line}`, location: args.paths.length > 0 ? locations.get(d.file) : undefined })),
+      { vars: commandLineVars(args, cwd), root: repositoryRoot(args.paths, cwd) },
     );
+    for (const n of flux.notices) io.stderr(`cnpg-i-doctor: notice: ${n}\n`);
+    const report = analyzeWithNames(flux.values, args.options, CLI_OPTION_NAMES);
     const fileCount = new Set(docs.map((d) => d.file)).size;
     io.stdout(
       args.format === 'json'

@@ -131,3 +131,13 @@ export function readGitManifests(ref: string, dir: string, cwd: string): GitMani
   }
   return { ref, commit, dir, files };
 }
+
+/** The top folder of the git work tree holding `dir`, or undefined (no git, or not in a work tree). */
+export function gitTopLevel(dir: string): string | undefined {
+  try {
+    const top = git(['rev-parse', '--show-toplevel'], dir).trim();
+    return top === '' ? undefined : path.resolve(top);
+  } catch {
+    return undefined;
+  }
+}

@@ -69,6 +69,11 @@ export class ManifestIndex {
   public readonly all: Manifest[] = [];
   /** Documents that are not Kubernetes objects. */
   public readonly odd: OddDocument[] = [];
+  /**
+   * kustomize's own files (`kustomize.config.k8s.io` Kustomization or Component), which are not
+   * applied: a folder read without being rendered.
+   */
+  public readonly kustomizeFiles: Array<{ readonly index: number; readonly kind: string }> = [];
   /** Every pod template (workloads and Pods), in input order. */
   public readonly podTemplates: PodTemplate[] = [];
   /**
@@ -118,7 +123,10 @@ export class ManifestIndex {
       return;
     }
     const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-    if (NOT_APPLIED_KINDS.has(kind) && group.startsWith('kustomize.config.k8s.io')) return;
+    if (NOT_APPLIED_KINDS.has(kind) && group.startsWith('kustomize.config.k8s.io')) {
+      this.kustomizeFiles.push({ index, kind });
+      return;
+    }
     if (!name) {
       // generateName objects cannot be referenced by name; nothing the doctor checks needs them
       if (asString(metadata?.generateName)) return;

@@ -77,6 +77,7 @@ import { rule as cnpgi046 } from './cluster-plugins/cnpgi046-plugin-duplicate-in
 import { rule as cnpgi090 } from './input/cnpgi090-not-a-kubernetes-object';
 import { rule as cnpgi091 } from './input/cnpgi091-doctor-ignore-unknown-rule';
 import { rule as cnpgi092 } from './input/cnpgi092-unrendered-variable';
+import { rule as cnpgi093 } from './input/cnpgi093-kustomization-not-rendered';
 import { rule as cnpgi094 } from './input/cnpgi094-live-object-fields';
 import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
 import { rule as cnpgi100 } from './operator-fidelity/cnpgi100-cluster-references';
@@ -177,6 +178,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi090,
   cnpgi091,
   cnpgi092,
+  cnpgi093,
   cnpgi094,
   cnpgi100,
   cnpgi101,

@@ -1,0 +1,78 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { asKustomizationDocument, collectInputs, findKustomize, kustomizationPatches } from '../../src/manifests/kustomize';
+
+function folder(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-kustomize-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('kustomize folders', () => {
+  test('findKustomize: CNPG_I_KUSTOMIZE, none, then kustomize and kubectl on the PATH', () => {
+    expect(findKustomize({ CNPG_I_KUSTOMIZE: '/opt/kustomize' })).toEqual({ command: '/opt/kustomize', args: ['build'], shown: 'kustomize build' });
+    expect(findKustomize({ CNPG_I_KUSTOMIZE: 'none', PATH: '' })).toBeUndefined();
+    const bin = folder({ kubectl: '#!/bin/sh\n' });
+    fs.chmodSync(path.join(bin, 'kubectl'), 0o755);
+    expect(findKustomize({ PATH: bin })).toEqual({ command: path.join(bin, 'kubectl'), args: ['kustomize'], shown: 'kubectl kustomize' });
+    fs.writeFileSync(path.join(bin, 'kustomize'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(findKustomize({ PATH: bin })?.command).toBe(path.join(bin, 'kustomize'));
+    expect(findKustomize({ PATH: '' })).toBeUndefined();
+  });
+
+  test('the patches a kustomization lists, in every form', () => {
+    const dir = folder({
+      'kustomization.yml':
+        'patches:\n  - path: p1.yaml\n  - patch: |\n      - op: add\npatchesStrategicMerge:\n  - p2.yaml\npatchesJson6902:\n  - path: sub/p3.yaml\n',
+    });
+    expect([...kustomizationPatches(path.join(dir, 'kustomization.yml'))].sort()).toEqual(['p1.yaml', 'p2.yaml', 'sub/p3.yaml'].map((p) => path.join(dir, p)));
+  });
+
+  test('collectInputs: a rendered folder is one input; without a renderer its files but the patches', () => {
+    const dir = folder({
+      'a.yaml': 'x: 1\n',
+      'app/Kustomization': 'resources: [c.yaml]\npatches:\n  - path: patch.yaml\n',
+      'app/c.yaml': 'x: 1\n',
+      'app/patch.yaml': 'x: 1\n',
+      'app/notes.txt': 'x',
+    });
+    const program = { command: 'kustomize', args: ['build'], shown: 'kustomize build' };
+    expect(collectInputs(['.'], dir, program)).toEqual([
+      { kind: 'file', file: 'a.yaml' },
+      { kind: 'kustomize', dir: path.join(dir, 'app'), shown: 'app' },
+    ]);
+    expect(collectInputs(['.'], dir, undefined)).toEqual([
+      { kind: 'file', file: 'a.yaml' },
+      { kind: 'file', file: path.join('app', 'c.yaml') },
+      { kind: 'file', file: path.join('app', 'Kustomization') },
+    ]);
+  });
+
+  test('a base that a rendered overlay of the input builds in is not rendered on its own', () => {
+    const dir = folder({
+      'base/kustomization.yaml': 'resources: [c.yaml]\n',
+      'base/c.yaml': 'x: 1\n',
+      'overlays/prod/kustomization.yaml': 'resources:\n  - ../../base\n  - https://example.com/x.yaml\n  - github.com/org/repo/dir?ref=v1\n',
+      'overlays/solo/kustomization.yaml': 'resources: []\n',
+    });
+    const program = { command: 'kustomize', args: ['build'], shown: 'kustomize build' };
+    expect(collectInputs(['.'], dir, program)).toEqual([
+      { kind: 'kustomize', dir: path.join(dir, 'overlays', 'prod'), shown: path.join('overlays', 'prod') },
+      { kind: 'kustomize', dir: path.join(dir, 'overlays', 'solo'), shown: path.join('overlays', 'solo') },
+    ]);
+    // given alone, the base is rendered
+    expect(collectInputs(['base'], dir, program)).toEqual([{ kind: 'kustomize', dir: path.join(dir, 'base'), shown: 'base' }]);
+  });
+
+  test("a kustomization file read as a document gets kustomize's apiVersion and kind", () => {
+    expect(asKustomizationDocument({ resources: [] })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] });
+    expect(asKustomizationDocument({ kind: 'Component' })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1alpha1', kind: 'Component' });
+    const full = { apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization' };
+    expect(asKustomizationDocument(full)).toBe(full);
+    expect(asKustomizationDocument('text')).toBe('text');
+  });
+});
