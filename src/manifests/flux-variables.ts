@@ -1,24 +1,16 @@
 /*
  * Flux post-build variables left in text: what `${...}` references a string still holds.
  */
-import { Json, PathSegments, asObject, asString, dig } from './json';
+import { variableReferences, substitutionDisabled } from './flux-substitution';
+import { Json, PathSegments, asObject, dig } from './json';
 import type { VariableFinder } from './unrendered';
 
-/** The annotation that keeps Flux's post-build substitution off an object (kustomize-controller). */
-export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
-
-/** A reference `${NAME}` or `${NAME<op>default}`; `$${` is an escape, not a reference. */
-const REFERENCE = /\$?\$\{([_a-zA-Z][_a-zA-Z0-9]*)([^}]*)\}/g;
-
-/** The variables a text still references, each once, in order (none in rendered text). */
+/**
+ * The variables a text still references as Flux's envsubst reads it (`variableReferences`), each
+ * once, in order (none in rendered text, in an escaped `$${X}`, or in text Flux refuses to parse).
+ */
 export function unrenderedVariables(text: string): string[] {
-  if (!text.includes('${')) return [];
-  const out: string[] = [];
-  for (const m of text.matchAll(REFERENCE)) {
-    if (m[0].startsWith('$$')) continue;
-    if (!out.includes(m[1])) out.push(m[1]);
-  }
-  return out;
+  return [...new Set(variableReferences(text).map((r) => r.name))];
 }
 
 /**
@@ -43,7 +35,7 @@ function isCnpgPlaceholderField(path: PathSegments): boolean {
  */
 export function variableFinderFor(object: Json): VariableFinder | undefined {
   if (object.kind === 'CustomResourceDefinition') return undefined;
-  if (asString(dig(object, 'metadata', 'annotations', SUBSTITUTE_ANNOTATION)) === 'disabled') return undefined;
+  if (substitutionDisabled(object)) return undefined;
   const cluster = object.kind === 'Cluster' && typeof object.apiVersion === 'string' && object.apiVersion.startsWith('postgresql.cnpg.io/');
   return (text, path) => {
     if (SOPS_VALUE.test(text)) return { variables: [], encrypted: true };
