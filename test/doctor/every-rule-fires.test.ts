@@ -89,7 +89,6 @@ const barmanOperator = (envFrom: boolean) => ({
 
 /** One input per rule and severity: `[id, severity, what breaks, input]`. */
 const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => Input]> = [
-  ['CNPGI001', 'warning', 'no operator and no namespace given', objects()],
   ['CNPGI002', 'error', 'a manager without OPERATOR_NAMESPACE', plugin((d) => (manager(d).env = []))],
   ['CNPGI010', 'error', 'a plugin Service without the label', plugin((d) => delete service(d).metadata.labels['cnpg.io/pluginName'])],
   ['CNPGI011', 'error', 'a plugin Service without the port', plugin((d) => delete service(d).metadata.annotations['cnpg.io/pluginPort'])],
