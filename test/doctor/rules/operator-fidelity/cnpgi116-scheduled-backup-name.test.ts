@@ -42,12 +42,12 @@ describe('CNPGI116 scheduled-backup-name', () => {
 
   test('a short name with characters no label value holds: the characters are named, not the length, in one finding', () => {
     // 12 characters (an unrendered Flux variable, say): the ScheduledBackup's own name is refused
-    expect(renamed('${APP}-daily').map((f) => [f.ruleId, f.severity, f.path, f.message, f.fix])).toEqual([
+    expect(renamed('$(APP)-daily').map((f) => [f.ruleId, f.severity, f.path, f.message, f.fix])).toEqual([
       [
         'CNPGI116',
         'error',
         'metadata.name',
-        `holds '$', '{', '}', which no label value may hold (letters, digits, '-', '_' and '.'): ${REFUSED}`,
+        `holds '$', '(', ')', which no label value may hold (letters, digits, '-', '_' and '.'): ${REFUSED}`,
         `${CHARS_FIX}, e.g. 'app-daily'`,
       ],
     ]);
@@ -61,9 +61,9 @@ describe('CNPGI116 scheduled-backup-name', () => {
   });
 
   test('too long and wrong characters: both are named', () => {
-    const name = `\${APP}-${'x'.repeat(60)}`;
+    const name = `$(APP)-${'x'.repeat(60)}`;
     expect(named(name).map((f) => f.message)).toEqual([
-      `is ${name.length} characters long (a label value holds at most 63) and holds '$', '{', '}', which no label value may hold (letters, digits, '-', '_' and '.'): ${REFUSED}`,
+      `is ${name.length} characters long (a label value holds at most 63) and holds '$', '(', ')', which no label value may hold (letters, digits, '-', '_' and '.'): ${REFUSED}`,
     ]);
   });
 
