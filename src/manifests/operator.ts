@@ -45,9 +45,11 @@ export function isOperatorDeployment(raw: Json): boolean {
   return labels[OPERATOR_POD_LABEL.key] === OPERATOR_POD_LABEL.value || envValue(manager, 'OPERATOR_NAMESPACE') !== undefined || /cloudnative-pg/.test(image);
 }
 
-/** Operator Deployments in the input (Lists expanded), without building the index. */
-export function findOperatorCandidates(objects: readonly unknown[]): OperatorCandidate[] {
-  const out: OperatorCandidate[] = [];
+/**
+ * Calls `fn` with each object of the input and its position, the items of a `kind: ...List` each
+ * with the List's position (four Lists deep at most), without building the index.
+ */
+function eachObject(objects: readonly unknown[], fn: (raw: Json, index: number) => void): void {
   const visit = (value: unknown, index: number, depth: number): void => {
     const raw = asObject(value);
     if (!raw) return;
@@ -55,6 +57,15 @@ export function findOperatorCandidates(objects: readonly unknown[]): OperatorCan
       for (const item of raw.items) visit(item, index, depth + 1);
       return;
     }
+    fn(raw, index);
+  };
+  objects.forEach((o, i) => visit(o, i, 0));
+}
+
+/** Operator Deployments in the input (Lists expanded), without building the index. */
+export function findOperatorCandidates(objects: readonly unknown[]): OperatorCandidate[] {
+  const out: OperatorCandidate[] = [];
+  eachObject(objects, (raw, index) => {
     if (!isOperatorDeployment(raw)) return;
     const manager = managerContainer(dig(raw, 'spec', 'template', 'spec'))!;
     const env = envValue(manager, 'OPERATOR_NAMESPACE');
@@ -66,8 +77,7 @@ export function findOperatorCandidates(objects: readonly unknown[]): OperatorCan
       envNamespace: env?.value || undefined,
       hasNamespaceEnv: env !== undefined,
     });
-  };
-  objects.forEach((o, i) => visit(o, i, 0));
+  });
   return out;
 }
 
@@ -98,13 +108,7 @@ export interface OperatorRelease {
  */
 export function findOperatorReleases(objects: readonly unknown[]): OperatorRelease[] {
   const out: OperatorRelease[] = [];
-  const visit = (value: unknown, index: number, depth: number): void => {
-    const raw = asObject(value);
-    if (!raw) return;
-    if (typeof raw.kind === 'string' && /List$/.test(raw.kind) && Array.isArray(raw.items) && depth < 4) {
-      for (const item of raw.items) visit(item, index, depth + 1);
-      return;
-    }
+  eachObject(objects, (raw, index) => {
     const apiVersion = asString(raw.apiVersion) ?? '';
     const name = asString(dig(raw, 'metadata', 'name')) ?? '';
     const own = asString(dig(raw, 'metadata', 'namespace')) || undefined;
@@ -117,7 +121,6 @@ export function findOperatorReleases(objects: readonly unknown[]): OperatorRelea
       const namespace = asString(dig(raw, 'spec', 'destination', 'namespace')) || undefined;
       out.push({ raw, index, ref: own ? `Application/${own}/${name}` : `Application/${name}`, ...(namespace ? { namespace } : {}) });
     }
-  };
-  objects.forEach((o, i) => visit(o, i, 0));
+  });
   return out;
 }
