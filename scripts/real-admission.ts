@@ -14,7 +14,8 @@ import { ControlPlane, KubeObject } from '../test/control-plane/control-plane';
 import { findGo } from '../test/e2e/go-peers';
 
 const USAGE = 'usage: npm run --silent real-admission -- [--namespace NS] FILE_OR_DIR... | --build | --stop';
-const KEEP_ALIVE_MS = 10 * 60_000;
+/** How long the control plane outlives a run (CNPG_I_REAL_ADMISSION_KEEP_MS, default 10 minutes). */
+const KEEP_ALIVE_MS = Number(process.env.CNPG_I_REAL_ADMISSION_KEEP_MS ?? 10 * 60_000);
 
 function fail(message: string): never {
   process.stderr.write(`real-admission: ${message}\n`);
@@ -96,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
 
   if (!findControlPlaneBuild() && !findGo()) fail('the control plane is not built and there is no Go toolchain to build it (go on PATH; Go 1.26 or later)');
   if (!findControlPlaneBuild()) process.stderr.write('real-admission: building the control plane first (10-20 minutes the first time)\n');
-  const cp = await ControlPlane.start({ keepAliveMs: KEEP_ALIVE_MS });
+  const cp = await ControlPlane.start({ keepAliveMs: KEEP_ALIVE_MS > 0 ? KEEP_ALIVE_MS : undefined });
   try {
     const results = await cp.dryRunAll(
       targets.map((t) => t.object),

@@ -15,7 +15,8 @@
  *   left the supervisor stops etcd, kube-apiserver and the webhooks on its own (the reaper).
  *   `close()` only closes connections (what `describeWithControlPlane` does after its tests).
  * - `cp.dryRunAll(objects, namespace)`: a create with `dryRun=All` (and `fieldValidation=Strict`,
- *   as kubectl sends) of each object; one `AdmissionResult` per object, in order.
+ *   as kubectl sends) of each object; one `AdmissionResult` per object, in order. An object that
+ *   exists already (a namespace made for the others) is judged by a dry-run server-side apply.
  * - `cp.create(object, { namespace, dryRun })`: a real create (or a dry-run one); the object is
  *   stored, with the defaults the API server and the webhooks wrote.
  * - `cp.updateStatus(object)`: writes `object.status` through the status subresource (a PUT on
@@ -334,7 +335,13 @@ export class ControlPlane {
     if (kind === 'Namespace' && !options.dryRun) this.namespaces.set(name, Promise.resolve());
     const collection = (await this.collectionPath(apiVersion, kind, namespace)) as string;
     const query = `?fieldValidation=Strict${options.dryRun ? '&dryRun=All' : ''}`;
-    const r = await this.request('POST', collection + query, object);
+    let r = await this.request('POST', collection + query, object);
+    if (options.dryRun && r.status === 409 && (r.body as { reason?: string } | undefined)?.reason === 'AlreadyExists') {
+      // the object exists already (a namespace the control plane made for the others): judged as
+      // a server-side apply of it would be, still without storing anything
+      const apply = `${collection}/${encodeURIComponent(name)}?dryRun=All&fieldManager=real-admission&force=true&fieldValidation=Strict`;
+      r = await this.request('PATCH', apply, object, 'application/apply-patch+yaml');
+    }
     const ok = r.status >= 200 && r.status < 300;
     const status = (ok ? {} : r.body) as { message?: string; details?: { causes?: { field?: string; message?: string; reason?: string }[] } };
     return {
