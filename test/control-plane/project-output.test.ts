@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
 import { parseManifestText } from '../../src/manifests/load';
 import { describeWithControlPlane, KubeObject } from './control-plane';
 
@@ -32,8 +33,10 @@ function distObjects(): { source: string; object: KubeObject }[] {
 }
 
 function platformObjects(): { source: string; object: KubeObject }[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { platform } = require('../../examples/platform/platform') as typeof import('../../examples/platform/platform');
+  // required, not imported: the example's own tsconfig resolves the package name, the root one does not
+  const { platform } = require('../../examples/platform/platform') as {
+    platform: (scope: Construct) => { system: Chart; databases: Chart };
+  };
   const { system, databases } = platform(Testing.app());
   return [...Testing.synth(system), ...Testing.synth(databases)].map((object, i) => ({ source: `examples/platform#${i + 1}`, object: object as KubeObject }));
 }
