@@ -9,9 +9,8 @@
  * one. A run leaves the control plane running for 10 minutes so that the next run reuses it.
  */
 import { collectFiles, InputError, readManifestFile, readManifestFiles } from '../src/manifests/load';
-import { buildControlPlane, findControlPlaneBuild } from '../test/control-plane/build';
+import { buildControlPlane, controlPlaneGo, findControlPlaneBuild } from '../test/control-plane/build';
 import { ControlPlane, KubeObject } from '../test/control-plane/control-plane';
-import { findGo } from '../test/e2e/go-peers';
 
 const USAGE = 'usage: npm run --silent real-admission -- [--namespace NS] FILE_OR_DIR... | --build | --stop';
 /** How long the control plane outlives a run (CNPG_I_REAL_ADMISSION_KEEP_MS, default 10 minutes). */
@@ -58,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (build) {
-    if (!findGo()) fail('building the control plane needs Go (go on PATH; Go 1.26 or later)');
+    if (!controlPlaneGo()) fail('building the control plane needs Go 1.26 or later on PATH');
     const outcome = buildControlPlane((line) => process.stderr.write(`real-admission: ${line}\n`));
     process.stderr.write(
       outcome.built
@@ -95,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (targets.length === 0) fail('no Kubernetes object in the input');
 
-  if (!findControlPlaneBuild() && !findGo()) fail('the control plane is not built and there is no Go toolchain to build it (go on PATH; Go 1.26 or later)');
+  if (!findControlPlaneBuild() && !controlPlaneGo()) fail('the control plane is not built and there is no Go 1.26 or later on PATH to build it');
   if (!findControlPlaneBuild()) process.stderr.write('real-admission: building the control plane first (10-20 minutes the first time)\n');
   const cp = await ControlPlane.start({ keepAliveMs: KEEP_ALIVE_MS > 0 ? KEEP_ALIVE_MS : undefined });
   try {

@@ -43,6 +43,15 @@ const CRD_SOURCES: readonly { module: string; version: string; dir: string; file
   },
 ];
 
+/** The oldest Go that builds the control plane (k8s.io/kubernetes v1.36.3 and cloudnative-pg v1.30.0 ask for 1.26). */
+export const MIN_GO_MINOR = 26;
+
+/** A Go toolchain new enough to build the control plane, or undefined. */
+export function controlPlaneGo(): ReturnType<typeof findGo> {
+  const go = findGo();
+  return go && go.minor >= MIN_GO_MINOR ? go : undefined;
+}
+
 /** Paths of a built control plane. */
 export interface ControlPlaneBuild {
   readonly dir: string;
@@ -195,8 +204,8 @@ export function buildControlPlane(log: (line: string) => void = () => undefined)
   const started = Date.now();
   const found = findControlPlaneBuild();
   if (found) return { build: found, built: false, seconds: 0 };
-  const toolchain = findGo();
-  if (!toolchain) throw new Error('the test control plane needs Go (go on PATH) to build');
+  const toolchain = controlPlaneGo();
+  if (!toolchain) throw new Error(`the test control plane needs Go 1.${MIN_GO_MINOR} or later (go on PATH) to build`);
   const dir = controlPlaneBuildDir();
   const release = lockSync(`${dir}.lock`, 3_600_000);
   try {

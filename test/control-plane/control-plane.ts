@@ -33,9 +33,8 @@ import * as fs from 'fs';
 import * as https from 'https';
 import * as os from 'os';
 import * as path from 'path';
-import { findGo } from '../e2e/go-peers';
 import { GO_REQUIRED } from '../oracles/go-oracle';
-import { buildControlPlane, ControlPlaneBuild, findControlPlaneBuild, lockSync } from './build';
+import { buildControlPlane, ControlPlaneBuild, controlPlaneGo, findControlPlaneBuild, lockSync, MIN_GO_MINOR } from './build';
 
 /** A Kubernetes object as JSON. */
 export type KubeObject = Record<string, unknown> & {
@@ -430,18 +429,18 @@ const warned = new Set<string>();
  * one skipped test and a one-line warning; where Go is required (CI), one failed test.
  */
 export function describeWithControlPlane(title: string, body: (cp: () => ControlPlane) => void): void {
-  if (!findGo()) {
+  if (!findControlPlaneBuild() && !controlPlaneGo()) {
     if (GO_REQUIRED) {
       describe(title, () => {
         test('needs Go', () => {
-          throw new Error(`'${title}' needs Go (go on PATH) to build the test control plane and is required in CI (CI=true)`);
+          throw new Error(`'${title}' needs Go 1.${MIN_GO_MINOR} or later (go on PATH) to build the test control plane and is required in CI (CI=true)`);
         });
       });
       return;
     }
     if (!warned.has(title)) {
       warned.add(title);
-      console.warn(`skipping '${title}': no Go toolchain on PATH for the test control plane`);
+      console.warn(`skipping '${title}': no Go 1.${MIN_GO_MINOR} or later on PATH to build the test control plane`);
     }
     describe.skip(title, () => {
       test('needs Go', () => undefined);
