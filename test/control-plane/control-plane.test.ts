@@ -71,6 +71,41 @@ describeWithControlPlane('the test control plane', (cp) => {
     expect(again.message).toContain('already exists');
   });
 
+  test('a Pod and a Certificate are stored and take a status (what a live-cluster check reads)', async () => {
+    const suffix = `${process.pid}-${Date.now().toString(36)}`;
+    const pod = await cp().create(
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: `pod-${suffix}` },
+        spec: {
+          securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+          containers: [{ name: 'c', image: 'registry.example/x:1', securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } }],
+        },
+      },
+      { namespace: ns },
+    );
+    expect(pod).toMatchObject({ allowed: true, message: '' });
+    const running = await cp().updateStatus({
+      ...pod.stored,
+      status: { phase: 'Running', podIP: '10.0.0.7', conditions: [{ type: 'Ready', status: 'True' }] },
+    });
+    expect(running.status).toMatchObject({ phase: 'Running', podIP: '10.0.0.7' });
+
+    const cert = await cp().create(
+      {
+        apiVersion: 'cert-manager.io/v1',
+        kind: 'Certificate',
+        metadata: { name: `cert-${suffix}` },
+        spec: { secretName: `cert-${suffix}`, dnsNames: ['x.example'], issuerRef: { name: 'ca', kind: 'Issuer' } },
+      },
+      { namespace: ns },
+    );
+    expect(cert).toMatchObject({ allowed: true });
+    const ready = await cp().updateStatus({ ...cert.stored, status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Ready', message: 'ok' }] } });
+    expect(ready.status).toMatchObject({ conditions: [{ type: 'Ready', status: 'True' }] });
+  });
+
   test('a kind nobody serves is refused with a message, not a crash', async () => {
     const [r] = await cp().dryRunAll([{ apiVersion: 'example.com/v1', kind: 'Nothing', metadata: { name: 'x' } }], ns);
     expect(r).toMatchObject({ allowed: false, message: 'no resource serves kind Nothing in example.com/v1' });
