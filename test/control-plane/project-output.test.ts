@@ -1,13 +1,14 @@
 /**
  * Everything the project writes is allowed by the real API server: the committed dist/ (the
- * example app of src/main.ts) and the platform example (examples/platform), with no warning
- * but the documented ones.
+ * example app of src/main.ts), the platform example (examples/platform) and the guides whose
+ * example is a whole app, with no warning but the documented ones.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { parseManifestText } from '../../src/manifests/load';
+import { guideText, runGuideExample } from '../guides/guide-example';
 import { describeWithControlPlane, KubeObject } from './control-plane';
 
 // the example imports the library by its package name, as a user's app does
@@ -41,10 +42,17 @@ function platformObjects(): { source: string; object: KubeObject }[] {
   return [...Testing.synth(system), ...Testing.synth(databases)].map((object, i) => ({ source: `examples/platform#${i + 1}`, object: object as KubeObject }));
 }
 
+/** The guides whose one ```ts example is a whole app (as their own tests run it). */
+function guideObjects(name: string): () => { source: string; object: KubeObject }[] {
+  return () => runGuideExample(guideText(name)).map((object, i) => ({ source: `docs/guides/${name}.md#${i + 1}`, object: object as KubeObject }));
+}
+
 describeWithControlPlane("the project's own output against the real API server", (cp) => {
   test.each([
     ['dist/', distObjects],
     ['examples/platform', platformObjects],
+    ['docs/guides/monitoring.md', guideObjects('monitoring')],
+    ['docs/guides/scale-to-zero.md', guideObjects('scale-to-zero')],
   ])('%s: every object is allowed, without undocumented warnings', async (_name, collect) => {
     const objects = collect();
     expect(objects.length).toBeGreaterThan(0);
