@@ -20,6 +20,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 
@@ -122,7 +123,8 @@ func main() {
 	if err != nil {
 		fail("etcd: %v", err)
 	}
-	defer etcd.Close()
+	closeEtcd := sync.OnceFunc(etcd.Close) // etcd's Close panics when called twice
+	defer closeEtcd()
 	select {
 	case <-etcd.Server.ReadyNotify():
 	case <-time.After(60 * time.Second):
@@ -164,7 +166,7 @@ func main() {
 	}
 	apiDone := make(chan struct{})
 	go func() { _ = api.Wait(); close(apiDone) }()
-	stopAPI := func() {
+	stopAPI := sync.OnceFunc(func() {
 		_ = api.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-apiDone:
@@ -172,7 +174,7 @@ func main() {
 			_ = api.Process.Kill()
 			<-apiDone
 		}
-	}
+	})
 	defer stopAPI()
 
 	restCfg := &rest.Config{
@@ -250,7 +252,7 @@ func main() {
 	_ = os.Remove(readyPath)
 	stopMgr()
 	stopAPI()
-	etcd.Close()
+	closeEtcd()
 	_ = os.RemoveAll(cfg.Dir)
 }
 
