@@ -6,7 +6,8 @@
 import { CnpgIValidationError } from '../manifests/errors';
 import { readGitManifests } from '../manifests/git';
 import { InputError, LoadedDocument, collectFiles, parseManifestText, readManifestFile } from '../manifests/load';
-import { planChanges } from '../plan/plan';
+import { PlanAcknowledgement, readAcknowledgements } from '../plan/acknowledgements';
+import { PLAN_RULES, planChanges } from '../plan/plan';
 import { formatPlanJson, formatPlanText, planSarif, planSarifError } from '../plan/plan-format';
 import { PlanIndex } from '../plan/plan-model';
 import type { Finding } from '../rules/finding';
@@ -32,6 +33,10 @@ error what it compared, and when the revision has no manifests under <path> (a f
 
 options:
   --base <git ref>            read the old set from this git revision of the working directory's repository
+  --acknowledge <file>        a YAML list of deliberate changes, each { rule, object, reason }
+                              (e.g. rule: CNPGI201, object: Cluster/payments/ledger): the finding
+                              is reported as acknowledged and fails nothing; an entry that matches
+                              no finding is a warning (stale); repeatable
   --format text|json|sarif    report format (default: text); SARIF results point at the file and
                               line of the object in the new set (else in the old one)
   -n, --namespace <ns>        namespace of objects that have none (default: default)
@@ -43,6 +48,7 @@ type Format = 'text' | 'json' | 'sarif';
 
 interface PlanArgs {
   readonly paths: string[];
+  readonly acknowledge: string[];
   readonly format: Format;
   readonly namespace?: string;
   readonly base?: string;
@@ -51,6 +57,7 @@ interface PlanArgs {
 
 interface PlanArgsState {
   format: Format;
+  acknowledge: string[];
   namespace?: string;
   base?: string;
 }
@@ -63,6 +70,13 @@ const PLAN_FLAGS: readonly CliFlag<PlanArgsState>[] = [
     apply: (s, v) => {
       if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new InputError(`--format must be text, json or sarif, not '${v}'`);
       s.format = v;
+    },
+  },
+  {
+    names: ['--acknowledge'],
+    takesValue: true,
+    apply: (s, v) => {
+      s.acknowledge.push(v);
     },
   },
   {
@@ -83,9 +97,29 @@ const PLAN_FLAGS: readonly CliFlag<PlanArgsState>[] = [
 ];
 
 function parseArgs(argv: readonly string[]): PlanArgs {
-  const state: PlanArgsState = { format: 'text' };
+  const state: PlanArgsState = { format: 'text', acknowledge: [] };
   const { paths, help } = parseCommandLine(argv, PLAN_FLAGS, state);
-  return { paths, format: state.format, namespace: state.namespace, base: state.base, help };
+  return { paths, acknowledge: state.acknowledge, format: state.format, namespace: state.namespace, base: state.base, help };
+}
+
+/**
+ * The acknowledgements of the `--acknowledge` files: each a YAML list of `{ rule, object,
+ * reason }`, checked as `addPlanValidation`'s `acknowledge` is (an empty file is an empty list).
+ */
+function readAcknowledgementFiles(files: readonly string[], cwd: string): PlanAcknowledgement[] {
+  const ids = new Set(PLAN_RULES.map((r) => r.id));
+  const out: PlanAcknowledgement[] = [];
+  for (const file of files) {
+    const docs = parseManifestText(readManifestFile(file, cwd), file).filter((d) => d.value !== null && d.value !== undefined);
+    if (docs.length === 0) continue;
+    if (docs.length > 1 || !Array.isArray(docs[0].value)) {
+      throw new InputError(
+        `--acknowledge ${file}: must be one YAML list of { rule, object, reason } entries, e.g. [{ rule: CNPGI201, object: Cluster/payments/ledger, reason: moved to ledger-v2 }]`,
+      );
+    }
+    out.push(...readAcknowledgements('--acknowledge', file, docs[0].value, ids));
+  }
+  return out;
 }
 
 /** One manifest set: its documents, where each file is in the working tree (for SARIF), and how many files. */
@@ -189,10 +223,11 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<numbe
       previous = await loadSet(args.paths[0], io, cwd);
       next = await loadSet(args.paths[1], io, cwd);
     }
+    const acknowledge = readAcknowledgementFiles(args.acknowledge, cwd);
     const report = planChanges(
       previous.docs.map((d) => d.value),
       next.docs.map((d) => d.value),
-      { defaultNamespace: args.namespace },
+      { defaultNamespace: args.namespace, acknowledge },
     );
     let out: string;
     if (args.format === 'sarif') {

@@ -3,8 +3,9 @@
  * types are restated structurally so that nothing here loads cdk8s-cli at run time.
  */
 import { invalid } from '../manifests/errors';
+import { refuseUnknownKeys } from '../manifests/option-keys';
 import type { Finding } from '../rules/finding';
-import { analyzeManifests } from './check-manifests';
+import { DOCTOR_OPTION_KEYS, analyzeManifests } from './check-manifests';
 import { DoctorOptions } from './report';
 
 /**
@@ -94,6 +95,7 @@ export class DoctorValidationPlugin {
         'write properties: { operatorNamespace, cnpgVersion, knownPlugins, defaultNamespace, failOnWarnings }',
       );
     }
+    refuseUnknownKeys('DoctorValidationPlugin', 'properties', props ?? {}, [...DOCTOR_OPTION_KEYS, 'failOnWarnings'].sort());
     const { failOnWarnings, ...options } = props ?? {};
     if (failOnWarnings !== undefined && typeof failOnWarnings !== 'boolean') {
       invalid('DoctorValidationPlugin', 'properties.failOnWarnings', failOnWarnings, 'must be a boolean', 'write true or false');

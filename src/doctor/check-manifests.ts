@@ -1,6 +1,7 @@
 import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
 import { variableFinderFor, withoutSopsMetadata } from '../manifests/flux-variables';
+import { refuseUnknownKeys } from '../manifests/option-keys';
 import { recordingReads, touchesUnrendered, trackUnrendered, unrenderedFields } from '../manifests/unrendered';
 import type { Finding } from '../rules/finding';
 import { validateRuleIds } from '../rules/suppressions';
@@ -50,6 +51,21 @@ function item(name: string, i: number | string): string {
   return typeof i === 'number' ? `${name}[${i}]` : `${name}.${i}`;
 }
 
+const DOCTOR_OPTION_KEY_SET: { readonly [K in keyof Required<DoctorOptions>]: true } = {
+  clusterResourceNamespace: true,
+  cnpgVersion: true,
+  complete: true,
+  defaultNamespace: true,
+  disable: true,
+  knownPlugins: true,
+  operatorNamespace: true,
+  sidecarPlugins: true,
+  verbose: true,
+};
+
+/** The keys of `DoctorOptions` (the compiler keeps the list complete). @internal */
+export const DOCTOR_OPTION_KEYS: readonly string[] = Object.keys(DOCTOR_OPTION_KEY_SET).sort();
+
 function readOptions(options: unknown, names: OptionNames) {
   const scope = names.scope;
   const optionalString = (prop: string, value: unknown, fix: string): string | undefined => {
@@ -66,6 +82,7 @@ function readOptions(options: unknown, names: OptionNames) {
       'pass { operatorNamespace?, cnpgVersion?, knownPlugins?, defaultNamespace?, disable?, sidecarPlugins?, verbose?, clusterResourceNamespace? }',
     );
   }
+  refuseUnknownKeys(scope, names.options, options ?? {}, DOCTOR_OPTION_KEYS);
   const o = (options ?? {}) as Record<string, unknown>;
   const operatorNamespace = optionalString(names.operatorNamespace, o.operatorNamespace, "pass the operator's namespace, e.g. 'cnpg-system'");
   const defaultNamespace = optionalString(names.defaultNamespace, o.defaultNamespace, "pass a namespace, e.g. 'cnpg-system'");

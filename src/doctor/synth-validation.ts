@@ -1,9 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
+import { refuseUnknownKeys } from '../manifests/option-keys';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
-import { analyzeManifests, checkManifests } from './check-manifests';
+import { DOCTOR_OPTION_KEYS, analyzeManifests, checkManifests } from './check-manifests';
 import { DOCTOR_RULES } from './registry';
 import { DoctorOptions, DoctorReport } from './report';
 
@@ -89,6 +90,7 @@ export class Doctor {
     if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
       invalid('Doctor.addValidation', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
     }
+    refuseUnknownKeys('Doctor.addValidation', 'options', options ?? {}, [...DOCTOR_OPTION_KEYS, 'failOnWarnings', 'printWarning'].sort());
     const { failOnWarnings, printWarning, ...doctorOptions } = options ?? {};
     if (printWarning !== undefined && typeof printWarning !== 'function') {
       invalid(

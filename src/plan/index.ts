@@ -1,3 +1,4 @@
+export type { AcknowledgedFinding, PlanAcknowledgement } from './acknowledgements';
 export type { PlanOptions, PlanReport } from './plan-model';
 // the listing of PLAN_RULES is the rule engine's, which the doctor's rules share
 export type { RuleSpec, Subsumption } from '../rules/rule';

@@ -2,24 +2,61 @@
  * The plan's reports: text for people, JSON for programs, SARIF 2.1.0 for code-scanning UIs.
  * The finding lines and the SARIF log are the rule engine's (src/rules), shared with the doctor.
  */
-import type { Finding } from '../rules/finding';
+import type { Finding, SuppressedFinding } from '../rules/finding';
 import { SarifFileLocation, SarifTool, sarifErrorLog, sarifLog } from '../rules/sarif';
 import { findingSections, plural, severityCounts } from '../rules/text-report';
+import { staleAcknowledgementLine } from './acknowledgements';
 import { PLAN_RULES } from './plan';
 import { PlanReport } from './plan-model';
 
-/** The human report: findings grouped by object, then a summary line. */
+/**
+ * The acknowledged findings (each with the reason, under the heading `acknowledged`) and the
+ * stale acknowledgements, as lines of the text report.
+ */
+function acknowledgementLines(report: PlanReport): string[] {
+  const lines: string[] = [];
+  if (report.acknowledged.length > 0) {
+    lines.push('', 'Acknowledged (deliberate, not failing):');
+    for (const f of report.acknowledged) {
+      lines.push(`  acknowledged ${f.ruleId}  ${f.object}${f.path ? ` (${f.path})` : ''}: ${f.message}`, `          reason: ${f.reason}`);
+    }
+  }
+  for (const a of report.staleAcknowledgements) lines.push('', `warning ${staleAcknowledgementLine(a)}`);
+  return lines;
+}
+
+/** The human report: findings grouped by object, the acknowledged findings, then a summary line. */
 export function formatPlanText(report: PlanReport): string {
   const { errors, warnings } = severityCounts(report.findings);
+  const stale = report.staleAcknowledgements.length;
+  const acknowledged = report.acknowledged.length;
+  const extra = [...(acknowledged > 0 ? [`${acknowledged} acknowledged`] : []), ...(stale > 0 ? [plural(stale, 'stale acknowledgement')] : [])];
   return (
     [
       `cnpg-i-doctor plan: ${plural(report.previousCount, 'object')} before, ${plural(report.nextCount, 'object')} after; ` +
         `${report.added} added, ${report.removed} removed, ${report.changed} changed`,
       ...findingSections(report.findings),
+      ...acknowledgementLines(report),
       '',
-      report.findings.length === 0 ? 'No destructive or refused change.' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`,
+      report.findings.length === 0 && extra.length === 0
+        ? 'No destructive or refused change.'
+        : `${[plural(errors, 'error'), plural(warnings, 'warning'), ...extra].join(', ')}.`,
     ].join('\n') + '\n'
   );
+}
+
+function findingJson(f: Finding) {
+  return {
+    ruleId: f.ruleId,
+    ruleName: f.ruleName,
+    severity: f.severity,
+    object: f.object,
+    ...(f.path !== undefined ? { path: f.path } : {}),
+    before: f.before ?? null,
+    after: f.after ?? null,
+    message: f.message,
+    fix: f.fix,
+  };
 }
 
 /** The machine report. */
@@ -32,17 +69,9 @@ export function formatPlanJson(report: PlanReport): string {
         added: report.added,
         removed: report.removed,
         changed: report.changed,
-        findings: report.findings.map((f) => ({
-          ruleId: f.ruleId,
-          ruleName: f.ruleName,
-          severity: f.severity,
-          object: f.object,
-          ...(f.path !== undefined ? { path: f.path } : {}),
-          before: f.before ?? null,
-          after: f.after ?? null,
-          message: f.message,
-          fix: f.fix,
-        })),
+        findings: report.findings.map(findingJson),
+        acknowledged: report.acknowledged.map((f) => ({ ...findingJson(f), reason: f.reason })),
+        staleAcknowledgements: report.staleAcknowledgements.map((a) => ({ rule: a.rule, object: a.object, reason: a.reason })),
         summary: severityCounts(report.findings),
       },
       null,
@@ -80,7 +109,7 @@ export function planSarifError(message: string): string {
 export function planSarif(report: PlanReport, locate: (finding: Finding) => SarifFileLocation | undefined, toolVersion?: string): string {
   return sarifLog(
     planTool(toolVersion),
-    report.findings.map((finding) => {
+    [...report.findings, ...report.acknowledged.map((f): SuppressedFinding => ({ ...f, suppressedBy: 'acknowledgement' }))].map((finding) => {
       const location = locate(finding);
       return location ? { finding, location } : { finding };
     }),

@@ -6,6 +6,7 @@
 import { dig, asArray, asString, asObject, differences, Json } from '../manifests/json';
 import { CLUSTER_SCOPED_KINDS } from '../manifests/kinds';
 import type { Finding } from '../rules/finding';
+import type { AcknowledgedFinding, PlanAcknowledgement } from './acknowledgements';
 
 export type { Json };
 export { asArray, asObject, asString, dig };
@@ -18,6 +19,15 @@ export interface PlanOptions {
    * @default 'default'
    */
   readonly defaultNamespace?: string;
+  /**
+   * Findings accepted on purpose, each naming a plan rule, one object and the reason, e.g.
+   * `[{ rule: 'CNPGI201', object: 'Cluster/payments/ledger', reason: 'moved to ledger-v2' }]`.
+   * The finding of that rule on that object is reported as acknowledged (with the reason) and
+   * fails nothing; an acknowledgement that matches no finding is reported as stale. A wildcard
+   * object is refused: each deliberate change is named.
+   * @default []
+   */
+  readonly acknowledge?: PlanAcknowledgement[];
 }
 
 /** What `planChanges` found. */
@@ -27,6 +37,10 @@ export interface PlanReport {
    * after the change (`null` when there is none) and the field path it is about.
    */
   readonly findings: Finding[];
+  /** The findings that an acknowledgement accepted, in the same order, each with its reason; they fail nothing. */
+  readonly acknowledged: AcknowledgedFinding[];
+  /** The acknowledgements that matched no finding: stale, a warning to remove them. */
+  readonly staleAcknowledgements: PlanAcknowledgement[];
   /** Objects in the previous set (after expanding `kind: List`). */
   readonly previousCount: number;
   /** Objects in the next set. */

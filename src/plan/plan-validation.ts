@@ -3,7 +3,8 @@ import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
 import { InputError } from '../manifests/load';
 import { Finding, formatFinding } from '../rules/finding';
-import { planChanges } from './plan';
+import { describeAcknowledgement, staleAcknowledgementLine } from './acknowledgements';
+import { PLAN_OPTION_KEYS, planChanges, readPlanOptions } from './plan';
 import { PlanBaseline, readBaseline } from './plan-baseline';
 import { PlanOptions } from './plan-model';
 
@@ -29,6 +30,9 @@ export interface PlanValidationOptions extends PlanOptions {
    */
   readonly failOnWarnings?: boolean;
 }
+
+/** The keys of `PlanValidationOptions`. */
+const VALIDATION_OPTION_KEYS: readonly string[] = [...PLAN_OPTION_KEYS, 'baseline', 'failOnWarnings', 'previousDir'].sort();
 
 /**
  * One finding as a line of text, as cdk8s prints validation errors: the rule engine's
@@ -63,10 +67,15 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
   if (!scope || typeof (scope as { node?: unknown }).node !== 'object') {
     invalid('addPlanValidation', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
   }
-  if (options === null || typeof options !== 'object') {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     invalid('addPlanValidation', 'options', options, 'must be an object', "pass {} or { baseline: PlanBaseline.gitRef('HEAD') }");
   }
+  // checked now, so that a wrong key or acknowledgement fails where the app calls this
+  readPlanOptions('addPlanValidation', options, VALIDATION_OPTION_KEYS);
   const { previousDir, baseline: given, failOnWarnings, ...planOptions } = options;
+  if (failOnWarnings !== undefined && typeof failOnWarnings !== 'boolean') {
+    invalid('addPlanValidation', 'options.failOnWarnings', failOnWarnings, 'must be true or false', 'pass failOnWarnings: true, or leave it out');
+  }
   if (previousDir !== undefined && (typeof previousDir !== 'string' || previousDir === '')) {
     invalid(
       'addPlanValidation',
@@ -102,9 +111,15 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
       throw e;
     }
     process.stderr.write(read.found ? `plan: compared the new output with ${read.description}\n` : `plan: compared with ${read.description}\n`);
-    return planChanges(read.objects, synthesizedObjects(scope), planOptions)
-      .findings.filter((f) => f.severity === 'error' || failOnWarnings === true)
-      .map(formatFinding);
+    const report = planChanges(read.objects, synthesizedObjects(scope), planOptions);
+    for (const f of report.acknowledged) {
+      process.stderr.write(
+        `plan: acknowledged ${describeAcknowledgement({ rule: f.ruleId, object: f.object, reason: f.reason })} (${f.reason}): ${formatFinding(f)}\n`,
+      );
+    }
+    const stale = report.staleAcknowledgements.map((a) => `plan: warning: ${staleAcknowledgementLine(a)}`);
+    if (failOnWarnings !== true) for (const line of stale) process.stderr.write(`${line}\n`);
+    return [...report.findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map(formatFinding), ...(failOnWarnings === true ? stale : [])];
   };
   scope.node.addValidation({
     validate: () => {

@@ -1,7 +1,9 @@
 import { invalid, typeName } from '../manifests/errors';
+import { refuseUnknownKeys } from '../manifests/option-keys';
 import type { Finding } from '../rules/finding';
 import { RuleRegistry } from '../rules/registry';
 import type { RuleSpec } from '../rules/rule';
+import { PlanAcknowledgement, applyAcknowledgements, readAcknowledgements } from './acknowledgements';
 import { PlanContext, PlanIndex, PlanOptions, PlanReport, canonical } from './plan-model';
 import { PLAN_RULE_DEFINITIONS } from './rules/index';
 
@@ -33,6 +35,40 @@ function reportOrder(a: Finding, b: Finding): number {
   );
 }
 
+/** The keys of `PlanOptions`. @internal */
+export const PLAN_OPTION_KEYS: readonly string[] = ['acknowledge', 'defaultNamespace'];
+
+/**
+ * What a user may expect of the plan's options from the doctor's: the plan has no `disable`,
+ * since a destructive change is accepted per object, in review.
+ * @internal
+ */
+export const PLAN_OPTION_HINTS: Readonly<Record<string, string>> = {
+  disable:
+    "the plan switches no rule off: accept a deliberate change per object with acknowledge: [{ rule: 'CNPGI201', object: 'Cluster/payments/ledger', reason: '...' }]",
+};
+
+/**
+ * Checks the plan's options (`keys`: those of the interface the caller was given, a superset of
+ * `PlanOptions`) and reads the ones the plan uses.
+ * @internal
+ */
+export function readPlanOptions(
+  scope: string,
+  options: unknown,
+  keys: readonly string[] = PLAN_OPTION_KEYS,
+): { readonly defaultNamespace: string; readonly acknowledgements: PlanAcknowledgement[] } {
+  refuseUnknownKeys(scope, 'options', options, keys, { optional: true, hints: PLAN_OPTION_HINTS });
+  const o = (options ?? {}) as PlanOptions;
+  if (o.defaultNamespace !== undefined && (typeof o.defaultNamespace !== 'string' || o.defaultNamespace === '')) {
+    invalid(scope, 'options.defaultNamespace', o.defaultNamespace, 'must be a non-empty string', "pass a namespace, e.g. 'default', or leave it out");
+  }
+  return {
+    defaultNamespace: o.defaultNamespace ?? 'default',
+    acknowledgements: readAcknowledgements(scope, 'options.acknowledge', o.acknowledge, PLAN_REGISTRY.ids),
+  };
+}
+
 /**
  * Compares two manifest sets (plain objects, as parsed from YAML: a committed `dist/` and a new
  * synth, or `kubectl get -o yaml` and the repository) and reports per object the changes that
@@ -57,10 +93,10 @@ export function planChanges(previous: readonly unknown[], next: readonly unknown
       );
     }
   }
-  const defaultNamespace = typeof options?.defaultNamespace === 'string' && options.defaultNamespace !== '' ? options.defaultNamespace : 'default';
+  const { defaultNamespace, acknowledgements } = readPlanOptions('planChanges', options);
   const prev = new PlanIndex(previous, defaultNamespace);
   const nxt = new PlanIndex(next, defaultNamespace);
-  const findings = PLAN_REGISTRY.run(new PlanContext(prev, nxt)).findings;
+  const { findings, acknowledged, stale } = applyAcknowledgements(PLAN_REGISTRY.run(new PlanContext(prev, nxt)).findings, acknowledgements);
 
   let removed = 0;
   let changed = 0;
@@ -71,8 +107,11 @@ export function planChanges(previous: readonly unknown[], next: readonly unknown
   }
   const common = prev.byKey.size - removed;
   findings.sort(reportOrder);
+  acknowledged.sort(reportOrder);
   return {
     findings,
+    acknowledged,
+    staleAcknowledgements: stale,
     previousCount: prev.count,
     nextCount: nxt.count,
     added: nxt.byKey.size - common,

@@ -39,8 +39,13 @@ export interface Finding {
 
 /** A finding that a `disable` option or an ignore annotation silenced. */
 export interface SuppressedFinding extends Finding {
-  /** `disable` (the option or `--disable`) or `annotation` (`cnpg-i.dev/doctor-ignore`). */
-  readonly suppressedBy: 'disable' | 'annotation';
+  /**
+   * `disable` (the option or `--disable`), `annotation` (`cnpg-i.dev/doctor-ignore`), or
+   * `acknowledgement` (the plan's `acknowledge`, whose reason is `reason`).
+   */
+  readonly suppressedBy: 'disable' | 'annotation' | 'acknowledgement';
+  /** The reason an acknowledgement gave, when `suppressedBy` is `acknowledgement`. */
+  readonly reason?: string;
 }
 
 /**

@@ -115,7 +115,9 @@ function result({ finding: f, location }: SarifFinding, ruleIndex: ReadonlyMap<s
           suppressions: [
             suppressedBy === 'annotation'
               ? { kind: 'inSource', justification: `${IGNORE_ANNOTATION} annotation` }
-              : { kind: 'external', justification: '--disable' },
+              : suppressedBy === 'acknowledgement'
+                ? { kind: 'external', justification: `acknowledged: ${(f as SuppressedFinding).reason ?? ''}` }
+                : { kind: 'external', justification: '--disable' },
           ],
         }
       : {}),
