@@ -91,7 +91,10 @@ const width = Math.max(10, ...repos.map((r) => r.length));
 process.stdout.write(`${pad('repository', width)} ${num('errors', 6)} ${num('warnings', 8)} ${num('withheld', 8)} ${num('objects', 7)} ${num('unread', 6)}\n`);
 for (const r of rows) {
   if (r.crashed) process.stdout.write(`${pad(r.repo, width)} CRASH (exit ${r.status ?? r.signal}): ${r.stderr}\n`);
-  else process.stdout.write(`${pad(r.repo, width)} ${num(r.errors, 6)} ${num(r.warnings, 8)} ${num(r.withheld, 8)} ${num(r.objects, 7)} ${num(r.unreadable, 6)}\n`);
+  else
+    process.stdout.write(
+      `${pad(r.repo, width)} ${num(r.errors, 6)} ${num(r.warnings, 8)} ${num(r.withheld, 8)} ${num(r.objects, 7)} ${num(r.unreadable, 6)}\n`,
+    );
 }
 process.stdout.write(
   `\n${repos.length} repositories; ${total.objects} objects; ${total.errors} errors in ${rows.filter((r) => r.errors > 0).length} repositories; ` +

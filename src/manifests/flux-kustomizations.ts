@@ -131,7 +131,12 @@ export function withKustomizeNamespace(value: unknown, namespace: string): unkno
   const clientConfig = asObject(dig(webhook, 'clientConfig'));
   const webhookService = asObject(dig(clientConfig, 'service'));
   if (kind === 'CustomResourceDefinition' && conversion && webhook && clientConfig && webhookService) {
-    set({ spec: { ...asObject(o.spec), conversion: { ...conversion, webhook: { ...webhook, clientConfig: { ...clientConfig, service: { ...webhookService, namespace } } } } } });
+    set({
+      spec: {
+        ...asObject(o.spec),
+        conversion: { ...conversion, webhook: { ...webhook, clientConfig: { ...clientConfig, service: { ...webhookService, namespace } } } },
+      },
+    });
   }
   return out;
 }

@@ -185,12 +185,22 @@ describe('renderFlux', () => {
 
   test("a Kustomization without a namespace under another's spec.path is in that one's targetNamespace", () => {
     const parent: FluxInputDocument = {
-      value: { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps' }, spec: { path: './apps', targetNamespace: 'flux-apps' } },
+      value: {
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'apps' },
+        spec: { path: './apps', targetNamespace: 'flux-apps' },
+      },
       location: path.join(ROOT, 'clusters', 'apps.yaml'),
       shown: 'clusters/apps.yaml:1',
     };
     const child: FluxInputDocument = {
-      value: { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'db' }, spec: { path: './apps/db/app', components: ['../../../components/cnpg'] } },
+      value: {
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'db' },
+        spec: { path: './apps/db/app', components: ['../../../components/cnpg'] },
+      },
       location: path.join(ROOT, 'apps', 'db', 'ks.yaml'),
       shown: 'apps/db/ks.yaml:1',
     };

@@ -70,7 +70,8 @@ describe('kustomize folders', () => {
 
   test('a Component folder is one component input: never rendered alone, its files never read as objects', () => {
     const dir = folder({
-      'components/cnpg/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [cluster.yaml]\npatches:\n  - path: patch.yaml\n',
+      'components/cnpg/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [cluster.yaml]\npatches:\n  - path: patch.yaml\n',
       'components/cnpg/cluster.yaml': 'x: 1\n',
       'components/cnpg/patch.yaml': 'x: 1\n',
       'components/cnpg/notes.yaml': 'x: 1\n',

@@ -16,7 +16,7 @@ export const rule: RuleDefinition<DoctorModel> = {
     { severity: 'error', when: 'otherwise' },
     {
       severity: 'warning',
-      when: 'for ignored keys, ObjectStores outside an input that is not said to be complete (`--complete`), and an ObjectStore in another namespace when the Cluster\'s or its namespace is assumed (the object has none and no `--namespace` is given)',
+      when: "for ignored keys, ObjectStores outside an input that is not said to be complete (`--complete`), and an ObjectStore in another namespace when the Cluster's or its namespace is assumed (the object has none and no `--namespace` is given)",
     },
   ],
   what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.',
