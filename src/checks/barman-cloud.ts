@@ -202,6 +202,7 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
           ? `ObjectStore '${r.store}' is in namespace ${elsewhere.join(', ')}, but Barman Cloud looks it up only in the Cluster's namespace '${ns}'`
           : `ObjectStore '${r.store}' is not in the input; Barman Cloud looks for it in namespace '${ns}'${options.complete ? COMPLETE_INPUT_NOTE : ''}`,
         fix: `create ObjectStore '${r.store}' in namespace '${ns}'`,
+        ...(elsewhere.length ? { comparesNamespaceWith: same } : {}),
       });
     }
   }

@@ -1,3 +1,5 @@
+import type { Json } from '../manifests/json';
+
 /**
  * The neutral result of a check: the rules turn each into a finding with its rule id, and the
  * constructs into an error, so the checks know nothing about rule ids, objects' positions or
@@ -18,6 +20,12 @@ export interface CheckIssue {
   readonly message: string;
   /** What to write instead. */
   readonly fix: string;
+  /**
+   * The other objects whose namespace the verdict compares with the checked object's (an
+   * ObjectStore found in another namespace): when either namespace is only assumed, the doctor
+   * reports an error as a warning.
+   */
+  readonly comparesNamespaceWith?: readonly Json[];
 }
 
 /**

@@ -410,12 +410,23 @@ export class ArchiveIndex {
   /** The Clusters other than `raw` whose base backups go to `key.backups` or whose WAL goes to `key.wal`. */
   public sharing(raw: Json, key: DestinationKeys, what: 'backups' | 'both'): IndexedCluster[] {
     const found = [...(this.byBackups.get(key.backups) ?? []), ...(what === 'both' ? (this.byWal.get(key.wal) ?? []) : [])];
-    return [...new Set(found)].filter((c) => c.raw !== raw);
+    return [...new Set(found)].filter((c) => this.isOther(raw, c));
+  }
+
+  /**
+   * Whether `c` is another Cluster than `raw`: not `raw`, nor another declaration of the same
+   * Cluster (the same namespace and name: one object, whichever declaration is applied last;
+   * CNPGI117 reports the repeat).
+   */
+  private isOther(raw: Json, c: IndexedCluster): boolean {
+    if (c.raw === raw) return false;
+    const me = this.of(raw);
+    return !(c.namespace === me.namespace && c.archiving.name === me.archiving.name);
   }
 
   /** The destinations of Clusters other than `raw` at the place of `key` (any server name). */
   public atPlace(raw: Json, key: DestinationKeys): Array<{ readonly cluster: IndexedCluster; readonly destination: BarmanDestination }> {
-    return (this.byPlace.get(placeOf(key.backups)) ?? []).filter((e) => e.cluster.raw !== raw);
+    return (this.byPlace.get(placeOf(key.backups)) ?? []).filter((e) => this.isOther(raw, e.cluster));
   }
 }
 

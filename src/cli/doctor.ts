@@ -7,7 +7,7 @@ import * as path from 'path';
 import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
 import { DoctorOptions, DoctorReport } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
-import { renderFlux } from '../manifests/flux-kustomizations';
+import { fluxKustomizationsOf, renderFlux, withKustomizeNamespace } from '../manifests/flux-kustomizations';
 import { FLUX_VARIABLE_NAME, fluxValue, variablesFromText } from '../manifests/flux-substitution';
 import { gitTopLevel } from '../manifests/git';
 import { KUSTOMIZATION_FILE_NAMES, asKustomizationDocument, collectInputs, findKustomize, renderKustomization, renderedName } from '../manifests/kustomize';
@@ -284,35 +284,93 @@ function formatAsked(argv: readonly string[]): ReportFormat {
   return format;
 }
 
+/** The documents of a kustomize Component folder of the input, read for the Flux Kustomizations that include it. */
+interface ComponentDocuments {
+  /** The folder, as a real path. */
+  readonly dir: string;
+  readonly documents: readonly LoadedDocument[];
+}
+
 /**
  * Reads the input: files, and kustomize folders rendered by the program `findKustomize` gives
  * (shown as `DIR (kustomize build)`); a kustomization file read as a file gets kustomize's
- * `apiVersion`/`kind` defaults, so that CNPGI093 names it.
+ * `apiVersion`/`kind` defaults, so that CNPGI093 names it. The resource files of kustomize
+ * Component folders are read apart (`components`): they are objects only where something
+ * includes them.
  */
-async function load(paths: readonly string[], io: CliIo, cwd: string): Promise<ReadManifests & { locations: Map<string, string> }> {
+async function load(
+  paths: readonly string[],
+  io: CliIo,
+  cwd: string,
+): Promise<ReadManifests & { locations: Map<string, string>; components: ComponentDocuments[] }> {
   const program = findKustomize();
   const inputs = collectInputs(paths, cwd, program);
   const rendered = new Map<string, { dir: string; shown: string }>();
   const locations = new Map<string, string>();
-  const files = inputs.map((i) => {
+  const namespaces = new Map<string, string>();
+  const files = inputs.flatMap((i) => {
+    if (i.kind === 'component') return [];
     if (i.kind === 'file') {
       if (i.file !== '-') locations.set(i.file, realPath(path.resolve(cwd, i.file)));
-      return i.file;
+      if (i.namespace !== undefined) namespaces.set(i.file, i.namespace);
+      return [i.file];
     }
     const name = renderedName(i.shown, program!);
     rendered.set(name, { dir: i.dir, shown: i.shown });
     locations.set(name, realPath(i.dir));
-    return name;
+    return [name];
   });
   const read = await readManifestFiles(files, (file) => {
     if (file === '-') return io.readStdin();
     const r = rendered.get(file);
     return r ? renderKustomization(program!, r.dir, file) : readManifestFile(file, cwd);
   });
-  const documents = read.documents.map((d) =>
-    KUSTOMIZATION_FILE_NAMES.includes(path.basename(d.file)) && !rendered.has(d.file) ? { ...d, value: asKustomizationDocument(d.value) } : d,
+  const documents = read.documents.map((d) => {
+    if (KUSTOMIZATION_FILE_NAMES.includes(path.basename(d.file)) && !rendered.has(d.file)) return { ...d, value: asKustomizationDocument(d.value) };
+    const namespace = namespaces.get(d.file);
+    return namespace !== undefined ? { ...d, value: withKustomizeNamespace(d.value, namespace) } : d;
+  });
+  const components: ComponentDocuments[] = [];
+  for (const c of inputs) {
+    if (c.kind !== 'component') continue;
+    const r = await readManifestFiles(c.resources, (file) => readManifestFile(file, cwd));
+    read.failures.push(...r.failures);
+    components.push({ dir: c.dir, documents: r.documents });
+  }
+  return { ...read, documents, locations, components };
+}
+
+/**
+ * The documents of the input with the resources of the Component folders each Flux
+ * Kustomization names in `spec.components` (Flux adds them to the kustomization it builds from
+ * `spec.path`: fluxcd/pkg kustomize/v1.35.4 kustomize/kustomize_generator.go `Generate`), once
+ * per such Kustomization and placed in its `spec.path`, so that its `targetNamespace` and
+ * `postBuild` apply to them; each with the place the Flux rendering matches against `spec.path`.
+ */
+function withFluxComponents(
+  docs: readonly LoadedDocument[],
+  locationOf: (d: LoadedDocument) => string | undefined,
+  root: string | undefined,
+  components: readonly ComponentDocuments[],
+): Array<{ readonly doc: LoadedDocument; readonly location?: string }> {
+  const out = docs.map((doc) => {
+    const location = locationOf(doc);
+    return location !== undefined ? { doc, location } : { doc };
+  });
+  if (components.length === 0) return out;
+  const byDir = new Map(components.map((c) => [c.dir, c]));
+  const kustomizations = fluxKustomizationsOf(
+    out.map((d) => ({ value: d.doc.value, shown: d.doc.file, ...(d.location !== undefined ? { location: d.location } : {}) })),
+    root,
   );
-  return { ...read, documents, locations };
+  for (const k of kustomizations) {
+    for (const dir of k.components) {
+      const c = byDir.get(realPath(dir));
+      if (!c || k.dir === undefined) continue;
+      for (const doc of c.documents) out.push({ doc: { ...doc, file: `${doc.file} (component of ${k.ref})` }, location: k.dir });
+    }
+  }
+  return out;
 }
 
 /** The variables of the command line: each `--vars-from` file in order, then `--var` over them. */
@@ -502,16 +560,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       return usageError('no input: pass files, directories or - for stdin');
     }
-    const { documents: docs, parsed, failures, locations } = await load(args.paths, io, cwd);
+    const loaded = await load(args.paths, io, cwd);
+    const { parsed, failures } = loaded;
     if (parsed.length === 0 && failures.length > 0) {
       // nothing to report on: the first file's error, as for any unusable input
       const code = usageError(failures[0].message, failures[0]);
       for (const f of failures.slice(1)) io.stderr(`cnpg-i-doctor: ${f.message}\n`);
       return code;
     }
+    const root = repositoryRoot(args.paths, cwd);
+    const input = withFluxComponents(loaded.documents, (d) => loaded.locations.get(d.file), root, loaded.components);
+    const docs = input.map((d) => d.doc);
     const flux = renderFlux(
-      docs.map((d) => ({ value: d.value, shown: `${d.file}:${d.line}`, location: args.paths.length > 0 ? locations.get(d.file) : undefined })),
-      { vars: commandLineVars(args, cwd), root: repositoryRoot(args.paths, cwd) },
+      input.map((d) => ({ value: d.doc.value, shown: `${d.doc.file}:${d.doc.line}`, ...(d.location !== undefined ? { location: d.location } : {}) })),
+      { vars: commandLineVars(args, cwd), root },
     );
     for (const n of flux.notices) io.stderr(`cnpg-i-doctor: notice: ${n}\n`);
     const report = analyzeWithNames(flux.values, args.options, CLI_OPTION_NAMES);

@@ -3,11 +3,14 @@
  * variables reach which document, as kustomize-controller v1.9.4 decides
  * (internal/controller/kustomization_controller.go build: every resource of the kustomize build
  * of `spec.path` goes through SubstituteVariables when `spec.postBuild` is set; fluxcd/pkg
- * kustomize/v1.35.4 kustomize/kustomize_varsub.go LoadVariables for `substituteFrom`).
+ * kustomize/v1.35.4 kustomize/kustomize_varsub.go LoadVariables for `substituteFrom`), and which
+ * namespace `spec.targetNamespace` gives them (kustomize_generator.go `Generate` sets it as the
+ * kustomization's `namespace`, which kustomize api v0.21.1 applies with its namespace filter).
  */
 import * as path from 'path';
 import { variablesOfObject, substituteDocument, FLUX_VARIABLE_NAME, fluxValue } from './flux-substitution';
 import { Json, asArray, asObject, asString, dig } from './json';
+import { CLUSTER_SCOPED_KINDS } from './kinds';
 
 /** The API versions of Flux's Kustomization read here. */
 export const FLUX_KUSTOMIZATION_VERSIONS: ReadonlySet<string> = new Set(['kustomize.toolkit.fluxcd.io/v1', 'kustomize.toolkit.fluxcd.io/v1beta2']);
@@ -39,30 +42,100 @@ export interface FluxRenderResult {
   readonly notices: string[];
 }
 
-interface FluxKustomization {
+/** A Flux Kustomization of the input, as far as rendering its objects goes. */
+export interface FluxKustomization {
+  /** `Kustomization/namespace/name`. */
   readonly ref: string;
   readonly namespace: string;
   /** The folder of `spec.path`, absolute (undefined without a root). */
   readonly dir?: string;
   readonly postBuild?: Json;
+  /** `spec.targetNamespace`: the namespace of every namespaced object it applies. */
+  readonly targetNamespace?: string;
+  /** The folders of `spec.components`, absolute, in order (empty without a root). */
+  readonly components: readonly string[];
 }
 
-function kustomizationsOf(docs: readonly FluxInputDocument[], root: string | undefined): FluxKustomization[] {
-  const out: FluxKustomization[] = [];
+/**
+ * The Flux Kustomizations of an input. One without `metadata.namespace` under the `spec.path`
+ * of another that has a `targetNamespace` is in that namespace (that is where Flux applies it),
+ * else in `default` (where `kubectl apply` puts it).
+ */
+export function fluxKustomizationsOf(docs: readonly FluxInputDocument[], root: string | undefined): FluxKustomization[] {
+  const found: Array<{ readonly o: Json; readonly location?: string }> = [];
   for (const d of docs) {
     const o = asObject(d.value);
     if (!o || o.kind !== 'Kustomization' || !FLUX_KUSTOMIZATION_VERSIONS.has(asString(o.apiVersion) ?? '')) continue;
+    found.push({ o, ...(d.location !== undefined ? { location: d.location } : {}) });
+  }
+  // securejoin in the controller: `spec.path` never leaves the source's root
+  const dirOf = (o: Json): string | undefined =>
+    root === undefined ? undefined : path.join(root, path.posix.normalize('/' + (asString(dig(o, 'spec', 'path')) ?? '').replace(/\\/g, '/')));
+  const dirs = found.map((f) => dirOf(f.o));
+  return found.map(({ o, location }, i) => {
     const name = asString(dig(o, 'metadata', 'name')) ?? '';
-    // Flux's Kustomizations live in a namespace; kubectl apply would give one without a namespace `default`
-    const namespace = asString(dig(o, 'metadata', 'namespace')) || 'default';
-    const specPath = asString(dig(o, 'spec', 'path')) ?? '';
+    let namespace = asString(dig(o, 'metadata', 'namespace'));
+    if (!namespace && location !== undefined) {
+      let parent: number | undefined;
+      dirs.forEach((dir, j) => {
+        if (j !== i && dir !== undefined && inside(dir, location) && (parent === undefined || dir.length > dirs[parent]!.length)) parent = j;
+      });
+      if (parent !== undefined) namespace = asString(dig(found[parent].o, 'spec', 'targetNamespace'));
+    }
+    namespace ||= 'default';
+    const dir = dirs[i];
     const postBuild = asObject(dig(o, 'spec', 'postBuild'));
-    out.push({
+    const targetNamespace = asString(dig(o, 'spec', 'targetNamespace'));
+    const components =
+      dir === undefined ? [] : asArray(dig(o, 'spec', 'components')).flatMap((c) => (typeof c === 'string' && c !== '' ? [path.resolve(dir, c)] : []));
+    return {
       ref: `Kustomization/${namespace}/${name}`,
       namespace,
-      // securejoin in the controller: `spec.path` never leaves the source's root
-      ...(root !== undefined ? { dir: path.join(root, path.posix.normalize('/' + specPath.replace(/\\/g, '/'))) } : {}),
+      ...(dir !== undefined ? { dir } : {}),
       ...(postBuild ? { postBuild } : {}),
+      ...(targetNamespace ? { targetNamespace } : {}),
+      components,
+    };
+  });
+}
+
+/**
+ * An object as kustomize's namespace filter leaves it for a kustomization `namespace` (kustomize
+ * api v0.21.1 filters/namespace/namespace.go `Filter.run` with the field specs of
+ * internal/konfig/builtinpluginconsts/namespace.go, as builtins/NamespaceTransformer.go
+ * configures it: set, not only where unset; role binding subjects `defaultOnly`): the
+ * `metadata.namespace` of a namespaced object; the name of a `v1` Namespace; the namespace of a
+ * (Cluster)RoleBinding subject named `default`; an APIService's `spec.service.namespace` and a
+ * CRD's conversion webhook service namespace, where they exist. Cluster-scoped kinds keep no
+ * namespace (kustomize sets one on the kinds it does not know, which the API server drops).
+ * The object is copied where it changes.
+ */
+export function withKustomizeNamespace(value: unknown, namespace: string): unknown {
+  const o = asObject(value);
+  if (!o) return value;
+  const kind = asString(o.kind) ?? '';
+  const metadata = asObject(o.metadata) ?? {};
+  let out: Json = o;
+  const set = (changes: Json) => {
+    out = { ...out, ...changes };
+  };
+  if (kind === 'Namespace' && o.apiVersion === 'v1') set({ metadata: { ...metadata, name: namespace } });
+  else if (!CLUSTER_SCOPED_KINDS.has(kind)) set({ metadata: { ...metadata, namespace } });
+  if ((kind === 'RoleBinding' || kind === 'ClusterRoleBinding') && Array.isArray(o.subjects)) {
+    set({ subjects: o.subjects.map((s) => (asObject(s)?.name === 'default' ? { ...asObject(s), namespace } : s)) });
+  }
+  const service = asObject(dig(o, 'spec', 'service'));
+  if (kind === 'APIService' && service) set({ spec: { ...asObject(o.spec), service: { ...service, namespace } } });
+  const conversion = asObject(dig(o, 'spec', 'conversion'));
+  const webhook = asObject(dig(conversion, 'webhook'));
+  const clientConfig = asObject(dig(webhook, 'clientConfig'));
+  const webhookService = asObject(dig(clientConfig, 'service'));
+  if (kind === 'CustomResourceDefinition' && conversion && webhook && clientConfig && webhookService) {
+    set({
+      spec: {
+        ...asObject(o.spec),
+        conversion: { ...conversion, webhook: { ...webhook, clientConfig: { ...clientConfig, service: { ...webhookService, namespace } } } },
+      },
     });
   }
   return out;
@@ -143,7 +216,7 @@ function variablesOf(k: FluxKustomization, docs: readonly FluxInputDocument[], c
  */
 export function renderFlux(docs: readonly FluxInputDocument[], options: FluxRenderOptions): FluxRenderResult {
   const notices: string[] = [];
-  const kustomizations = kustomizationsOf(docs, options.root).filter((k) => k.dir !== undefined);
+  const kustomizations = fluxKustomizationsOf(docs, options.root).filter((k) => k.dir !== undefined);
   const varsOf = new Map<FluxKustomization, KustomizationVars>();
   const values = docs.map((d) => {
     if (d.value === null || typeof d.value !== 'object') return d.value;
@@ -151,30 +224,32 @@ export function renderFlux(docs: readonly FluxInputDocument[], options: FluxRend
     if (d.location !== undefined) {
       for (const k of kustomizations) if (inside(k.dir!, d.location) && (!owner || k.dir!.length > owner.dir!.length)) owner = k;
     }
+    // kustomize sets the namespace when it builds; Flux substitutes what it built
+    const built = owner?.targetNamespace !== undefined ? withKustomizeNamespace(d.value, owner.targetNamespace) : d.value;
     let vars: ReadonlyMap<string, string>;
     let unset: 'keep' | 'keep-all' = 'keep';
     if (owner) {
-      if (!owner.postBuild) return d.value;
+      if (!owner.postBuild) return built;
       let kv = varsOf.get(owner);
       if (!kv) {
         kv = variablesOf(owner, docs, options.vars, notices);
         varsOf.set(owner, kv);
         if (kv.refused) notices.push(`${owner.ref}: Flux refuses its postBuild: ${kv.refused}; its objects are read unrendered`);
       }
-      if (kv.refused) return d.value;
-      if (kv.vars.size === 0 && !kv.always && !kv.incomplete) return d.value;
+      if (kv.refused) return built;
+      if (kv.vars.size === 0 && !kv.always && !kv.incomplete) return built;
       vars = kv.vars;
       if (kv.incomplete) unset = 'keep-all';
     } else {
-      if (options.vars.size === 0) return d.value;
+      if (options.vars.size === 0) return built;
       vars = options.vars;
     }
-    const r = substituteDocument(d.value, (n) => vars.get(n), unset);
+    const r = substituteDocument(built, (n) => vars.get(n), unset);
     if (r.status === 'failed') {
       notices.push(`${d.shown}: Flux's substitution fails here (${r.error}); the document is read unrendered`);
-      return d.value;
+      return built;
     }
-    return r.status === 'rendered' ? r.value : d.value;
+    return r.status === 'rendered' ? r.value : built;
   });
   return { values, notices };
 }

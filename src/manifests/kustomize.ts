@@ -7,8 +7,8 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { asArray, asObject, asString } from './json';
-import { InputError, isManifestFileName, parseManifestText } from './load';
+import { asArray, asObject, asString, dig } from './json';
+import { InputError, isManifestFileName, isWalkedFolder, listFolder, parseManifestText } from './load';
 
 /** The file names kustomize reads as a folder's kustomization (kustomize api v0.21.1 konfig.RecognizedKustomizationFileNames). */
 export const KUSTOMIZATION_FILE_NAMES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -71,108 +71,172 @@ export function kustomizationFile(dir: string): string | undefined {
 
 /** What a kustomization names on this machine, as absolute paths. */
 export interface KustomizationEntries {
+  /** `Kustomization` or `Component` (kustomize's default when the file names no kind). */
+  readonly kind: string;
   /**
-   * The files it lists as patches (`patches[].path`, `patchesStrategicMerge`,
-   * `patchesJson6902[].path`): partial objects, not objects to apply.
+   * The files it reads that are not objects to apply: its patches (`patches[].path`,
+   * `patchesStrategicMerge`, `patchesJson6902[].path`), the configurations of its
+   * `transformers`, `generators` and `validators`, `configurations`, `crds`, `openapi.path`,
+   * `replacements[].path`, the data files of `configMapGenerator` and `secretGenerator`
+   * (`files`, `envs`, `env`) and the values files of `helmCharts`.
    */
   readonly patches: Set<string>;
+  /** The files of its `resources` (objects it adds). */
+  readonly resources: string[];
   /** The local folders of its `resources` and `components` (other kustomizations it builds in). */
   readonly folders: Set<string>;
+  /** Its `namespace`: kustomize sets it on every object it builds (see `withKustomizeNamespace`). */
+  readonly namespace?: string;
 }
 
-/** The patches and folders a kustomization file names; empty for a file that does not parse (it is read as a document too, and its error is reported there). */
+/** Whether a kustomization entry names something on this machine (not a URL or a remote base). */
+function isLocalEntry(entry: string | undefined): entry is string {
+  return !!entry && !entry.includes('\n') && !entry.includes('://') && !entry.includes('?');
+}
+
+/**
+ * The files and folders a kustomization file names (kustomize api v0.21.1
+ * types/kustomization.go `Kustomization`); empty for a file that does not parse (it is read as
+ * a document too, and its error is reported there).
+ */
 export function kustomizationEntries(file: string): KustomizationEntries {
   const patches = new Set<string>();
+  const resources: string[] = [];
   const folders = new Set<string>();
   let docs;
   try {
     docs = parseManifestText(fs.readFileSync(file, 'utf8'), file);
   } catch {
-    return { patches, folders };
+    return { kind: 'Kustomization', patches, resources, folders };
   }
+  let namespace: string | undefined;
   const dir = path.dirname(file);
+  let kind = 'Kustomization';
+  const add = (p: string | undefined) => {
+    // an inline patch or transformer is YAML text, not a file name
+    if (isLocalEntry(p)) patches.add(path.resolve(dir, p));
+  };
   for (const d of docs) {
     const k = asObject(d.value);
     if (!k) continue;
-    const add = (p: string | undefined) => {
-      // an inline patch is YAML text, not a file name
-      if (p && !p.includes('\n')) patches.add(path.resolve(dir, p));
-    };
+    kind = asString(k.kind) || kind;
+    namespace = asString(k.namespace) || namespace;
     for (const p of asArray(k.patchesStrategicMerge)) add(asString(p));
     for (const p of asArray(k.patches)) add(asString(asObject(p)?.path));
     for (const p of asArray(k.patchesJson6902)) add(asString(asObject(p)?.path));
+    for (const p of asArray(k.replacements)) add(asString(asObject(p)?.path));
+    for (const p of [...asArray(k.transformers), ...asArray(k.generators), ...asArray(k.validators), ...asArray(k.configurations), ...asArray(k.crds)]) {
+      add(asString(p));
+    }
+    add(asString(dig(k, 'openapi', 'path')));
+    for (const g of [...asArray(k.configMapGenerator), ...asArray(k.secretGenerator)]) {
+      // `files` entries may be `key=path`
+      for (const f of asArray(dig(g, 'files'))) add(asString(f)?.replace(/^[^=]*=/, ''));
+      for (const f of asArray(dig(g, 'envs'))) add(asString(f));
+      add(asString(dig(g, 'env')));
+    }
+    for (const h of asArray(k.helmCharts)) {
+      add(asString(dig(h, 'valuesFile')));
+      for (const f of asArray(dig(h, 'additionalValuesFiles'))) add(asString(f));
+    }
     for (const r of [...asArray(k.resources), ...asArray(k.components), ...asArray(k.bases)]) {
       const entry = asString(r);
       // a remote base (a URL, `github.com/...?ref=`) is not on this machine
-      if (!entry || entry.includes('://') || entry.includes('?')) continue;
+      if (!isLocalEntry(entry)) continue;
       const full = path.resolve(dir, entry);
       try {
-        if (fs.statSync(full).isDirectory()) folders.add(fs.realpathSync(full));
+        const st = fs.statSync(full);
+        if (st.isDirectory()) folders.add(fs.realpathSync(full));
+        else if (st.isFile() && !asArray(k.components).includes(r)) resources.push(full);
       } catch {
-        // a file, or missing: kustomize says so when it builds
+        // missing: kustomize says so when it builds
       }
     }
   }
-  return { patches, folders };
+  return { kind, patches, resources, folders, ...(namespace ? { namespace } : {}) };
 }
 
-/** The files a kustomization lists as patches, as absolute paths (see {@link kustomizationEntries}). */
+/** The files a kustomization reads that are not objects to apply, as absolute paths (see {@link kustomizationEntries}). */
 export function kustomizationPatches(file: string): Set<string> {
   return kustomizationEntries(file).patches;
 }
 
-/** One input: a manifest file, or a kustomize folder to render. */
-export type CollectedInput = { readonly kind: 'file'; readonly file: string } | { readonly kind: 'kustomize'; readonly dir: string; readonly shown: string };
+/**
+ * A kustomize Component folder (`kind: Component`): its resources are added to each
+ * kustomization that includes it (`components:`, or a Flux Kustomization's `spec.components`),
+ * which sets their namespace and variables, so they are never read as objects of their own.
+ */
+export interface ComponentFolder {
+  /** The folder as an absolute real path. */
+  readonly dir: string;
+  /** The folder as messages show it. */
+  readonly shown: string;
+  /** Its resource files as messages show them (to read from the working directory), in its order. */
+  readonly resources: readonly string[];
+}
+
+/**
+ * One input: a manifest file, a kustomize folder to render, or a kustomize Component folder
+ * (read only where a Flux Kustomization includes it).
+ */
+export type CollectedInput =
+  | {
+      readonly kind: 'file';
+      readonly file: string;
+      /**
+       * The `namespace` of the kustomization that lists the file, or of one that builds its folder
+       * in: the doctor reads the file unrendered, with that namespace set as kustomize would.
+       */
+      readonly namespace?: string;
+    }
+  | { readonly kind: 'kustomize'; readonly dir: string; readonly shown: string }
+  | ({ readonly kind: 'component' } & ComponentFolder);
 
 /**
  * Expands the command line's paths as `collectFiles` does (files as given, folders recursively,
  * hidden folders and `node_modules` skipped, `-` for stdin), with kustomize folders: with a
  * `program`, a folder holding a kustomization file is one input to render (its subfolders are its
  * own business), unless another such folder of the input builds it in (a base of an overlay: it
- * is rendered as part of the overlay); without one, its files are listed but for the patches it
- * names.
+ * is rendered as part of the overlay); without one, its files are listed but for the files it
+ * names that are not objects (its patches, generator data: see `kustomizationEntries`). A
+ * Component folder is neither rendered nor read file by file (kustomize cannot build one alone,
+ * and its files are fragments of the kustomizations that include it): it is one `component`
+ * input, and without a program its kustomization file is listed too, so that the doctor says it
+ * was not rendered.
  */
 export function collectInputs(paths: readonly string[], cwd: string, program: KustomizeProgram | undefined): CollectedInput[] {
   const out: CollectedInput[] = [];
   const seen = new Set<string>();
-  const walk = (dir: string, shown: string, excluded: ReadonlySet<string>): void => {
-    let real: string;
-    try {
-      real = fs.realpathSync(dir);
-    } catch {
+  const walk = (dir: string, shown: string, excluded: ReadonlySet<string>, inherited: string | undefined): void => {
+    const kfile = kustomizationFile(dir);
+    const entries = kfile ? kustomizationEntries(kfile) : undefined;
+    const namespace = entries?.namespace ?? inherited;
+    if (kfile && entries?.kind === 'Component') {
+      const real = realOrUndefined(dir);
+      if (real === undefined || seen.has(real)) return;
+      seen.add(real);
+      const shownOf = (full: string) => path.join(shown, path.relative(dir, full));
+      out.push({ kind: 'component', dir: real, shown, resources: entries.resources.map(shownOf) });
+      if (!program) out.push({ kind: 'file', file: shownOf(kfile) });
       return;
     }
-    if (seen.has(real)) return;
-    seen.add(real);
-    const kfile = kustomizationFile(dir);
     if (kfile && program) {
+      const real = realOrUndefined(dir);
+      if (real === undefined || seen.has(real)) return;
+      seen.add(real);
       out.push({ kind: 'kustomize', dir, shown });
       return;
     }
-    const skip = kfile ? new Set([...excluded, ...kustomizationPatches(kfile)]) : excluded;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { reason: 'unreadable' });
-    }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      const display = path.join(shown, e.name);
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        try {
-          const st = fs.statSync(full);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
+    const skip = entries ? new Set([...excluded, ...entries.patches]) : excluded;
+    for (const e of listFolder(dir, shown, seen) ?? []) {
+      if (isWalkedFolder(e)) {
+        // a subfolder the kustomization builds in gets its namespace; one it does not name is not built by it
+        const inFolder = entries ? (entries.folders.has(realOrUndefined(e.full) ?? '') ? namespace : undefined) : namespace;
+        walk(e.full, e.shown, skip, inFolder);
+      } else if (e.isFile && (isManifestFileName(e.name) || e.name === 'Kustomization') && !skip.has(e.full)) {
+        const named = namespace !== undefined && e.full !== kfile && (!entries || entries.resources.includes(e.full));
+        out.push({ kind: 'file', file: e.shown, ...(named ? { namespace } : {}) });
       }
-      if (isDir && !e.name.startsWith('.') && e.name !== 'node_modules') walk(full, display, skip);
-      else if (isFile && (isManifestFileName(e.name) || e.name === 'Kustomization') && !skip.has(full)) out.push({ kind: 'file', file: display });
     }
   };
   for (const p of paths) {
@@ -189,7 +253,7 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
     }
     if (st.isDirectory()) {
       const before = out.length;
-      walk(full, p, new Set());
+      walk(full, p, new Set(), undefined);
       if (out.length === before) throw new InputError(`${p}: no .yaml, .yml or .json files in this directory`, { reason: 'no-manifests' });
     } else {
       out.push({ kind: 'file', file: p });
@@ -203,6 +267,14 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
     if (file) for (const f of kustomizationEntries(file).folders) builtIn.add(f);
   }
   return out.filter((i) => i.kind !== 'kustomize' || !builtIn.has(fs.realpathSync(i.dir)));
+}
+
+function realOrUndefined(p: string): string | undefined {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /** How a rendered folder is shown as a file: `apps/prod (kustomize build)`. */

@@ -81,6 +81,65 @@ export function isManifestFileName(name: string): boolean {
   return MANIFEST_FILE.test(name) && !CDK8S_METADATA_FILES.has(name);
 }
 
+/** One entry of a folder as the input's walk sees it: a symlink is taken as what it points to. */
+export interface FolderEntry {
+  readonly name: string;
+  /** The path to open (the folder's path joined with the name). */
+  readonly full: string;
+  /** The path as messages show it (the shown folder joined with the name). */
+  readonly shown: string;
+  readonly isDirectory: boolean;
+  readonly isFile: boolean;
+}
+
+/**
+ * The entries of a folder, sorted by name, for the walks that expand the command line's folders
+ * (`collectFiles` here, `collectInputs` in kustomize.ts): a symlink is followed (a dangling one
+ * is left out), and a folder already listed in this walk (`seen`, by real path: a symlink loop)
+ * or one that vanished gives undefined. A folder that cannot be read throws an `InputError`
+ * (`unreadable`) that names it.
+ */
+export function listFolder(dir: string, shown: string, seen: Set<string>): FolderEntry[] | undefined {
+  let real: string;
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+  if (seen.has(real)) return undefined; // a symlink loop
+  seen.add(real);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    // as for an unreadable file: the input is unusable, which is not an internal error
+    throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { reason: 'unreadable' });
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  const out: FolderEntry[] = [];
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    let isDirectory = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      try {
+        const st = fs.statSync(full);
+        isDirectory = st.isDirectory();
+        isFile = st.isFile();
+      } catch {
+        continue;
+      }
+    }
+    out.push({ name: e.name, full, shown: path.join(shown, e.name), isDirectory, isFile });
+  }
+  return out;
+}
+
+/** Whether the walk goes into a folder entry: hidden folders and `node_modules` are skipped. */
+export function isWalkedFolder(e: FolderEntry): boolean {
+  return e.isDirectory && !e.name.startsWith('.') && e.name !== 'node_modules';
+}
+
 /**
  * Expands the command line's paths: files as given, directories recursively (`*.yaml`, `*.yml`,
  * `*.json`, sorted, hidden directories skipped), `-` for stdin.
@@ -89,38 +148,9 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const walk = (dir: string, shown: string) => {
-    let real: string;
-    try {
-      real = fs.realpathSync(dir);
-    } catch {
-      return;
-    }
-    if (seen.has(real)) return; // a symlink loop
-    seen.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      // as for an unreadable file: the input is unusable, which is not an internal error
-      throw new InputError(`${shown}: cannot read this directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { reason: 'unreadable' });
-    }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      const display = path.join(shown, e.name);
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        try {
-          const st = fs.statSync(full);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (isDir && !e.name.startsWith('.') && e.name !== 'node_modules') walk(full, display);
-      else if (isFile && isManifestFileName(e.name)) out.push(display);
+    for (const e of listFolder(dir, shown, seen) ?? []) {
+      if (isWalkedFolder(e)) walk(e.full, e.shown);
+      else if (e.isFile && isManifestFileName(e.name)) out.push(e.shown);
     }
   };
   for (const p of paths) {

@@ -199,3 +199,58 @@ describe('kustomize folders', () => {
     });
   });
 });
+
+describe('Flux targetNamespace and spec.components', () => {
+  function fluxRepo(targetNamespace: boolean): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-flux-components-'));
+    const files: Record<string, string> = {
+      'clusters/apps.yaml': [
+        'apiVersion: kustomize.toolkit.fluxcd.io/v1',
+        'kind: Kustomization',
+        'metadata: {name: orders, namespace: flux-system}',
+        'spec:',
+        '  path: ./apps/orders',
+        ...(targetNamespace ? ['  targetNamespace: shop'] : []),
+        '  components: [../../components/cnpg]',
+        '  postBuild: {substitute: {APP: orders}}',
+        '',
+      ].join('\n'),
+      'apps/orders/objectstore.yaml': [
+        'apiVersion: barmancloud.cnpg.io/v1',
+        'kind: ObjectStore',
+        'metadata: {name: store}',
+        'spec: {configuration: {destinationPath: "s3://b/orders", s3Credentials: {inheritFromIAMRole: true}}}',
+        '',
+      ].join('\n'),
+      'components/cnpg/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [namespace.yaml, backup.yaml]\n',
+      'components/cnpg/namespace.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata: {name: _}\n',
+      // five fields: CNPGI102's error names the object as Flux renders it
+      'components/cnpg/backup.yaml': [
+        'apiVersion: postgresql.cnpg.io/v1',
+        'kind: ScheduledBackup',
+        'metadata: {name: "${APP}"}',
+        'spec: {schedule: "0 0 * * *", cluster: {name: "${APP}"}}',
+        '',
+      ].join('\n'),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  }
+
+  test("a Component's resources are read once per Kustomization naming it, in its targetNamespace and with its variables", async () => {
+    const r = await run(['--format', 'json', '.'], fluxRepo(true));
+    const found = findings(r.out);
+    // never as written: no Namespace '_', no ${APP}
+    expect(found.filter((f) => f.includes('_') || f.includes('${'))).toEqual([]);
+    expect(found).toContain('CNPGI102 ScheduledBackup/shop/orders');
+    expect(found.filter((f) => f.startsWith('CNPGI102'))).toEqual(['CNPGI102 ScheduledBackup/shop/orders']);
+  });
+
+  test('without targetNamespace the objects keep the namespace they have (none: the assumed one)', async () => {
+    const r = await run(['--format', 'json', '--namespace', 'assumed', '.'], fluxRepo(false));
+    expect(findings(r.out)).toContain('CNPGI102 ScheduledBackup/assumed/orders');
+  });
+});

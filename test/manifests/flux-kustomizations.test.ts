@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { FluxInputDocument, renderFlux } from '../../src/manifests/flux-kustomizations';
+import { FluxInputDocument, fluxKustomizationsOf, renderFlux, withKustomizeNamespace } from '../../src/manifests/flux-kustomizations';
 
 const ROOT = path.join(path.sep, 'repo');
 
@@ -128,5 +128,85 @@ describe('renderFlux', () => {
     const docs = [ks('app', './apps', { substitute: { A: 'ks' } }), obj('apps/a.yaml', { v: '${A}' })];
     expect(dataOf(renderFlux(docs, { vars: new Map() }).values[1])).toEqual({ v: '${A}' });
     expect(dataOf(renderFlux(docs, { vars: new Map([['A', 'cli']]) }).values[1])).toEqual({ v: 'cli' });
+  });
+
+  test('spec.targetNamespace: set on the namespaced objects of its spec.path, before the substitution; other folders untouched', () => {
+    const target: FluxInputDocument = {
+      value: {
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'app', namespace: 'flux-system' },
+        spec: { path: './apps/app', targetNamespace: 'db', postBuild: { substitute: { NS: 'x' } } },
+      },
+      location: path.join(ROOT, 'clusters', 'app.yaml'),
+      shown: 'clusters/app.yaml:1',
+    };
+    const docs = [target, obj('apps/app/a.yaml', { v: '${NS}' }, { namespace: 'written' }), obj('apps/other/b.yaml', { v: '1' })];
+    const r = renderFlux(docs, { vars: new Map(), root: ROOT });
+    expect(r.values[1]).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'db' }, data: { v: 'x' } });
+    expect(r.values[2]).toBe(docs[2].value);
+    // without targetNamespace the written namespace stays
+    const plain = renderFlux([ks('app', './apps/app'), docs[1]], { vars: new Map(), root: ROOT });
+    expect(plain.values[1]).toBe(docs[1].value);
+  });
+
+  test("kustomize's namespace filter: namespaced kinds, a Namespace's name, subjects named default; cluster-scoped kinds untouched", () => {
+    expect(withKustomizeNamespace({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: '_' } }, 'db')).toEqual({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'db' },
+    });
+    const crole = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' } };
+    expect(withKustomizeNamespace(crole, 'db')).toBe(crole);
+    const binding = withKustomizeNamespace(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: { name: 'b' },
+        subjects: [
+          { kind: 'ServiceAccount', name: 'default', namespace: 'x' },
+          { kind: 'ServiceAccount', name: 'cnpg-manager', namespace: 'x' },
+        ],
+      },
+      'db',
+    ) as { metadata: object; subjects: object[] };
+    expect(binding.metadata).toEqual({ name: 'b' });
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'default', namespace: 'db' },
+      { kind: 'ServiceAccount', name: 'cnpg-manager', namespace: 'x' },
+    ]);
+    expect(withKustomizeNamespace({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg', namespace: 'a' } }, 'db')).toEqual({
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Cluster',
+      metadata: { name: 'pg', namespace: 'db' },
+    });
+    expect(withKustomizeNamespace('text', 'db')).toBe('text');
+  });
+
+  test("a Kustomization without a namespace under another's spec.path is in that one's targetNamespace", () => {
+    const parent: FluxInputDocument = {
+      value: {
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'apps' },
+        spec: { path: './apps', targetNamespace: 'flux-apps' },
+      },
+      location: path.join(ROOT, 'clusters', 'apps.yaml'),
+      shown: 'clusters/apps.yaml:1',
+    };
+    const child: FluxInputDocument = {
+      value: {
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'db' },
+        spec: { path: './apps/db/app', components: ['../../../components/cnpg'] },
+      },
+      location: path.join(ROOT, 'apps', 'db', 'ks.yaml'),
+      shown: 'apps/db/ks.yaml:1',
+    };
+    const [p, c] = fluxKustomizationsOf([parent, child], ROOT);
+    expect(p.ref).toBe('Kustomization/default/apps');
+    expect(c.ref).toBe('Kustomization/flux-apps/db');
+    expect(c.components).toEqual([path.join(ROOT, 'components', 'cnpg')]);
   });
 });

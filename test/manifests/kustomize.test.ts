@@ -68,6 +68,75 @@ describe('kustomize folders', () => {
     expect(collectInputs(['base'], dir, program)).toEqual([{ kind: 'kustomize', dir: path.join(dir, 'base'), shown: 'base' }]);
   });
 
+  test('a Component folder is one component input: never rendered alone, its files never read as objects', () => {
+    const dir = folder({
+      'components/cnpg/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [cluster.yaml]\npatches:\n  - path: patch.yaml\n',
+      'components/cnpg/cluster.yaml': 'x: 1\n',
+      'components/cnpg/patch.yaml': 'x: 1\n',
+      'components/cnpg/notes.yaml': 'x: 1\n',
+      'app/kustomization.yaml': 'resources: [a.yaml]\n',
+      'app/a.yaml': 'x: 1\n',
+    });
+    const component = {
+      kind: 'component',
+      dir: fs.realpathSync(path.join(dir, 'components', 'cnpg')),
+      shown: path.join('components', 'cnpg'),
+      resources: [path.join('components', 'cnpg', 'cluster.yaml')],
+    };
+    const program = { command: 'kustomize', args: ['build'], shown: 'kustomize build' };
+    expect(collectInputs(['.'], dir, program)).toEqual([{ kind: 'kustomize', dir: path.join(dir, 'app'), shown: 'app' }, component]);
+    // without a renderer, its kustomization file is read (CNPGI093 says it was not rendered), not its objects
+    expect(collectInputs(['.'], dir, undefined)).toEqual([
+      { kind: 'file', file: path.join('app', 'a.yaml') },
+      { kind: 'file', file: path.join('app', 'kustomization.yaml') },
+      component,
+      { kind: 'file', file: path.join('components', 'cnpg', 'kustomization.yaml') },
+    ]);
+  });
+
+  test('files a kustomization reads that are not objects: transformers, generators and their data, replacements, values', () => {
+    const dir = folder({
+      'kustomization.yaml': [
+        'resources: [a.yaml]',
+        'transformers: [ns.yaml]',
+        'generators: [gen.yaml]',
+        'configurations: [conf.yaml]',
+        'replacements:\n  - path: repl.yaml',
+        'configMapGenerator:\n  - name: c\n    files: [settings.yaml, key=other.yaml]',
+        'secretGenerator:\n  - name: s\n    envs: [s.env]',
+        'helmCharts:\n  - name: x\n    valuesFile: values.yaml',
+      ].join('\n'),
+    });
+    expect([...kustomizationPatches(path.join(dir, 'kustomization.yaml'))].sort()).toEqual(
+      ['conf.yaml', 'gen.yaml', 'ns.yaml', 'other.yaml', 'repl.yaml', 's.env', 'settings.yaml', 'values.yaml'].map((p) => path.join(dir, p)),
+    );
+  });
+
+  test("without a renderer, a kustomization's namespace goes with the files it lists and the folders it builds in", () => {
+    const dir = folder({
+      'kustomization.yaml': 'namespace: apps\nresources: [a.yaml, sub]\n',
+      'a.yaml': 'x: 1\n',
+      'loose.yaml': 'x: 1\n',
+      'sub/kustomization.yaml': 'resources: [b.yaml]\n',
+      'sub/b.yaml': 'x: 1\n',
+      'other/c.yaml': 'x: 1\n',
+      'own/kustomization.yaml': 'namespace: own\nresources: [d.yaml]\n',
+      'own/d.yaml': 'x: 1\n',
+    });
+    expect(collectInputs(['.'], dir, undefined)).toEqual([
+      { kind: 'file', file: 'a.yaml', namespace: 'apps' },
+      // a file it does not list, the kustomization file itself and a folder it does not build keep theirs
+      { kind: 'file', file: 'kustomization.yaml' },
+      { kind: 'file', file: 'loose.yaml' },
+      { kind: 'file', file: path.join('other', 'c.yaml') },
+      { kind: 'file', file: path.join('own', 'd.yaml'), namespace: 'own' },
+      { kind: 'file', file: path.join('own', 'kustomization.yaml') },
+      { kind: 'file', file: path.join('sub', 'b.yaml'), namespace: 'apps' },
+      { kind: 'file', file: path.join('sub', 'kustomization.yaml') },
+    ]);
+  });
+
   test("a kustomization file read as a document gets kustomize's apiVersion and kind", () => {
     expect(asKustomizationDocument({ resources: [] })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [] });
     expect(asKustomizationDocument({ kind: 'Component' })).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1alpha1', kind: 'Component' });

@@ -166,6 +166,39 @@ export class DoctorModel {
     return this.operatorNamespaceSource.kind === 'default';
   }
 
+  /**
+   * Whether the namespace of an object of the input is an assumption: it has none (and no
+   * kustomize or Flux namespace gave it one) and the run was not told where such objects go
+   * (`--namespace`). `--complete` does not change this: a complete input still does not say
+   * where an object without a namespace is applied.
+   */
+  public namespaceAssumed(m: Manifest | undefined): boolean {
+    return m !== undefined && m.namespaceAssumed && this.defaultNamespace === undefined;
+  }
+
+  /**
+   * The severity of a finding that compares namespaces (an object and what it references, or an
+   * object and the operator): `severity`, unless one of them is only assumed (see
+   * `namespaceAssumed`, `operatorNamespaceAssumed`), which makes an error a warning; then also
+   * the note its message ends with, naming the assumption and how to tell the doctor.
+   */
+  public acrossNamespaces(
+    severity: 'error' | 'warning',
+    objects: ReadonlyArray<Manifest | undefined>,
+    operator = false,
+  ): { readonly severity: 'error' | 'warning'; readonly note: string } {
+    if (severity !== 'error') return { severity, note: '' };
+    const assumed = objects.filter((m): m is Manifest => this.namespaceAssumed(m));
+    const parts = [...new Set(assumed.map((m) => `${m.kind} '${m.name}' has no namespace ('${m.namespace}' is assumed)`))];
+    if (operator && this.operatorNamespaceAssumed) parts.push(`the operator namespace '${this.operatorNamespace}' is assumed`);
+    if (parts.length === 0) return { severity, note: '' };
+    const how = operator && this.operatorNamespaceAssumed ? '--namespace or --operator-namespace' : '--namespace';
+    return {
+      severity: 'warning',
+      note: ` (a warning, not an error: ${parts.join('; ')}; pass ${how} to say where it is applied)`,
+    };
+  }
+
   /** What a finding on a missing object adds to its message when the input is complete. */
   public get missingNote(): string {
     return this.complete ? COMPLETE_INPUT_NOTE : '';

@@ -14,7 +14,10 @@ export const rule: RuleDefinition<DoctorModel> = {
   name: 'barman-cloud-cluster',
   severities: [
     { severity: 'error', when: 'otherwise' },
-    { severity: 'warning', when: 'for ignored keys, and ObjectStores outside an input that is not said to be complete (`--complete`)' },
+    {
+      severity: 'warning',
+      when: "for ignored keys, ObjectStores outside an input that is not said to be complete (`--complete`), and an ObjectStore in another namespace when the Cluster's or its namespace is assumed (the object has none and no `--namespace` is given)",
+    },
   ],
   what: 'Barman Cloud parameters, ObjectStore namespace, recovery into the source destination and serverName.',
   why: "plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster, Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook; internal/cnpgi/restore/restore.go checkBackupDestination: before restoring, the recovery checks that the Cluster's own destination holds no WAL, unless resolveRestoreEmptyWalArchiveCheck finds the Cluster annotated `cnpg.io/skipEmptyWalArchiveCheck: enabled` (cloudnative-pg v1.30.0 pkg/utils/labels_annotations.go IsEmptyWalArchiveCheckEnabled: exactly `enabled`; internal/cnpi/plugin/client/restore_job.go innerRestore sends the Cluster and no decision of its own); with it, recovering into the source destination is not reported. A recovery from volume snapshots (cloudnative-pg pkg/management/postgres/restore.go RestoreSnapshot) skips the check before restoring, but leaves the `.check-empty-wal-archive` marker (concludeRestore), so its first archived WAL fails the same check (plugin-barman-cloud internal/cnpgi/common/wal.go Archive).",
@@ -26,7 +29,7 @@ export const rule: RuleDefinition<DoctorModel> = {
     for (const c of model.index.ofKind('Cluster')) {
       if (!mentionsBarmanCloud(c.raw)) continue;
       const stores = anyStore ? referencedObjectStores(c.raw).flatMap((n) => model.index.named('ObjectStore', n).map((m) => m.raw)) : undefined;
-      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores, { namespaceOf: model.index.namespaceOf, complete: model.complete }));
+      reportIssues(report, c, checkBarmanCloudCluster(c.raw, stores, { namespaceOf: model.index.namespaceOf, complete: model.complete }), model);
     }
   },
 };

@@ -12,9 +12,19 @@ import type { FindingTarget, Report } from '../../../rules/rule';
 import { DoctorModel, modelPart } from '../../model/doctor-model';
 import { PLUGIN_KEYS } from '../../model/plugin-services';
 
-/** Reports each issue of a check on `target`, with the issue's severity, message, fix and path. */
-export function reportIssues(report: Report, target: FindingTarget, issues: readonly CheckIssue[]): void {
-  for (const i of issues) report(i.severity, target, i.message, i.fix, i.path);
+/**
+ * Reports each issue of a check on `target`, with the issue's severity, message, fix and path;
+ * with the `model`, an error that compares namespaces (`comparesNamespaceWith`) where one of
+ * them is only assumed is a warning that says so (`DoctorModel.acrossNamespaces`).
+ */
+export function reportIssues(report: Report, target: FindingTarget, issues: readonly CheckIssue[], model?: DoctorModel): void {
+  for (const i of issues) {
+    if (model && i.comparesNamespaceWith) {
+      const objects = [target.raw, ...i.comparesNamespaceWith].map((raw) => (raw ? model.index.manifestOf(raw) : undefined));
+      const { severity, note } = model.acrossNamespaces(i.severity, objects);
+      report(severity, target, i.message + note, i.fix, i.path);
+    } else report(i.severity, target, i.message, i.fix, i.path);
+  }
 }
 
 /** A Backup or ScheduledBackup (any API group), with the issues of the webhook checks. */

@@ -30,6 +30,16 @@ describe('CNPGI122 shared-wal-archive', () => {
     ]);
   });
 
+  test('a Cluster declared twice (two files of one repository) is one Cluster: no finding; another namespace is another Cluster', () => {
+    const store = { backup: { barmanObjectStore: { destinationPath: 's3://b/x' } } };
+    const first = cluster('pg', store);
+    const again = cluster('pg', { ...store, instances: 2 });
+    expect(findings([first, again], 'CNPGI122')).toEqual([]);
+    // the near miss: the same name in another namespace is another Cluster, which does share the archive
+    const elsewhere = { ...again, metadata: { name: 'pg', namespace: 'other' } };
+    expect(findings([first, elsewhere], 'CNPGI122').map((f) => f[1])).toEqual(['Cluster/db/pg', 'Cluster/other/pg']);
+  });
+
   test('error: ObjectStores and an in-tree section on one path; an ObjectStore serverName shares the WAL', () => {
     const docs = [
       objectStore('a', 's3://b/x'),
