@@ -26,7 +26,8 @@ export const LAYERS = {
   presets: ['manifests', 'schema', 'checks', 'rules', 'common', 'tls', 'plugins', 'postgres'],
   doctor: ['manifests', 'schema', 'checks', 'rules'],
   plan: ['manifests', 'schema', 'checks', 'rules'],
-  cli: ['manifests', 'schema', 'checks', 'rules', 'doctor', 'plan'],
+  live: ['manifests'],
+  cli: ['manifests', 'schema', 'checks', 'rules', 'doctor', 'plan', 'live'],
 };
 
 /** The files of src/ above every layer: the package's entry point and the example app. */
