@@ -79,7 +79,7 @@ export async function startFakeApiServer(options: FakeOptions): Promise<FakeApiS
       };
       const auth = req.headers.authorization ?? '';
       const socket = req.socket as import('tls').TLSSocket;
-      const certOk = options.clientCertificates !== false && socket.authorized === true;
+      const certOk = options.clientCertificates !== false && socket.authorized === true && Object.keys(socket.getPeerCertificate()).length > 0;
       if (!certOk && !tokens.some((t) => auth === `Bearer ${t}`)) {
         send(401, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
         return;
