@@ -2,7 +2,8 @@
  * How `cnpg-i-doctor cluster` reaches an API server: the kubeconfig is read by the official
  * Kubernetes client for Node (`@kubernetes/client-node`), which resolves contexts, client
  * certificates, tokens and exec credential plugins as kubectl does. The client is required here,
- * on first use only, so that neither the library nor the manifest doctor ever loads it.
+ * on first use only, so that neither the library nor the manifest doctor ever loads it; the
+ * published package carries its KubeConfig as one bundled file (scripts/bundle-kube-client.mjs).
  */
 import type { Agent } from 'https';
 
@@ -51,9 +52,8 @@ interface ClientNode {
 
 /** Reads the kubeconfig and resolves the context; throws a `LiveAccessError` saying what is wrong. */
 export function resolveKubeAccess(options: KubeAccessOptions): KubeAccess {
-  // Required here, not imported at the top: the client weighs several megabytes of modules and
-  // only this command needs it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // Required here, not imported at the top: only this command needs it. `npm run build` points
+  // this require at the bundle of the client's KubeConfig (scripts/bundle-kube-client.mjs).
   const k8s = require('@kubernetes/client-node') as ClientNode;
   const kc = new k8s.KubeConfig();
   const source =
