@@ -6,7 +6,7 @@
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../../manifests/json';
 import { KNOWN_INSTANCE_SIDECARS, KnownInstanceSidecar } from '../../../manifests/known-plugins';
 import type { Manifest } from '../../../manifests/manifest-index';
-import type { DoctorModel } from '../../model/doctor-model';
+import { DoctorModel, modelPart } from '../../model/doctor-model';
 
 /** CloudNativePG v1.30.0 pkg/utils/labels_annotations.go: ClusterLabelName, PodRoleLabelName, PodRoleInstance. */
 const CLUSTER_LABEL = 'cnpg.io/cluster';
@@ -34,16 +34,22 @@ export function expectedSidecars(cluster: Manifest): KnownInstanceSidecar[] {
   return out;
 }
 
+/** The instance pods of the input by `namespace/cluster`, built once per run for every Cluster. */
+const INSTANCE_PODS = modelPart((model) => {
+  const byCluster = new Map<string, Manifest[]>();
+  for (const p of model.index.ofKind('Pod')) {
+    const labels = stringMap(dig(p.raw, 'metadata', 'labels'));
+    if (labels[POD_ROLE_LABEL] !== 'instance' || labels[CLUSTER_LABEL] === undefined) continue;
+    const key = `${p.namespace}/${labels[CLUSTER_LABEL]}`;
+    byCluster.set(key, [...(byCluster.get(key) ?? []), p]);
+  }
+  for (const pods of byCluster.values()) pods.sort((a, b) => a.name.localeCompare(b.name));
+  return byCluster;
+});
+
 /** The instance pods of a Cluster: its namespace, labelled `cnpg.io/cluster: <name>` and `cnpg.io/podRole: instance`. */
 export function instancePods(model: DoctorModel, cluster: Manifest): Manifest[] {
-  return model.index
-    .ofKind('Pod')
-    .filter((p) => p.namespace === cluster.namespace)
-    .filter((p) => {
-      const labels = stringMap(dig(p.raw, 'metadata', 'labels'));
-      return labels[CLUSTER_LABEL] === cluster.name && labels[POD_ROLE_LABEL] === 'instance';
-    })
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return model.part(INSTANCE_PODS).get(`${cluster.namespace}/${cluster.name}`) ?? [];
 }
 
 /** A running container of a pod by name: a container, or a native sidecar (an init container with `restartPolicy: Always`). */
