@@ -69,7 +69,10 @@ export function knownPluginImage(image: string): KnownPluginImage | undefined {
  * replica source names an ObjectStore), and reconcilePodSpec names it `plugin-barman-cloud`,
  * gives it the image of the plugin's `SIDECAR_IMAGE` variable (internal/cmd/operator/main.go
  * binds `sidecar-image` to it) and makes it a native sidecar (an init container with
- * `restartPolicy: Always`, injectPluginSidecarPodSpec).
+ * `restartPolicy: Always`, injectPluginSidecarPodSpec). cnpg-i-scale-to-zero v0.1.9
+ * internal/plugin/lifecycle/lifecycle.go reconcileMetadata injects a container `scale-to-zero`
+ * into every instance pod of a Cluster that enables it, whatever its parameters, with the image
+ * of its `SIDECAR_IMAGE` variable (cmd/plugin/plugin.go binds `sidecar-image` to it).
  * @internal
  */
 export interface KnownInstanceSidecar {
@@ -77,8 +80,8 @@ export interface KnownInstanceSidecar {
   readonly pluginName: string;
   /** The container name in the instance pod. */
   readonly container: string;
-  /** The plugin parameter whose non-empty value makes the plugin inject the sidecar. */
-  readonly parameter: string;
+  /** The plugin parameter whose non-empty value makes the plugin inject the sidecar; undefined when it always does. */
+  readonly parameter?: string;
   /** The environment variable of the plugin's own container that holds the sidecar image. */
   readonly imageVariable: string;
 }
@@ -86,4 +89,5 @@ export interface KnownInstanceSidecar {
 /** The instance sidecars this library knows. @internal */
 export const KNOWN_INSTANCE_SIDECARS: readonly KnownInstanceSidecar[] = [
   { pluginName: BARMAN_CLOUD_PLUGIN_NAME, container: 'plugin-barman-cloud', parameter: 'barmanObjectName', imageVariable: 'SIDECAR_IMAGE' },
+  { pluginName: SCALE_TO_ZERO_PLUGIN_NAME, container: 'scale-to-zero', imageVariable: 'SIDECAR_IMAGE' },
 ];

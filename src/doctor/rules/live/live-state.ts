@@ -28,7 +28,7 @@ export function expectedSidecars(cluster: Manifest): KnownInstanceSidecar[] {
     if (e.enabled === false) continue;
     const params = stringMap(e.parameters);
     for (const s of KNOWN_INSTANCE_SIDECARS) {
-      if (s.pluginName === e.name && (params[s.parameter] ?? '') !== '' && !out.includes(s)) out.push(s);
+      if (s.pluginName === e.name && (s.parameter === undefined || (params[s.parameter] ?? '') !== '') && !out.includes(s)) out.push(s);
     }
   }
   return out;

@@ -69,6 +69,15 @@ describe('CNPGI400 instance-pod-missing-sidecar', () => {
     expect(liveFindings(runOnce, 'CNPGI400')).toHaveLength(1);
   });
 
+  test('Scale-to-Zero injects its sidecar into every instance, whatever its parameters', () => {
+    const objects = healthyCluster();
+    find(objects, 'Cluster').spec.plugins.push({ name: 'cnpg-i-scale-to-zero.xata.io', enabled: true });
+    find(objects, 'Pod', 'pg-1').spec.containers.push({ name: 'scale-to-zero', image: 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:v0.1.9' });
+    expect(liveFindings(objects, 'CNPGI400').map((f) => f.message)).toEqual([
+      "instance pod 'pg-2' of this Cluster has no 'scale-to-zero' container, which cnpg-i-scale-to-zero.xata.io injects; the plugin's sidecar does not run there; the operator rolls a pod whose spec lacks an injected sidecar once it reconciles the Cluster with the plugin reachable; if it has not, the plugin was not available to it then (see CNPGI402 and the Cluster's phase)",
+    ]);
+  });
+
   test('not judged when the pods could not be listed, nor on manifests', () => {
     const objects = healthyCluster();
     find(objects, 'Pod', 'pg-2').spec.initContainers.pop();
