@@ -28,7 +28,7 @@ certificates; every other value is dropped as it is read. Nothing of a Secret is
 options:
   --kubeconfig <file>         kubeconfig (default: $KUBECONFIG, else ~/.kube/config, else in-cluster)
   --context <name>            kubeconfig context (default: its current context)
-  -n, --namespace <ns>        read only this namespace (repeatable; include the operator's);
+  -n, --namespace <ns>        read only this namespace (repeatable; the operator's is read too);
                               default: every namespace
   --format text|json|sarif    report format (default: text)
   --operator-namespace <ns>   namespace of the CNPG operator (default: from its Deployment)
@@ -102,6 +102,13 @@ function clusterText(access: KubeAccess, read: LiveRead, body: string): string {
   return lines.join('\n');
 }
 
+/** Two reads as one. */
+function mergeReads(a: LiveRead, b: LiveRead): LiveRead {
+  const requestsByKind = new Map(a.requestsByKind);
+  for (const [k, n] of b.requestsByKind) requestsByKind.set(k, (requestsByKind.get(k) ?? 0) + n);
+  return { objects: [...a.objects, ...b.objects], gaps: [...a.gaps, ...b.gaps], requests: a.requests + b.requests, requestsByKind };
+}
+
 /** Runs `cnpg-i-doctor cluster` (`argv` without the subcommand) and returns the exit code. */
 export async function runCluster(argv: readonly string[], io: CliIo, deps: ClusterDeps = {}): Promise<number> {
   const state: ClusterArgsState = {
@@ -128,13 +135,22 @@ export async function runCluster(argv: readonly string[], io: CliIo, deps: Clust
       return EXIT_OK;
     }
     const access = (deps.resolve ?? resolveKubeAccess)({ kubeconfig: state.kubeconfig, context: state.context });
-    const read = await readLiveCluster(access, { namespaces: state.namespaces });
-    const report = analyzeWithNames(
-      read.objects,
-      { operatorNamespace: state.operatorNamespace, cnpgVersion: state.cnpgVersion, disable: state.disable },
-      CLI_OPTION_NAMES,
-      { now: (deps.now ?? (() => new Date()))(), unread: new Set(read.gaps.map((g) => g.kind)) },
-    );
+    let read = await readLiveCluster(access, { namespaces: state.namespaces });
+    const now = (deps.now ?? (() => new Date()))();
+    const analyze = (r: LiveRead) =>
+      analyzeWithNames(r.objects, { operatorNamespace: state.operatorNamespace, cnpgVersion: state.cnpgVersion, disable: state.disable }, CLI_OPTION_NAMES, {
+        now,
+        unread: new Set(r.gaps.map((g) => g.kind)),
+      });
+    let report = analyze(read);
+    // The operator reads plugin Services and their Secrets in its own namespace only: with
+    // --namespace, that namespace is read too, or every plugin would look missing.
+    if (state.namespaces.length > 0 && !state.namespaces.includes(report.operatorNamespace)) {
+      const extra = await readLiveCluster(access, { namespaces: [report.operatorNamespace], namespacedOnly: true });
+      read = mergeReads(read, extra);
+      io.stderr(`cnpg-i-doctor cluster: notice: also read the operator namespace '${report.operatorNamespace}', where the operator finds plugins\n`);
+      report = analyze(read);
+    }
     if (state.format === 'json') {
       const json = JSON.parse(formatJson(report, [])) as Record<string, unknown>;
       const live = { server: access.server, context: access.context, requests: read.requests, notRead: read.gaps };

@@ -95,6 +95,8 @@ export interface LiveReadOptions {
   readonly namespaces: readonly string[];
   /** Objects per LIST page. @default 500 */
   readonly pageSize?: number;
+  /** List only the namespaced kinds (the cluster-scoped ones were read already). @default false */
+  readonly namespacedOnly?: boolean;
 }
 
 interface Response {
@@ -178,6 +180,7 @@ export async function readLiveCluster(access: KubeAccess, options: LiveReadOptio
   const reqOptions = await access.requestOptions();
   const scopes = (k: LiveKind): Array<string | undefined> => (k.namespaced && options.namespaces.length > 0 ? [...options.namespaces] : [undefined]);
   for (const k of LIVE_KINDS) {
+    if (options.namespacedOnly && !k.namespaced) continue;
     for (const namespace of scopes(k)) {
       let cont: string | undefined;
       const where = namespace !== undefined ? `in namespace ${namespace}` : 'cluster-wide';

@@ -123,6 +123,15 @@ describe('cnpg-i-doctor cluster against a served cluster', () => {
     expect(json.findings.map((f: { ruleId: string; object: string }) => `${f.ruleId} ${f.object}`)).toEqual(['CNPGI400 Cluster/databases/pg']);
   });
 
+  test("with --namespace, the operator's namespace is read too: plugins are found there", async () => {
+    const r = await run(healthyCluster(), ['-n', 'databases']);
+    expect(r.err).toBe("cnpg-i-doctor cluster: notice: also read the operator namespace 'cnpg-system', where the operator finds plugins\n");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('No problems found.');
+    const namespaced = LIVE_KINDS.filter((k) => k.namespaced).length;
+    expect(r.requests).toBe(LIVE_KINDS.length + namespaced);
+  });
+
   test('partial permissions give partial results, said as such', async () => {
     const r = await run(healthyCluster(), [], { forbidden: ['pods'] });
     expect(r.code).toBe(0);
