@@ -79,6 +79,40 @@ describe('cnpg-i-doctor cluster: kubeconfig handling', () => {
     expect(JSON.parse(r.stdout).live).toEqual({ server: server.url, context: 'cert', requests: LIVE_KINDS.length, notRead: [] });
   });
 
+  test('an exec credential plugin, as kubectl runs it', async () => {
+    const plugin = path.join(dir, 'credential.js');
+    fs.writeFileSync(
+      plugin,
+      "process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 'good-token' } }));\n",
+    );
+    const yaml = [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      '- name: exec',
+      '  cluster:',
+      `    server: ${server.url}`,
+      `    certificate-authority-data: ${b64(fixture('ca.crt'))}`,
+      'users:',
+      '- name: exec-user',
+      '  user:',
+      '    exec:',
+      '      apiVersion: client.authentication.k8s.io/v1',
+      `      command: ${JSON.stringify(process.execPath)}`,
+      `      args: [${JSON.stringify(plugin)}]`,
+      '      interactiveMode: Never',
+      'contexts:',
+      '- name: exec',
+      '  context: {cluster: exec, user: exec-user}',
+      'current-context: exec',
+    ].join('\n');
+    const file = path.join(dir, 'exec.yaml');
+    fs.writeFileSync(file, yaml + '\n');
+    const r = await run(['--kubeconfig', file]);
+    expect({ code: r.code, err: r.stderr }).toEqual({ code: 0, err: '' });
+    expect(r.stdout).toContain(`(context 'exec')`);
+  });
+
   test('a context switch; refused credentials and an unreachable server are one line each', async () => {
     const file = kubeconfig(
       'contexts.yaml',
