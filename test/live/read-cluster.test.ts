@@ -132,6 +132,15 @@ describe('cnpg-i-doctor cluster against a served cluster', () => {
     expect(r.requests).toBe(LIVE_KINDS.length + namespaced);
   });
 
+  test('SARIF: the findings as results, without a file to point at', async () => {
+    const objects = healthyCluster();
+    find(objects, 'EndpointSlice').endpoints = [];
+    const r = await run(objects, ['--format', 'sarif']);
+    expect(r.code).toBe(1);
+    const sarif = JSON.parse(r.out);
+    expect(sarif.runs[0].results.map((x: { ruleId: string; level: string }) => `${x.ruleId} ${x.level}`)).toEqual(['CNPGI402 error']);
+  });
+
   test('partial permissions give partial results, said as such', async () => {
     const r = await run(healthyCluster(), [], { forbidden: ['pods'] });
     expect(r.code).toBe(0);
