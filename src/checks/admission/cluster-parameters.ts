@@ -68,7 +68,9 @@ const integer = (value: unknown) => (typeof value === 'number' && Number.isInteg
 
 /** The parameter's path as the webhook writes it; a name that is no identifier is quoted in the JSON path. */
 function parameterPaths(key: string): { path: string; webhookPath?: string } {
-  const webhookPath = `${PARAMETERS}.${key}`;
+  // field.NewPath(..., "parameters", key): Path.String() writes an empty child name as `[]`
+  // (k8s.io/apimachinery v0.36.3 pkg/util/validation/field/path.go), as the real webhook answers
+  const webhookPath = key === '' ? `${PARAMETERS}[]` : `${PARAMETERS}.${key}`;
   return PARAMETER_NAME.test(key) ? { path: webhookPath } : { path: `${PARAMETERS}[${JSON.stringify(key)}]`, webhookPath };
 }
 

@@ -12,7 +12,7 @@ export const rule: RuleDefinition<DoctorModel> = {
   name: 'plugin-entry-name',
   severities: [{ severity: 'error', when: 'always' }],
   what: 'A `spec.plugins[]` or `externalClusters[].plugin` entry of a Cluster has no `name`.',
-  why: 'The CRD requires `name` on a plugin entry (cloudnative-pg v1.30.0 api/v1/cluster_types.go PluginConfiguration), so the API server rejects the Cluster.',
+  why: 'The API server accepts such a Cluster: the operator\'s mutating webhook (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go ClusterCustomDefaulter, answered as a JSON patch of the whole defaulted object) writes `name: ""`, because api/v1/cluster_types.go PluginConfiguration.Name has no `omitempty`; the CRD\'s `required: [name]` is checked after mutating admission, so it is met, and no validator checks the name. The operator then asks its plugin repository for the plugin `""` and gets ErrUnknownPlugin (internal/cnpi/plugin/repository/connection.go GetConnection), so the Cluster is not reconciled. Checked against the real API server with those webhooks (test/control-plane).',
   fix: 'Set `name` to the plugin name.',
   kinds: ['postgresql.cnpg.io/Cluster'],
   check(model, report) {
@@ -21,7 +21,13 @@ export const rule: RuleDefinition<DoctorModel> = {
       if (!spec) continue;
       for (const { item, i } of objectsOf(spec.plugins)) {
         if (!asString(item.name))
-          report('error', m, 'a plugin entry has no name; the API server rejects the Cluster', 'set name to the plugin name', `spec.plugins[${i}].name`);
+          report(
+            'error',
+            m,
+            'a plugin entry has no name; the API server stores it as name: "" and the operator finds no such plugin, so the Cluster is not reconciled',
+            'set name to the plugin name',
+            `spec.plugins[${i}].name`,
+          );
       }
       for (const { item, i } of objectsOf(spec.externalClusters)) {
         const plugin = asObject(item.plugin);
@@ -30,7 +36,7 @@ export const rule: RuleDefinition<DoctorModel> = {
         report(
           'error',
           m,
-          `${label} has a plugin without a name; the API server rejects the Cluster`,
+          `${label} has a plugin without a name; the API server stores it as name: "" and the operator finds no such plugin`,
           'set plugin.name',
           `spec.externalClusters[${i}].plugin.name`,
         );

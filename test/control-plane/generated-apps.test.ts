@@ -1,0 +1,180 @@
+/**
+ * A seeded generator of apps through the public API: plugins (Barman Cloud, a standalone plugin
+ * with each TLS mode), object stores, Clusters with random sizes, parameters, WAL storage,
+ * backups, schedules and recoveries. Every synthesized object is dry-run created on the real API
+ * server and must be allowed, and the library's model (`./model.ts`) must allow it too. Invalid
+ * props (values the CRD or the webhook refuses) must be refused by the library, at construction
+ * or at synth.
+ *
+ * The seed is fixed (CNPG_I_GENERATOR_SEED overrides it), so a failure names an app that can be
+ * rebuilt: the message gives the seed and the app number.
+ */
+import { App, Chart, Size, Testing } from 'cdk8s';
+import {
+  BackupSchedule,
+  BackupTarget,
+  BarmanCloudPlugin,
+  ClusterBootstrap,
+  HelloWorldPlugin,
+  ObjectStore,
+  ObjectStoreCredentials,
+  PluginTls,
+  PostgresCluster,
+  StandalonePlugin,
+  WalCompression,
+} from '../../src/index';
+import { describeWithControlPlane, KubeObject } from './control-plane';
+import { bothMessages, modelVerdict } from './model';
+
+const SEED = Number(process.env.CNPG_I_GENERATOR_SEED ?? 20261205);
+const APPS = 60;
+
+/** mulberry32: a small deterministic PRNG. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rand = () => number;
+const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+const chance = (r: Rand, p: number) => r() < p;
+
+const PARAMETERS: readonly [string, readonly string[]][] = [
+  ['max_connections', ['50', '100', '200', '500']],
+  ['work_mem', ['4MB', '16MB', '64MB']],
+  ['maintenance_work_mem', ['64MB', '256MB']],
+  ['log_min_duration_statement', ['250', '1000', '-1']],
+  ['random_page_cost', ['1.1', '4']],
+  ['effective_io_concurrency', ['1', '200']],
+];
+
+/** One generated app: its synthesized objects (valid props only). */
+function generate(n: number): KubeObject[] {
+  const r = prng(SEED + n * 7919);
+  const app = new App();
+  const systemNs = `gen-system-${n}`;
+  const dbNs = `gen-db-${n}`;
+  const system = new Chart(app, 'system', { namespace: systemNs });
+  const apps = new Chart(app, 'databases', { namespace: dbNs });
+  const barman = chance(r, 0.8) ? new BarmanCloudPlugin(system, 'barman') : undefined;
+  const tls = pick(r, [() => PluginTls.selfSigned(), () => PluginTls.privateCa()])();
+  const hello = chance(r, 0.6)
+    ? new StandalonePlugin(system, 'hello', {
+        pluginName: HelloWorldPlugin.PLUGIN_NAME,
+        image: `ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.${int(r, 0, 3)}`,
+        args: ['plugin'],
+        tls,
+      })
+    : undefined;
+  const store = barman
+    ? new ObjectStore(apps, 'store', {
+        destinationPath: `s3://bucket-${n}/pg`,
+        credentials: ObjectStoreCredentials.s3AccessKeys({
+          accessKeyId: { name: 'creds', key: 'ACCESS_KEY_ID' },
+          secretAccessKey: { name: 'creds', key: 'ACCESS_SECRET_KEY' },
+        }),
+        wal: { compression: pick(r, [WalCompression.ZSTD, WalCompression.GZIP, WalCompression.SNAPPY]), maxParallel: int(r, 1, 8) },
+        retentionPolicy: `${int(r, 1, 60)}d`,
+      })
+    : undefined;
+  const clusters = int(r, 1, 3);
+  for (let c = 0; c < clusters; c++) {
+    const parameters: Record<string, string> = {};
+    for (const [k, vs] of PARAMETERS) if (chance(r, 0.4)) parameters[k] = pick(r, vs);
+    const pg = new PostgresCluster(apps, `pg${c}`, {
+      instances: int(r, 1, 5),
+      storage: { size: Size.gibibytes(int(r, 1, 100)) },
+      walStorage: chance(r, 0.3) ? { size: Size.gibibytes(int(r, 1, 20)) } : undefined,
+      postgresql: Object.keys(parameters).length > 0 ? { parameters } : undefined,
+    });
+    if (barman && store) {
+      pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
+      if (chance(r, 0.6)) pg.addScheduledBackup(`daily${c}`, { plugin: barman, schedule: BackupSchedule.daily(int(r, 0, 23), int(r, 0, 59)) });
+      if (chance(r, 0.4)) pg.addBackup(`once${c}`, { plugin: barman, target: pick(r, [BackupTarget.PRIMARY, BackupTarget.PREFER_STANDBY]) });
+      if (chance(r, 0.3))
+        new PostgresCluster(apps, `restored${c}`, {
+          instances: int(r, 1, 3),
+          storage: { size: Size.gibibytes(int(r, 1, 100)) },
+          bootstrap: ClusterBootstrap.recoveryFromCluster(pg, { sourceName: 'origin' }),
+        });
+    }
+    if (hello) pg.addPlugin(hello, { parameters: HelloWorldPlugin.parameters({ annotations: { 'example.com/app': `a${n}` } }) });
+  }
+  return [...Testing.synth(system), ...Testing.synth(apps)] as KubeObject[];
+}
+
+/** Props the CRD or the webhook refuses: the library must refuse each too. */
+/**
+ * Props the library refuses: `spec` is the same value in a Cluster written by hand, which the real
+ * API server refuses too, unless `libraryRule` says which rule of the library refuses what the
+ * API server accepts, and why.
+ */
+const INVALID: readonly {
+  readonly what: string;
+  readonly spec: Record<string, unknown>;
+  readonly libraryRule?: string;
+  readonly build: (scope: Chart) => void;
+}[] = [
+  {
+    what: 'instances: 0 (CRD minimum 1)',
+    spec: { instances: 0 },
+    build: (s) => new PostgresCluster(s, 'pg', { instances: 0, storage: { size: Size.gibibytes(1) } }),
+  },
+  { what: 'instances: -2', spec: { instances: -2 }, build: (s) => new PostgresCluster(s, 'pg', { instances: -2, storage: { size: Size.gibibytes(1) } }) },
+  {
+    what: 'a zero storage size',
+    spec: { storage: { size: '0' } },
+    libraryRule:
+      "the props toolkit's requireSize (src/common/render.ts): the Cluster is accepted, but the operator's PVC of 0 bytes is not (kubernetes v1.36.3 pkg/apis/core/validation/validation.go ValidatePersistentVolumeClaimSpec: storage must be greater than zero)",
+    build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(0) } }),
+  },
+  {
+    what: 'a parameter the operator fixes (webhook validateConfiguration)',
+    spec: { postgresql: { parameters: { port: '5433' } } },
+    build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) }, postgresql: { parameters: { port: '5433' } } }),
+  },
+  {
+    what: 'a parameter name that is no GUC name',
+    spec: { postgresql: { parameters: { 'not a name': '1' } } },
+    build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) }, postgresql: { parameters: { 'not a name': '1' } } }),
+  },
+];
+
+describeWithControlPlane('generated apps against the real API server', (cp) => {
+  test(`${APPS} apps of seed ${SEED}: every object allowed, by the real API server and by the library`, async () => {
+    const objects: { app: number; object: KubeObject }[] = [];
+    for (let n = 0; n < APPS; n++) for (const object of generate(n)) objects.push({ app: n, object });
+    expect(objects.length).toBeGreaterThanOrEqual(1000);
+    const results = await cp().dryRunAll(objects.map((o) => o.object));
+    const problems: string[] = [];
+    results.forEach((r, i) => {
+      const model = modelVerdict(objects[i].object);
+      if (!r.allowed || model.refused || r.warnings.length > 0)
+        problems.push(
+          `seed ${SEED} app ${objects[i].app}: ${r.kind} ${r.namespace ?? ''}/${r.name} warnings ${JSON.stringify(r.warnings)}\n${bothMessages(r, model)}`,
+        );
+    });
+    process.stderr.write(`generated apps: ${APPS} apps, ${objects.length} objects dry-run, ${results.filter((r) => !r.allowed).length} refused\n`);
+    expect(problems).toEqual([]);
+  }, 900_000);
+
+  test.each(INVALID.map((c) => [c.what, c] as const))('the library refuses %s; the real API server too, or a documented library rule', async (_what, c) => {
+    const chart = Testing.chart();
+    expect(() => {
+      c.build(chart);
+      Testing.synth(chart);
+    }).toThrow(/pg/);
+    const [real] = await cp().dryRunAll([
+      { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' }, ...c.spec } },
+    ]);
+    // refused for real, unless a documented library rule refuses what the API server accepts
+    expect({ allowed: real.allowed, message: real.message }).toMatchObject({ allowed: c.libraryRule !== undefined });
+  });
+});
