@@ -12,6 +12,8 @@ import { fixture } from './fake-apiserver';
 
 export type Obj = Record<string, any>;
 
+const RESTRICTED = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } };
+
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** The time the tests judge certificates at: inside the fixtures' validity. */
@@ -22,7 +24,9 @@ export const DB_NS = 'databases';
 export const CLUSTER = 'pg';
 
 /** The synthesized manifests and the live state, as a cluster would answer LISTs. */
-export function healthyCluster(): Obj[] {
+export function healthyCluster(namespaces: { operator: string; databases: string } = { operator: OPERATOR_NS, databases: DB_NS }): Obj[] {
+  const OPERATOR_NS = namespaces.operator;
+  const DB_NS = namespaces.databases;
   const app = Testing.app();
   const system = new Chart(app, 'cnpg-system', { namespace: OPERATOR_NS });
   const barman = new BarmanCloudPlugin(system, 'barman', { serverName: 'barman-cloud' });
@@ -70,12 +74,30 @@ export function healthyCluster(): Obj[] {
 
   for (const o of objects) {
     if (o.kind === 'Certificate')
-      o.status = { conditions: [{ type: 'Ready', status: 'True', reason: 'Ready', message: 'Certificate is up to date and has not expired' }] };
+      o.status = {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'True',
+            reason: 'Ready',
+            message: 'Certificate is up to date and has not expired',
+            lastTransitionTime: '2026-12-01T00:00:00Z',
+          },
+        ],
+      };
   }
   cluster.status = {
     phase: 'Cluster in healthy state',
     currentPrimary: `${cluster.metadata.name}-1`,
-    conditions: [{ type: 'ContinuousArchiving', status: 'True', reason: 'ContinuousArchivingSuccess', message: 'Continuous archiving is working' }],
+    conditions: [
+      {
+        type: 'ContinuousArchiving',
+        status: 'True',
+        reason: 'ContinuousArchivingSuccess',
+        message: 'Continuous archiving is working',
+        lastTransitionTime: '2026-12-01T00:00:00Z',
+      },
+    ],
   };
   const secret = (name: string, crt: string, key: string): Obj => ({
     apiVersion: 'v1',
@@ -94,11 +116,13 @@ export function healthyCluster(): Obj[] {
       annotations: { 'cnpg.io/podSpec': '{}' },
     },
     spec: {
+      // what the restricted Pod Security level asks, as CloudNativePG's instance pods have it
+      securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
       initContainers: [
-        { name: 'bootstrap-controller', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0' },
-        { name: 'plugin-barman-cloud', image: sidecarImage, restartPolicy: 'Always', args: ['instance'] },
+        { name: 'bootstrap-controller', image: 'ghcr.io/cloudnative-pg/cloudnative-pg:1.30.0', securityContext: RESTRICTED },
+        { name: 'plugin-barman-cloud', image: sidecarImage, restartPolicy: 'Always', args: ['instance'], securityContext: RESTRICTED },
       ],
-      containers: [{ name: 'postgres', image: 'ghcr.io/cloudnative-pg/postgresql:18' }],
+      containers: [{ name: 'postgres', image: 'ghcr.io/cloudnative-pg/postgresql:18', securityContext: RESTRICTED }],
     },
     status: { phase: 'Running' },
   });
