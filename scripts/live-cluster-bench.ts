@@ -2,8 +2,11 @@
 // by `cnpg-i-doctor cluster` in this process. Prints the request count (the claim: a few LISTs
 // per kind, not one request per object) and the time, which is only this machine's.
 //
-//   npx tsx bench/live-cluster.ts [clusters]                   the fake API server of the tests (default 500)
-//   npx tsx bench/live-cluster.ts [clusters] --control-plane   the real one of test/control-plane (needs its build)
+//   npx tsx scripts/live-cluster-bench.ts [clusters]                   the fake API server of the tests (default 500)
+//   npx tsx scripts/live-cluster-bench.ts [clusters] --control-plane   the real one of test/control-plane (needs its build)
+//
+// Not in bench/: it reuses the test servers (test/live, test/control-plane), which need the jest
+// types that the benchmarks' own build (tsconfig.build.json) leaves out.
 import * as fs from 'fs';
 import * as https from 'https';
 import * as path from 'path';
