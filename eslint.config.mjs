@@ -26,7 +26,8 @@ export const LAYERS = {
   presets: ['manifests', 'schema', 'checks', 'rules', 'common', 'tls', 'plugins', 'postgres'],
   doctor: ['manifests', 'schema', 'checks', 'rules'],
   plan: ['manifests', 'schema', 'checks', 'rules'],
-  cli: ['manifests', 'schema', 'checks', 'rules', 'doctor', 'plan'],
+  live: ['manifests'],
+  cli: ['manifests', 'schema', 'checks', 'rules', 'doctor', 'plan', 'live'],
 };
 
 /** The files of src/ above every layer: the package's entry point and the example app. */
@@ -129,6 +130,19 @@ export default defineConfig(
       'src/manifests/flux-substitution.ts',
     ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The kubeconfig reader of @kubernetes/client-node is a devDependency that `npm run build`
+    // bundles into the compiled module (scripts/bundle-kube-client.mjs), required only when
+    // `cnpg-i-doctor cluster` runs: the published package has no dependency on it.
+    files: ['src/live/kube-access.ts'],
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: true, whitelist: ['@kubernetes/client-node'] },
+      ],
+    },
   },
   {
     // The CEL evaluator is a devDependency that `npm run build` bundles into the compiled module

@@ -4,31 +4,29 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { OptionNames, analyzeWithNames } from '../doctor/check-manifests';
-import { DoctorOptions, DoctorReport } from '../doctor/report';
+import { analyzeWithNames } from '../doctor/check-manifests';
+import { DoctorOptions } from '../doctor/report';
 import { CnpgIValidationError } from '../manifests/errors';
 import { fluxKustomizationsOf, renderFlux, withKustomizeNamespace } from '../manifests/flux-kustomizations';
 import { FLUX_VARIABLE_NAME, fluxValue, variablesFromText } from '../manifests/flux-substitution';
 import { gitTopLevel } from '../manifests/git';
 import { KUSTOMIZATION_FILE_NAMES, asKustomizationDocument, collectInputs, findKustomize, renderKustomization, renderedName } from '../manifests/kustomize';
-import { InputError, LoadedDocument, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
-import type { Finding } from '../rules/finding';
+import { InputError, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
-import { findingSections, plural, severityCounts } from '../rules/text-report';
+import { runCluster } from './cluster';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
+import { CLI_OPTION_NAMES, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, formatJson, formatJsonError, formatText } from './doctor-report';
 import { runPlan } from './plan';
 import { formatSarif, sarifForError } from './sarif';
 
 export type { CliFlag, CliIo } from './command-line';
 export { parseCommandLine } from './command-line';
 
-/** Exit codes. */
-export const EXIT_OK = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_USAGE = 2;
+export { CLI_OPTION_NAMES, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, formatJson, formatJsonError, formatText } from './doctor-report';
 
 const USAGE = `usage: cnpg-i-doctor [options] <file|dir|->...
        cnpg-i-doctor plan [options] <old> <new>   (see cnpg-i-doctor plan --help)
+       cnpg-i-doctor cluster [options]            (see cnpg-i-doctor cluster --help)
 
 Checks Kubernetes manifests as the CloudNativePG operator reads CNPG-I plugins.
 Directories are read recursively (*.yaml, *.yml, *.json); '-' reads stdin.
@@ -68,21 +66,6 @@ An object silences rules for itself with the annotation ${IGNORE_ANNOTATION}: CN
 
 exit codes: 0 no errors (warnings allowed), 1 errors found, 2 unusable input (a file that
 does not parse is listed, the files that do are still reported)`;
-
-/** How the CLI names the options in its messages: by its flags. */
-export const CLI_OPTION_NAMES: OptionNames = {
-  scope: 'cnpg-i-doctor',
-  options: 'options',
-  operatorNamespace: '--operator-namespace',
-  defaultNamespace: '--namespace',
-  cnpgVersion: '--cnpg-version',
-  knownPlugins: '--known-plugin',
-  disable: '--disable',
-  sidecarPlugins: '--sidecar-plugin',
-  verbose: '--verbose',
-  clusterResourceNamespace: '--cluster-resource-namespace',
-  complete: '--complete',
-};
 
 /** The report formats. */
 export type ReportFormat = 'text' | 'json' | 'sarif';
@@ -421,124 +404,13 @@ function realPath(p: string): string {
   }
 }
 
-function sourceOf(docs: readonly LoadedDocument[], f: Finding): string | undefined {
-  const d = f.index !== undefined ? docs[f.index] : undefined;
-  return d ? `${d.file}:${d.line}` : undefined;
-}
-
-/**
- * The human report: plugins, then findings grouped by object, then the files that could not be
- * read (`notRead`), then a summary line.
- */
-export function formatText(report: DoctorReport, docs: readonly LoadedDocument[], fileCount: number, notRead: readonly InputError[] = []): string {
-  const lines: string[] = [];
-  lines.push(
-    `cnpg-i-doctor: ${plural(report.objectCount, 'object')} in ${plural(fileCount, 'file')}; operator namespace '${report.operatorNamespace}'; CloudNativePG ${report.cnpgVersion}`,
-  );
-  lines.push('');
-  if (report.plugins.length === 0) {
-    lines.push('No plugin would be discovered.');
-  } else {
-    lines.push('Plugins the operator would discover:');
-    for (const p of report.plugins) {
-      const details: string[] = [];
-      if (p.object) details.push(p.object);
-      if (p.address) details.push(p.address);
-      if (p.clientSecret) details.push(`client Secret ${p.clientSecret}`);
-      if (p.serverSecret) details.push(`server Secret ${p.serverSecret}`);
-      if (p.serverName) details.push(`verifies ${p.serverName}`);
-      if (p.source === 'sidecar') details.push('sidecar socket');
-      if (p.source === 'known') details.push('given with --known-plugin');
-      lines.push(`  ${p.name}  (${details.join(', ')})`);
-    }
-  }
-  lines.push(
-    ...findingSections(report.findings, (object, first) => {
-      const src = sourceOf(docs, first);
-      return src ? `${object}  (${src})` : object;
-    }),
-  );
-  if (report.notEvaluated !== undefined) {
-    lines.push('');
-    if (report.notEvaluated.length === 0) lines.push('Every CRD rule the objects reach was evaluated.');
-    else lines.push('Not evaluated here (check with kubectl apply --dry-run=server):');
-    for (const n of report.notEvaluated) lines.push(`  ${n.object} at ${n.path}: ${n.reason}`);
-  }
-  if (notRead.length > 0) {
-    lines.push('');
-    lines.push(`Not read (exit code 2; the findings above are of the other ${plural(fileCount, 'file')}):`);
-    for (const e of notRead) lines.push(`  ${e.message}`);
-  }
-  const { errors, warnings } = severityCounts(report.findings);
-  const suppressed = report.suppressed.length;
-  lines.push('');
-  const counts = errors + warnings === 0 ? 'No problems found' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
-  const notes: string[] = [];
-  if (suppressed > 0) notes.push(`${suppressed} suppressed: ${suppressedSummary(report)}`);
-  if (report.withheld.length > 0) notes.push(`${plural(report.withheld.length, 'finding')} withheld: they rest on unrendered variables, CNPGI092`);
-  lines.push(`${counts}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`);
-  return lines.join('\n') + '\n';
-}
-
-/** `CNPGI050 x2 by --disable, CNPGI027 by annotation`. */
-function suppressedSummary(report: DoctorReport): string {
-  const counts = new Map<string, number>();
-  for (const f of report.suppressed) {
-    const key = `${f.ruleId} by ${f.suppressedBy === 'disable' ? '--disable' : 'annotation'}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([k, n]) => (n > 1 ? k.replace(' by ', ` x${n} by `) : k)).join(', ');
-}
-
-/** Where a file could not be read, for the JSON reports: the message, and the file, line and column when known. */
-function inputErrorJson(message: string, e?: unknown) {
-  const location = e instanceof InputError ? e.location : undefined;
-  return { message, ...(location ? { file: location.file, line: location.line, column: location.column } : {}) };
-}
-
-/** A finding as the JSON report writes it: its place in the input is its `source`, not an index. */
-function withoutIndex<F extends Finding>(f: F): Omit<F, 'index'> {
-  const { index: _index, ...rest } = f;
-  return rest;
-}
-
-/** The machine report; `notRead` (the files that could not be read) is written only when there are some. */
-export function formatJson(report: DoctorReport, docs: readonly LoadedDocument[], notRead: readonly InputError[] = []): string {
-  return (
-    JSON.stringify(
-      {
-        operatorNamespace: report.operatorNamespace,
-        cnpgVersion: report.cnpgVersion,
-        objectCount: report.objectCount,
-        plugins: report.plugins,
-        findings: report.findings.map((f) => {
-          const d = f.index !== undefined ? docs[f.index] : undefined;
-          const { index: _index, ...rest } = f;
-          return d ? { ...rest, source: { file: d.file, document: d.document, line: d.line, column: d.column } } : rest;
-        }),
-        suppressed: report.suppressed.map(withoutIndex),
-        withheld: report.withheld.map(withoutIndex),
-        ...(report.notEvaluated !== undefined ? { notEvaluated: report.notEvaluated } : {}),
-        ...(notRead.length > 0 ? { notRead: notRead.map((e) => inputErrorJson(e.message, e)) } : {}),
-        summary: { ...severityCounts(report.findings), suppressed: report.suppressed.length, withheld: report.withheld.length },
-      },
-      null,
-      2,
-    ) + '\n'
-  );
-}
-
-/** The error report of `--format json`: `{"error": {...}}`. */
-export function formatJsonError(message: string, e?: unknown): string {
-  return JSON.stringify({ error: { ...inputErrorJson(message, e), exitCode: EXIT_USAGE } }, null, 2) + '\n';
-}
-
 /**
  * Runs the command line `argv` (without `node` and the script) and returns the exit code:
  * 0 no errors (warnings allowed unless `--fail-on-warnings`), 1 errors found, 2 unusable input.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === 'plan') return runPlan(argv.slice(1), io);
+  if (argv[0] === 'cluster') return runCluster(argv.slice(1), io);
   const cwd = io.cwd ?? process.cwd();
   const usageError = (message: string, e?: unknown): number => {
     const format = formatAsked(argv);

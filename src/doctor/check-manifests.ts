@@ -12,6 +12,18 @@ import { rule as unrenderedRule } from './rules/input/cnpgi092-unrendered-variab
 
 const UNRENDERED_RULE = unrenderedRule.id;
 
+/**
+ * What the live doctor (`cnpg-i-doctor cluster`) adds: the objects are a running cluster's, read
+ * at `now`. The live rules (CNPGI4xx) run only then.
+ * @internal
+ */
+export interface LiveState {
+  /** When the objects were read, for certificate validity. */
+  readonly now: Date;
+  /** The kinds that could not be listed (forbidden, not served): the rules do not judge them missing. */
+  readonly unread: ReadonlySet<string>;
+}
+
 /** How option names are shown in errors: the API's words by default, the CLI's from the CLI. */
 export type OptionNames = Readonly<
   Record<
@@ -158,12 +170,12 @@ export function analyzeManifests(objects: readonly unknown[], options?: DoctorOp
  * `analyzeManifests` with the option names used in error messages (the CLI passes its flags).
  * @internal
  */
-export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames): DoctorReport {
+export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames, live?: LiveState): DoctorReport {
   if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
   const model = buildModel(
     objects.map((o) => trackUnrendered(withoutSopsMetadata(o), variableFinderFor)),
-    { ...opts, rules: DOCTOR_REGISTRY },
+    { ...opts, rules: DOCTOR_REGISTRY, ...(live ? { live } : {}) },
   );
   for (const m of model.index.all) {
     const fields = unrenderedFields(m.raw);

@@ -61,3 +61,33 @@ export function knownPluginImage(image: string): KnownPluginImage | undefined {
   const last = (imageParts(image).repository.split('/').pop() ?? '').replace(/-testing$/, '');
   return KNOWN.find((k) => k.repository === last);
 }
+
+/**
+ * A sidecar a known plugin injects into a Cluster's instance pods through its lifecycle hook.
+ * plugin-barman-cloud v0.14.0 internal/cnpgi/operator/lifecycle.go reconcileInstancePod injects
+ * it only when the Cluster's enabled plugin entry has a `barmanObjectName` parameter (or a
+ * replica source names an ObjectStore), and reconcilePodSpec names it `plugin-barman-cloud`,
+ * gives it the image of the plugin's `SIDECAR_IMAGE` variable (internal/cmd/operator/main.go
+ * binds `sidecar-image` to it) and makes it a native sidecar (an init container with
+ * `restartPolicy: Always`, injectPluginSidecarPodSpec). cnpg-i-scale-to-zero v0.1.9
+ * internal/plugin/lifecycle/lifecycle.go reconcileMetadata injects a container `scale-to-zero`
+ * into every instance pod of a Cluster that enables it, whatever its parameters, with the image
+ * of its `SIDECAR_IMAGE` variable (cmd/plugin/plugin.go binds `sidecar-image` to it).
+ * @internal
+ */
+export interface KnownInstanceSidecar {
+  /** The plugin name. */
+  readonly pluginName: string;
+  /** The container name in the instance pod. */
+  readonly container: string;
+  /** The plugin parameter whose non-empty value makes the plugin inject the sidecar; undefined when it always does. */
+  readonly parameter?: string;
+  /** The environment variable of the plugin's own container that holds the sidecar image. */
+  readonly imageVariable: string;
+}
+
+/** The instance sidecars this library knows. @internal */
+export const KNOWN_INSTANCE_SIDECARS: readonly KnownInstanceSidecar[] = [
+  { pluginName: BARMAN_CLOUD_PLUGIN_NAME, container: 'plugin-barman-cloud', parameter: 'barmanObjectName', imageVariable: 'SIDECAR_IMAGE' },
+  { pluginName: SCALE_TO_ZERO_PLUGIN_NAME, container: 'scale-to-zero', imageVariable: 'SIDECAR_IMAGE' },
+];

@@ -376,6 +376,17 @@ Module._resolveFilename = function (request, parent, ...rest) {
     const icu = run(process.execPath, ['-r', guard, bin, path.join(work, 'icu-cluster.yaml'), '--operator-namespace', 'cnpg-system'], app);
     expect({ code: icu.status, err: icu.stderr }).toEqual({ code: 1, err: '' });
     expect(icu.stdout).toContain("fails the CRD rule `!has(self.icuLocale) || self.localeProvider == 'icu'` (no such key: localeProvider)");
+    // `cnpg-i-doctor cluster` reads a kubeconfig with the Kubernetes client bundled into the
+    // package (no @kubernetes/client-node to install): here a server nothing listens on
+    fs.writeFileSync(
+      path.join(work, 'kubeconfig'),
+      'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "https://127.0.0.1:1"}\nusers:\n- name: u\n  user: {token: t}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\ncurrent-context: x\n',
+    );
+    const live = run(process.execPath, ['-r', guard, bin, 'cluster', '--kubeconfig', path.join(work, 'kubeconfig')], app);
+    expect({ code: live.status, err: live.stderr }).toEqual({
+      code: 2,
+      err: `cnpg-i-doctor cluster: cannot reach the API server https://127.0.0.1:1 (context 'x' of ${path.join(work, 'kubeconfig')}): ECONNREFUSED; check that the cluster runs and the address is right (kubectl --context x get --raw /version), or pass --context NAME\n`,
+    });
     // the guard does refuse: the library's index needs cdk8s and cdk8s-plus (whichever loads first)
     const refused = run(process.execPath, ['-r', guard, '-e', "require('cdk8s-cnpg-i')"], app);
     expect(refused.status).not.toBe(0);

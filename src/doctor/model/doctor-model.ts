@@ -68,6 +68,8 @@ export interface ModelOptions {
   readonly clusterResourceNamespace?: string;
   /** Whether the input is everything that will be installed (`complete`). */
   readonly complete?: boolean;
+  /** Set when the objects are a running cluster's (`cnpg-i-doctor cluster`). */
+  readonly live?: { readonly now: Date; readonly unread: ReadonlySet<string> };
 }
 
 /** A part of the model that a family of rules shares, computed on first use and once per run. */
@@ -127,6 +129,11 @@ export class DoctorModel {
    * missing from it is then missing, not installed from elsewhere.
    */
   public complete = false;
+  /**
+   * Set when the input is a running cluster read by `cnpg-i-doctor cluster`, with the time it was
+   * read: the live rules (CNPGI4xx) run only then, and CNPGI094 does not judge status.
+   */
+  public live: { readonly now: Date; readonly unread: ReadonlySet<string> } | undefined;
 
   /** The fields of each object of the input that hold unrendered text, by the object's raw JSON. */
   public readonly unrendered = new Map<Json, readonly UnrenderedField[]>();
@@ -370,6 +377,7 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
   );
   model.verbose = opts.verbose === true;
   model.complete = opts.complete === true;
+  model.live = opts.live;
   model.clusterResourceNamespace = opts.clusterResourceNamespace;
 
   for (const m of index.all) {

@@ -80,6 +80,13 @@ import { rule as cnpgi092 } from './input/cnpgi092-unrendered-variable';
 import { rule as cnpgi093 } from './input/cnpgi093-kustomization-not-rendered';
 import { rule as cnpgi094 } from './input/cnpgi094-live-object-fields';
 import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
+import { rule as cnpgi400 } from './live/cnpgi400-instance-pod-missing-sidecar';
+import { rule as cnpgi401 } from './live/cnpgi401-instance-sidecar-image-outdated';
+import { rule as cnpgi402 } from './live/cnpgi402-plugin-service-no-ready-endpoint';
+import { rule as cnpgi403 } from './live/cnpgi403-certificate-not-ready';
+import { rule as cnpgi404 } from './live/cnpgi404-plugin-certificate-validity';
+import { rule as cnpgi405 } from './live/cnpgi405-cluster-archiving-failing';
+import { rule as cnpgi406 } from './live/cnpgi406-backup-failed-known-cause';
 import { rule as cnpgi100 } from './operator-fidelity/cnpgi100-cluster-references';
 import { rule as cnpgi101 } from './operator-fidelity/cnpgi101-backup-spec';
 import { rule as cnpgi102 } from './operator-fidelity/cnpgi102-scheduled-backup-schedule';
@@ -272,4 +279,11 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi393,
   cnpgi398,
   cnpgi399,
+  cnpgi400,
+  cnpgi401,
+  cnpgi402,
+  cnpgi403,
+  cnpgi404,
+  cnpgi405,
+  cnpgi406,
 ];

@@ -29,7 +29,8 @@
  *   v0.36.3 pkg/registry/customresource/strategy.go PrepareForCreate; rest/update.go BeforeUpdate).
  * - metadata.selfLink: cleared before storage (apiserver pkg/storage/api_object_versioner.go
  *   PrepareObjectForStorage).
- * - status, on a kind whose pinned CRD has a status subresource: dropped at create and kept from
+ * - status (not judged on a running cluster read by `cnpg-i-doctor cluster`, where it is the live
+ *   state), on a kind whose pinned CRD has a status subresource: dropped at create and kept from
  *   the live object at update (customresource/strategy.go PrepareForCreate, PrepareForUpdate).
  *   An empty `status: {}` sets nothing. Kinds without a pinned CRD are not judged: without a
  *   status subresource the status is stored as given.
@@ -95,7 +96,7 @@ export const rule: RuleDefinition<DoctorModel> = {
         ignored.push({ path: 'metadata.creationTimestamp', what: 'metadata.creationTimestamp (set at create, kept at update)' });
       if (present(meta.generation)) ignored.push({ path: 'metadata.generation', what: 'metadata.generation (1 at create, the live one at update)' });
       if (present(meta.selfLink)) ignored.push({ path: 'metadata.selfLink', what: 'metadata.selfLink (cleared)' });
-      if (hasStatus(m.raw) && crdSchema(m.raw.apiVersion, m.raw.kind)?.statusSubresource === true) {
+      if (model.live === undefined && hasStatus(m.raw) && crdSchema(m.raw.apiVersion, m.raw.kind)?.statusSubresource === true) {
         ignored.push({ path: 'status', what: `status (${m.kind} has a status subresource: dropped at create, the live one kept at update)` });
       }
       if (ignored.length) {
