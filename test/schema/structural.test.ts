@@ -170,7 +170,7 @@ describe('defaulting skips only the parts of a schema with no default below', ()
   test('a default deep under nodes without their own is applied; a branch without defaults is left as it is', () => {
     const plain = { a: { b: 'x' } };
     const x = { spec: { deep: { deeper: {} }, list: [{ inner: {} }, { inner: { on: false } }], map: { one: { inner: {} } }, plain } };
-    applyDefaultsInPlace(x, schema);
+    applyDefaultsInPlace(x as never, schema);
     expect(x).toEqual({
       spec: {
         deep: { deeper: { mode: 'fast' } },
@@ -182,7 +182,7 @@ describe('defaulting skips only the parts of a schema with no default below', ()
     expect(x.spec.plain).toBe(plain);
     // the same schema nodes a second time (what is known about them is kept)
     const y = { spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: {} }] } };
-    applyDefaultsInPlace(y, schema);
+    applyDefaultsInPlace(y as never, schema);
     expect(y).toEqual({ spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: { on: true } }] } });
   });
 });
