@@ -84,18 +84,18 @@ function scan(value: unknown, find: VariableFinder): { fields: UnrenderedField[]
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i];
       const segments = [...path, isArray ? Number(key) : key];
-      const at = formatPath(segments);
+      // the path is written out only for a field that holds unrendered text (few do)
       if (!isArray) {
         const inKey = find(key, segments);
         if (inKey) {
-          fields.push({ path: at, ...inKey, inKey: true });
+          fields.push({ path: formatPath(segments), ...inKey, inKey: true });
           taint(chain, node, key);
         }
       }
       if (typeof item === 'string') {
         const text = find(item, segments);
         if (text) {
-          fields.push({ path: at, ...text });
+          fields.push({ path: formatPath(segments), ...text });
           taint(chain, node, key);
         }
       } else if (item !== null && typeof item === 'object') {
