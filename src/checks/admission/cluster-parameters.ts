@@ -122,7 +122,8 @@ function parameterNames(cluster: Json): CheckIssue[] {
   for (const key of Object.keys(parameters).sort()) {
     // The operator's own default, as the defaulter writes it, is a valid name and, when fixed, its
     // one accepted value (operatorParameter): nothing to find. archive_mode depends on the Cluster.
-    if (key !== 'archive_mode' && Object.prototype.hasOwnProperty.call(OPERATOR_DEFAULT_PARAMETERS, key) && values[key] === OPERATOR_DEFAULT_PARAMETERS[key]) continue;
+    if (key !== 'archive_mode' && Object.prototype.hasOwnProperty.call(OPERATOR_DEFAULT_PARAMETERS, key) && values[key] === OPERATOR_DEFAULT_PARAMETERS[key])
+      continue;
     if (!PARAMETER_NAME.test(key)) {
       out.push({
         severity: 'error',
