@@ -85,6 +85,8 @@ export class ManifestIndex {
 
   private readonly byKindNsName = new Map<string, Manifest[]>();
   private readonly byKind = new Map<string, Manifest[]>();
+  /** {@link ofKind}'s lists by kind and group, made on first use (the index does not change after its constructor). */
+  private readonly byKindGroup = new Map<string, Manifest[]>();
   private readonly byNameOnly = new Map<string, Manifest[]>();
   private readonly certificatesBySecret = new Map<string, Manifest[]>();
   private readonly certificatesBySecretName = new Map<string, Manifest[]>();
@@ -192,10 +194,21 @@ export class ManifestIndex {
    */
   public readonly namespaceOf = (raw: Json): string | undefined => this.manifestOf(raw)?.namespace;
 
-  /** Objects of a kind (any group), in input order. */
+  /**
+   * Objects of a kind (of `group`, when given), in input order. The list is the index's own,
+   * made once per kind and group (rules ask for it once per object they check): read it, never
+   * change it.
+   */
   public ofKind(kind: string, group?: string): Manifest[] {
     const list = this.byKind.get(kind) ?? [];
-    return group === undefined ? list : list.filter((m) => m.group === group);
+    if (group === undefined) return list;
+    const k = key(kind, group);
+    let ofGroup = this.byKindGroup.get(k);
+    if (ofGroup === undefined) {
+      ofGroup = list.filter((m) => m.group === group);
+      this.byKindGroup.set(k, ofGroup);
+    }
+    return ofGroup;
   }
 
   /** The objects with this kind, namespace and name (more than one when the input repeats it). */

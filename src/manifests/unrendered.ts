@@ -45,6 +45,10 @@ let recording: Set<object> | undefined;
 
 /** The tracked view of each container, so that one container always reads as one object. */
 const VIEWS = new WeakMap<object, object>();
+/** Whether a tracked view was ever made in this process: until one is, no read can be recorded. */
+let viewsMade = false;
+/** What {@link recordingReads} returns as `read` while no tracked view exists. */
+const NOTHING_READ: ReadonlySet<object> = new Set();
 /** The fields of each tracked view (of an object the doctor judges), by the view. */
 const FIELDS = new WeakMap<object, readonly UnrenderedField[]>();
 /** The taint tree of each tracked view, to track a copy of it the same way. */
@@ -80,18 +84,18 @@ function scan(value: unknown, find: VariableFinder): { fields: UnrenderedField[]
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i];
       const segments = [...path, isArray ? Number(key) : key];
-      const at = formatPath(segments);
+      // the path is written out only for a field that holds unrendered text (few do)
       if (!isArray) {
         const inKey = find(key, segments);
         if (inKey) {
-          fields.push({ path: at, ...inKey, inKey: true });
+          fields.push({ path: formatPath(segments), ...inKey, inKey: true });
           taint(chain, node, key);
         }
       }
       if (typeof item === 'string') {
         const text = find(item, segments);
         if (text) {
-          fields.push({ path: at, ...text });
+          fields.push({ path: formatPath(segments), ...text });
           taint(chain, node, key);
         }
       } else if (item !== null && typeof item === 'object') {
@@ -109,6 +113,7 @@ function scan(value: unknown, find: VariableFinder): { fields: UnrenderedField[]
 function view<T extends object>(target: T, node: TaintNode, owners: readonly object[]): T {
   const known = VIEWS.get(target);
   if (known) return known as T;
+  viewsMade = true;
   const handler: ProxyHandler<T> = {
     get(t, key, receiver) {
       const value = Reflect.get(t, key, receiver) as unknown;
@@ -197,6 +202,9 @@ export function touchesUnrendered(fields: readonly UnrenderedField[], path: stri
  * read a field holding unrendered text. Nested calls record for themselves only.
  */
 export function recordingReads<T>(fn: () => T): { readonly result: T; readonly read: ReadonlySet<object> } {
+  // Without a tracked view nothing can be read (the synth, and most doctor runs): no set to make
+  // for each of the admission checks of each object.
+  if (!viewsMade) return { result: fn(), read: NOTHING_READ };
   const outer = recording;
   const read = new Set<object>();
   recording = read;

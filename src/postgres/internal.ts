@@ -16,7 +16,7 @@ import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/erro
 import { Json } from '../manifests/json';
 import { isDnsSubdomain } from '../manifests/k8s-names';
 import { IPlugin } from '../plugins/plugin';
-import { addChecks, addSchemaGuard, currentSynthCall } from '../schema/guard';
+import { addChecks, addSchemaGuard, currentSynthCall, synthJson } from '../schema/guard';
 import type { IPostgresCluster } from './cluster-reference';
 import type { IObjectStore } from './object-store-link';
 import type { SecretKeyReference } from './secret-key-reference';
@@ -90,7 +90,10 @@ const APP_CLUSTERS = new WeakMap<IConstruct, ClusterBinding[]>();
 export function bindCluster(cluster: object, binding: ClusterBinding): void {
   BINDINGS.set(cluster, binding);
   const root = binding.construct.node.root;
-  APP_CLUSTERS.set(root, [...(APP_CLUSTERS.get(root) ?? []), binding]);
+  // Appended in place: copying the list at each Cluster made building an app of n Clusters take n squared steps.
+  const clusters = APP_CLUSTERS.get(root);
+  if (clusters === undefined) APP_CLUSTERS.set(root, [binding]);
+  else clusters.push(binding);
 }
 
 const APP_ARCHIVES = new WeakMap<IConstruct, { readonly call: object; readonly archives: AppArchives }>();
@@ -130,7 +133,7 @@ function appObjectStores(root: IConstruct): Map<string, Json> {
   for (const c of root.node.findAll()) {
     if (!(c instanceof ApiObject) || c.kind !== 'ObjectStore' || !c.apiVersion.startsWith('barmancloud.cnpg.io/')) continue;
     try {
-      stores.set(`${c.metadata.namespace ?? ''}\u0000${c.name}`, c.toJson() as Json);
+      stores.set(`${c.metadata.namespace ?? ''}\u0000${c.name}`, synthJson(c) as Json);
     } catch {
       continue;
     }

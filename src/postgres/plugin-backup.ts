@@ -6,7 +6,9 @@ import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { refuseProblem } from '../manifests/errors';
+import type { Json } from '../manifests/json';
 import { IPlugin } from '../plugins/plugin';
+import { synthJson } from '../schema/guard';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
 import { PLUGIN_KIND, POSTGRES_CLUSTER_KIND, checkBackupArchive, checkBackupPlugin, guardAndCheck, resolveBackupCluster } from './internal';
@@ -124,7 +126,7 @@ export class PluginBackup extends Construct {
       if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
-        admissionProblem('Backup', () => this.apiObject.toJson()),
+        admissionProblem('Backup', () => synthJson(this.apiObject) as Json),
       );
     });
   }

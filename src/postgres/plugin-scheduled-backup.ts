@@ -12,7 +12,9 @@ import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { refuseProblem, invalid } from '../manifests/errors';
+import type { Json } from '../manifests/json';
 import { IPlugin } from '../plugins/plugin';
+import { synthJson } from '../schema/guard';
 import { BackupSchedule } from './backup-schedule';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
@@ -189,7 +191,7 @@ export class PluginScheduledBackup extends Construct {
       if (binding) checkBackupArchive(this, binding, cluster.name, this.pluginName);
       refuseProblem(
         this,
-        admissionProblem('ScheduledBackup', () => this.apiObject.toJson()),
+        admissionProblem('ScheduledBackup', () => synthJson(this.apiObject) as Json),
       );
     });
   }

@@ -253,6 +253,26 @@ export function currentSynthCall(root: IConstruct): object | undefined {
 }
 const watchedRoots = new WeakSet<IConstruct>();
 const sharedRenders = new WeakSet<ApiObject>();
+/** How each guarded object renders itself (its own `toJson`, before {@link shareRender} replaced it). */
+const renderers = new WeakMap<ApiObject, () => unknown>();
+
+/**
+ * The JSON of `apiObject` for a check that reads it at synth. Inside an `App.synth()` /
+ * `App.synthYaml()` call, for an object with a schema guard, it is the one rendering of the call
+ * that the guard checks and the synth writes (made now if it is not yet): reading it does not use
+ * it up, where `apiObject.toJson()` would hand it over and make the synth render the object again.
+ * Otherwise it is a fresh `toJson()`. The JSON is shared: read it, never change it.
+ * @internal
+ */
+export function synthJson(apiObject: ApiObject): unknown {
+  const call = synthCalls.get(apiObject.node.root);
+  const render = renderers.get(apiObject);
+  if (call === undefined || render === undefined) return apiObject.toJson();
+  if (call.rendered.has(apiObject)) return call.rendered.get(apiObject);
+  const json = render();
+  call.rendered.set(apiObject, json);
+  return json;
+}
 
 /**
  * Makes the app's own `synth` and `synthYaml` (own properties calling the app's methods) mark
@@ -298,6 +318,7 @@ function shareRender(root: IConstruct, apiObject: ApiObject): () => unknown {
   const render: () => unknown = apiObject.toJson;
   if (sharedRenders.has(apiObject)) return () => render.call(apiObject);
   sharedRenders.add(apiObject);
+  renderers.set(apiObject, () => render.call(apiObject));
   apiObject.toJson = function (this: ApiObject): unknown {
     const call = synthCalls.get(root);
     if (call?.rendered.has(apiObject)) {
@@ -329,7 +350,8 @@ export function addSchemaGuard(construct: Construct, apiObject: ApiObject): void
   const root = construct.node.root;
   const render = shareRender(root, apiObject);
   addOncePerSynth(construct, (target, call) => {
-    const json = render();
+    // A check that read the object in this call (synthJson) has rendered it already.
+    const json = call?.rendered.has(apiObject) ? call.rendered.get(apiObject) : render();
     const issues = apiServerIssues(json);
     const prefix = issues.length === 0 || (target as unknown) === apiObject ? '' : `${apiObject.kind} ${describeValue(apiObject.name)} `;
     // The synth of this call writes the JSON that was checked.

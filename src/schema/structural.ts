@@ -341,12 +341,29 @@ function isNonNullableNull(x: Json | undefined, s: StructuralSchema | undefined)
   return x === null && (s === undefined || !s.nullable);
 }
 
+const withDefaults = new WeakMap<StructuralSchema, boolean>();
+
+/** Whether a `default` is declared anywhere under `s` (its properties, items or additional properties, at any depth), once per schema node. */
+function defaultsWithin(s: StructuralSchema): boolean {
+  let known = withDefaults.get(s);
+  if (known === undefined) {
+    // A schema that refers to itself would be no structural schema; it is taken as having defaults while it is looked at.
+    withDefaults.set(s, true);
+    const extra = additional(s);
+    const below = [...Object.values(s.properties ?? {}), ...(s.items ? [s.items] : []), ...(extra ? [extra] : [])];
+    known = below.some((b) => b.default !== undefined || defaultsWithin(b));
+    withDefaults.set(s, known);
+  }
+  return known;
+}
+
 /**
  * Applies the schema's `default`s to `x` in place, where the field is absent or a `null` the
  * schema does not allow, the way the API server does when it decodes a request.
  */
 export function applyDefaultsInPlace(x: Json, s: StructuralSchema | undefined): void {
-  if (!s) return;
+  // Most of an object lies under schema nodes with no `default` anywhere below: nothing to write there.
+  if (!s || !defaultsWithin(s)) return;
   if (Array.isArray(x)) {
     x.forEach((v, i) => {
       if (s.items?.default !== undefined && isNonNullableNull(v, s.items)) x[i] = cloneJson(s.items.default);

@@ -8,6 +8,16 @@ const service = (namespace?: string, port = 9090) => ({
 });
 
 describe('ManifestIndex', () => {
+  test('ofKind with a group: the objects of that group in input order, one list made once', () => {
+    const a = { apiVersion: 'example.com/v1', kind: 'Service', metadata: { name: 'a', namespace: 'ns' } };
+    const index = new ManifestIndex([service('ns'), a, service('other')], 'ns');
+    expect(index.ofKind('Service').map((m) => m.ref)).toEqual(['Service/ns/plugin', 'Service/ns/a', 'Service/other/plugin']);
+    expect(index.ofKind('Service', '').map((m) => m.ref)).toEqual(['Service/ns/plugin', 'Service/other/plugin']);
+    expect(index.ofKind('Service', 'example.com').map((m) => m.ref)).toEqual(['Service/ns/a']);
+    expect(index.ofKind('Service', 'none.example.com')).toEqual([]);
+    // rules ask once per object they check: the list is not filtered again
+    expect(index.ofKind('Service', '')).toBe(index.ofKind('Service', ''));
+  });
   test('an identical repeat is one object, also when one copy spells out the default namespace', () => {
     const index = new ManifestIndex([service('cnpg-system'), service(), service('cnpg-system')], 'cnpg-system');
     expect(index.all.map((m) => `${m.index} ${m.ref}`)).toEqual(['0 Service/cnpg-system/plugin']);

@@ -10,7 +10,7 @@ import { invalid } from '../../src/manifests/errors';
 import type { Json } from '../../src/manifests/json';
 import { Plugin } from '../../src/plugins/plugin';
 import { PostgresCluster } from '../../src/postgres/postgres-cluster';
-import { addChecks, addSchemaGuard, apiServerIssues } from '../../src/schema/guard';
+import { addChecks, addSchemaGuard, apiServerIssues, synthJson } from '../../src/schema/guard';
 
 function synthError(chart: Chart): string {
   try {
@@ -364,6 +364,33 @@ describe('within one App.synth() or App.synthYaml() call, each object is rendere
     // the reader took the checked JSON once (at its own render), then the synth rendered cm again
     expect(seen).toHaveLength(1);
     expect(counts).toEqual({ renders: 2, checks: 1 });
+  });
+
+  test('a check reading the object with synthJson() shares the one rendering: before the guard ran, after it, and not used up by it', () => {
+    for (const order of ['check first', 'guard first'] as const) {
+      const { app, chart, cm, counts } = countingApp();
+      const read: unknown[] = [];
+      // A check on a construct validated before (the app: the root comes first) or after the
+      // guarded object, as a Cluster's check reads the app's ObjectStores.
+      const reader = order === 'check first' ? app : new Construct(chart, 'z-reader');
+      addChecks(reader, () => {
+        read.push(synthJson(cm));
+        read.push(synthJson(cm));
+      });
+      const yaml = app.synthYaml();
+      expect(yaml).toContain('  a: "1"');
+      expect(counts).toEqual({ renders: 1, checks: 1 });
+      expect(read).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'ns' }, data: { a: '1' } }, read[0]]);
+      expect(read[1]).toBe(read[0]);
+    }
+  });
+
+  test('synthJson() outside a synth call, or of an object without a guard, renders afresh', () => {
+    const { cm, counts } = countingApp();
+    expect(synthJson(cm)).toEqual(synthJson(cm));
+    expect(counts.renders).toBe(2);
+    const plain = new ApiObject(new Chart(new App(), 'c'), 'plain', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p' } });
+    expect(synthJson(plain)).toEqual(plain.toJson());
   });
 
   test("the app's own synth methods still run: a subclass's override and a spy on the prototype are called", () => {

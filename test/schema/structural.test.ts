@@ -1,4 +1,5 @@
 import { SchemaIssue, StructuralSchema, validateAgainstSchema } from '../../src/schema';
+import { applyDefaultsInPlace } from '../../src/schema/structural';
 
 const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
 const thing = (spec: unknown) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec });
@@ -150,5 +151,38 @@ describe('coercion copies only what it changes', () => {
     expect(out.spec.clean.list).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(out.spec.clean.list[0]).toBe(input.spec.clean.list[0]);
     expect(input.spec.clean.list[1]).toEqual({ n: 2, extra: true });
+  });
+});
+
+describe('defaulting skips only the parts of a schema with no default below', () => {
+  const obj = (properties: Record<string, StructuralSchema>): StructuralSchema => ({ type: 'object', properties });
+  // Defaults three levels down, under nodes that declare none themselves: in a property, in
+  // list items and in the values of a map; and a branch without any default.
+  const schema = obj({
+    spec: obj({
+      deep: obj({ deeper: obj({ mode: { type: 'string', default: 'fast' } }) }),
+      list: { type: 'array', items: obj({ inner: obj({ on: { type: 'boolean', default: true } }) }) },
+      map: { type: 'object', additionalProperties: obj({ inner: obj({ size: { type: 'integer', default: 3 } }) }) },
+      plain: obj({ a: obj({ b: { type: 'string' } }) }),
+    }),
+  });
+
+  test('a default deep under nodes without their own is applied; a branch without defaults is left as it is', () => {
+    const plain = { a: { b: 'x' } };
+    const x = { spec: { deep: { deeper: {} }, list: [{ inner: {} }, { inner: { on: false } }], map: { one: { inner: {} } }, plain } };
+    applyDefaultsInPlace(x as never, schema);
+    expect(x).toEqual({
+      spec: {
+        deep: { deeper: { mode: 'fast' } },
+        list: [{ inner: { on: true } }, { inner: { on: false } }],
+        map: { one: { inner: { size: 3 } } },
+        plain: { a: { b: 'x' } },
+      },
+    });
+    expect(x.spec.plain).toBe(plain);
+    // the same schema nodes a second time (what is known about them is kept)
+    const y = { spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: {} }] } };
+    applyDefaultsInPlace(y as never, schema);
+    expect(y).toEqual({ spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: { on: true } }] } });
   });
 });

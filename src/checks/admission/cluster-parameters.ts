@@ -17,7 +17,7 @@ import type { AdmissionCheck, AdmissionContext } from './admission-check';
 import { SKIP_WAL_ARCHIVING_ANNOTATION, isReplicaCluster, postgresMajor } from './cluster-reading';
 import { operatorSettings } from './operator-settings';
 import { parsePostgresConfigBoolean } from './parse-postgres-config-boolean';
-import { instancesOf, isFixedParameter, operatorArchiveMode, operatorParameter } from './postgres-configuration';
+import { OPERATOR_DEFAULT_PARAMETERS, instancesOf, isFixedParameter, operatorArchiveMode, operatorParameter } from './postgres-configuration';
 import { parsePostgresQuantityValue } from './postgres-size';
 import { webhookText } from './webhook-text';
 
@@ -122,6 +122,10 @@ function parameterNames(cluster: Json): CheckIssue[] {
   // The webhook ranges over a Go map, in no fixed order; here the names are judged in sorted order,
   // so that the same Cluster always gives the same findings (the defaulter rebuilds the map first).
   for (const key of Object.keys(parameters).sort()) {
+    // The operator's own default, as the defaulter writes it, is a valid name and, when fixed, its
+    // one accepted value (operatorParameter): nothing to find. archive_mode depends on the Cluster.
+    if (key !== 'archive_mode' && Object.prototype.hasOwnProperty.call(OPERATOR_DEFAULT_PARAMETERS, key) && values[key] === OPERATOR_DEFAULT_PARAMETERS[key])
+      continue;
     if (!PARAMETER_NAME.test(key)) {
       out.push({
         severity: 'error',

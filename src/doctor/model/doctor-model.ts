@@ -302,10 +302,21 @@ export class DoctorModel {
    * input, since the rendered name may be the one it looks for.
    */
   public hasUnrenderedNames(kind: string, group?: string): boolean {
-    return this.index
+    // Rules ask once per object they check: without unrendered text the answer is known, and
+    // otherwise it is kept for as long as `unrendered` (which only grows) keeps its size.
+    if (this.unrendered.size === 0) return false;
+    const k = group === undefined ? kind : `${kind}\u0000${group}`;
+    const known = this.unrenderedNames.get(k);
+    if (known?.size === this.unrendered.size) return known.value;
+    const value = this.index
       .ofKind(kind, group)
       .some((m) => (this.unrendered.get(m.raw) ?? []).some((f) => f.path === 'metadata.name' || f.path === 'metadata.namespace'));
+    this.unrenderedNames.set(k, { size: this.unrendered.size, value });
+    return value;
   }
+
+  /** {@link hasUnrenderedNames}'s answers by kind and group, with the size of `unrendered` they were given at. */
+  private readonly unrenderedNames = new Map<string, { readonly size: number; readonly value: boolean }>();
 
   /** The object of this kind, namespace and name (the last, when the input repeats it). */
   public lastNamed(kind: string, namespace: string | undefined, name: string): Manifest | undefined {

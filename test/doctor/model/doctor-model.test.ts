@@ -18,6 +18,23 @@ function model(objects: unknown[]) {
 }
 
 describe('the doctor model: shared parts and unrendered text', () => {
+  test('hasUnrenderedNames: by kind and group, and again once more unrendered text is known', () => {
+    const named = { ...cluster(3), metadata: { name: '${NAME}', namespace: 'db' } };
+    const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'db' }, data: { a: '${A}' } };
+    const m = model([cluster(3), { ...named, apiVersion: 'example.com/v1' }, config]);
+    // the model is built without them (the doctor fills them in after)
+    expect(m.unrendered.size).toBe(0);
+    expect(m.hasUnrenderedNames('Cluster')).toBe(false);
+    m.unrendered.set(m.index.all[2].raw, [{ path: 'data.a', variables: ['A'] }]);
+    expect(m.hasUnrenderedNames('Cluster')).toBe(false);
+    m.unrendered.set(m.index.all[1].raw, [{ path: 'metadata.name', variables: ['NAME'] }]);
+    // the answer given before is not kept once more is known
+    expect(m.hasUnrenderedNames('Cluster')).toBe(true);
+    expect(m.hasUnrenderedNames('Cluster', 'example.com')).toBe(true);
+    expect(m.hasUnrenderedNames('Cluster', 'postgresql.cnpg.io')).toBe(false);
+    expect(m.hasUnrenderedNames('ConfigMap')).toBe(false);
+  });
+
   // a part that reads every Cluster's instance count
   const INSTANCES = modelPart((m) => m.index.ofKind('Cluster').map((c) => (c.raw.spec as { instances: unknown }).instances));
 
