@@ -3,6 +3,7 @@ export * from './cluster-bootstrap';
 export * from './cluster-image';
 export * from './cluster-reference';
 export type { ClusterSpecPassthrough } from './cluster-spec-passthrough';
+export * from './database';
 export * from './external-cluster-source';
 export type { IObjectStore } from './object-store-link';
 export * from './postgres-cluster';

@@ -191,13 +191,15 @@ export const POSTGRES_CLUSTER_KIND: PropKind = Kind.evenMissing(
  * Where a Backup or ScheduledBackup of a checked `cluster` goes: its Cluster's name and
  * namespace, the namespace it must be written in, and the binding of a `PostgresCluster` of this
  * program. A backup object in another namespace than its Cluster's is refused: CloudNativePG
- * backs up only a Cluster of the same namespace.
+ * backs up only a Cluster of the same namespace. Other objects that name their Cluster by a local
+ * reference (a Database) pass their own `fix`.
  * @internal
  */
 export function resolveBackupCluster(
   scope: Construct,
   cluster: IPostgresCluster,
   metadataNamespace: string | undefined,
+  fix = 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
 ): { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
   const { name, namespace: clusterNamespace } = cluster;
   const binding = clusterBinding(cluster);
@@ -208,7 +210,7 @@ export function resolveBackupCluster(
       'metadata.namespace',
       namespace,
       `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
-      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+      fix,
     );
   }
   return { name, namespace, binding };

@@ -29,6 +29,7 @@ import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
 import { IPostgresCluster } from './cluster-reference';
 import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
+import { Database, DatabaseOptions } from './database';
 import { ExternalClusterSource } from './external-cluster-source';
 import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
 import { IObjectStore, linkObjectStore } from './object-store-link';
@@ -597,6 +598,16 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addScheduledBackup(id: string, options: PluginScheduledBackupOptions): PluginScheduledBackup {
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
+  }
+
+  // --- Objects of this Cluster's other CloudNativePG kinds (issue 33) ---
+
+  /**
+   * Adds a `Database` of this Cluster, in the Cluster's namespace: by default the database is
+   * named after `id`, and the object `<cluster name>-<id>`.
+   */
+  public addDatabase(id: string, options: DatabaseOptions): Database {
+    return new Database(this, id, { ...options, cluster: this });
   }
 
   /**
