@@ -11,4 +11,5 @@ export { RecoveryTarget } from './recovery-target';
 export type { RecoveryTargetOptions } from './recovery-target';
 export * from './plugin-backup';
 export * from './plugin-scheduled-backup';
+export * from './pooler';
 export * from './secret-key-reference';

@@ -36,6 +36,7 @@ import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
+import { Pooler, PoolerOptions } from './pooler';
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -608,6 +609,14 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addDatabase(id: string, options: DatabaseOptions): Database {
     return new Database(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a PgBouncer `Pooler` in front of this Cluster, in the Cluster's namespace, named
+   * `<cluster name>-pooler-<id>` by default; applications connect to its `serviceName`.
+   */
+  public addPooler(id: string, options: PoolerOptions = {}): Pooler {
+    return new Pooler(this, id, { ...options, cluster: this });
   }
 
   /**
