@@ -26,6 +26,8 @@ const PUBLIC = [
   'Database',
   'DatabaseLocaleProvider',
   'DatabaseReclaimPolicy',
+  'DatabaseRole',
+  'DatabaseRoleReclaimPolicy',
   'DatabaseUsageType',
   'Doctor',
   'DoctorValidationPlugin',

@@ -1,13 +1,13 @@
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec, checkProps, refuseFirst } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
-import { describeValue, invalid, refuseProblem } from '../manifests/errors';
+import { refuseProblem } from '../manifests/errors';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
-import { POSTGRES_CLUSTER_KIND, guardAndCheck, resolveBackupCluster } from './internal';
+import { POSTGRES_CLUSTER_KIND, claimManaged, guardAndCheck, resolveBackupCluster } from './internal';
 
 /** What becomes of the PostgreSQL database when the `Database` object is deleted (`spec.databaseReclaimPolicy`). */
 export enum DatabaseReclaimPolicy {
@@ -366,10 +366,6 @@ const PROPS_SPEC: PropSpec<DatabaseProps> = {
   metadata: Kind.metadata,
 };
 
-// The Database constructs of each construct tree by Cluster namespace, Cluster and database, to
-// refuse two objects managing one database.
-const MANAGERS = new WeakMap<IConstruct, Map<string, Database[]>>();
-
 /**
  * A CloudNativePG `Database` (`postgresql.cnpg.io/v1`): a database inside a Cluster, with its
  * owner, locale, extensions, schemas, foreign data wrappers and servers, managed by the
@@ -476,22 +472,9 @@ export class Database extends Construct {
     this.name = this.apiObject.name;
     if (cluster.binding) this.apiObject.node.addDependency(cluster.binding.apiObject);
 
-    const key = `${cluster.namespace ?? ''}\u0000${cluster.name}\u0000${databaseName}`;
-    const root = this.node.root;
-    const managers = MANAGERS.get(root) ?? new Map<string, Database[]>();
-    MANAGERS.set(root, managers);
-    managers.set(key, [...(managers.get(key) ?? []), this]);
+    const single = claimManaged(this, 'Database', cluster.namespace, cluster.name, databaseName, p.databaseName === undefined ? 'id' : 'databaseName');
     guardAndCheck(this, 'Database', this.apiObject, () => {
-      const first = managers.get(key)?.[0];
-      if (first !== undefined && first !== this) {
-        invalid(
-          this,
-          p.databaseName === undefined ? 'id' : 'databaseName',
-          databaseName,
-          `is also the database of ${first.node.path} in Cluster '${cluster.name}': the operator reconciles one Database object per database and marks the other as failed`,
-          `manage the database ${describeValue(databaseName)} from one Database construct`,
-        );
-      }
+      single();
       refuseProblem(
         this,
         admissionProblem('Database', () => this.apiObject.toJson()),

@@ -4,6 +4,8 @@ export * from './cluster-image';
 export * from './cluster-reference';
 export type { ClusterSpecPassthrough } from './cluster-spec-passthrough';
 export * from './database';
+export { DatabaseRole, DatabaseRoleReclaimPolicy } from './database-role';
+export type { DatabaseRoleOptions, DatabaseRoleProps } from './database-role';
 export * from './external-cluster-source';
 export type { IObjectStore } from './object-store-link';
 export * from './postgres-cluster';

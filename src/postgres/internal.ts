@@ -261,3 +261,41 @@ export function guardAndCheck(construct: Construct, kind: string, apiObject: Api
     check();
   });
 }
+
+// The constructs of each construct tree that manage an object inside PostgreSQL, by kind,
+// namespace, Cluster and PostgreSQL name.
+const MANAGERS = new WeakMap<IConstruct, Map<string, IConstruct[]>>();
+
+/**
+ * Records that `construct` manages the `kind` object `pgName` (a database, a role) of Cluster
+ * `clusterName`, and returns the synth-time check that refuses a second construct of the app
+ * managing the same one: the operator reconciles the first object and marks the others as failed
+ * (cloudnative-pg v1.30.0 internal/management/controller/common.go detectConflictingManagers).
+ * `prop` is the prop the user wrote the name with.
+ * @internal
+ */
+export function claimManaged(
+  construct: IConstruct,
+  kind: string,
+  namespace: string | undefined,
+  clusterName: string,
+  pgName: string,
+  prop: string,
+): () => void {
+  const root = construct.node.root;
+  const managers = MANAGERS.get(root) ?? new Map<string, IConstruct[]>();
+  MANAGERS.set(root, managers);
+  const key = `${kind}\u0000${namespace ?? ''}\u0000${clusterName}\u0000${pgName}`;
+  managers.set(key, [...(managers.get(key) ?? []), construct]);
+  return () => {
+    const first = managers.get(key)?.[0];
+    if (first === undefined || first === construct) return;
+    invalid(
+      construct,
+      prop,
+      pgName,
+      `is also managed by the ${kind} of ${first.node.path} in Cluster '${clusterName}': the operator reconciles one ${kind} object per name and marks the other as failed`,
+      `manage ${describeValue(pgName)} from one ${kind} construct`,
+    );
+  };
+}

@@ -164,7 +164,7 @@ const PGBOUNCER_PORT = 5432;
  * Cluster. The rendered object is checked at synth against the CRD and its CEL rules and as the
  * Pooler webhook judges it (parameters a Pooler may set, an auth query with its credentials, a
  * name other than its Cluster's); a Pooler named like a Cluster of the app, or like one of its
- * Services (`<cluster>-rw`, `-ro`, `-r`), is refused too: their Services or ServiceAccounts
+ * Services (`<cluster>-rw`, `-ro`, `-r`, `-any`), is refused too: their Services or ServiceAccounts
  * would collide.
  */
 export class Pooler extends Construct {
@@ -225,7 +225,7 @@ export class Pooler extends Construct {
 
     guardAndCheck(this, 'Pooler', this.apiObject, () => {
       const namespace = cluster.namespace;
-      const clash = ['', '-rw', '-ro', '-r']
+      const clash = ['', '-rw', '-ro', '-r', '-any']
         .map((suffix) => ({ suffix, clusterName: suffix === '' ? this.name : this.name.slice(0, -suffix.length) }))
         .find(
           ({ suffix, clusterName }) => this.name.endsWith(suffix) && clusterName !== '' && claimedNamespaces(this, 'Cluster', clusterName).includes(namespace),

@@ -30,6 +30,7 @@ import { ClusterImage } from './cluster-image';
 import { IPostgresCluster } from './cluster-reference';
 import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { Database, DatabaseOptions } from './database';
+import { DatabaseRole, DatabaseRoleOptions } from './database-role';
 import { ExternalClusterSource } from './external-cluster-source';
 import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
 import { IObjectStore, linkObjectStore } from './object-store-link';
@@ -609,6 +610,14 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addDatabase(id: string, options: DatabaseOptions): Database {
     return new Database(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a `DatabaseRole` of this Cluster, in the Cluster's namespace: by default the role is
+   * named after `id`, and the object `<cluster name>-<id>`.
+   */
+  public addDatabaseRole(id: string, options: DatabaseRoleOptions = {}): DatabaseRole {
+    return new DatabaseRole(this, id, { ...options, cluster: this });
   }
 
   /**

@@ -164,7 +164,7 @@ describe('Database', () => {
     pg.addDatabase('app', { owner: 'app' });
     pg.addDatabase('app-again', { owner: 'app', databaseName: 'app' });
     expect(synthErrors(chart)).toEqual([
-      "[test/pg/app-again] databaseName 'app' is also the database of test/pg/app in Cluster 'pg': the operator reconciles one Database object per database and marks the other as failed; manage the database 'app' from one Database construct",
+      "[test/pg/app-again] databaseName 'app' is also managed by the Database of test/pg/app in Cluster 'pg': the operator reconciles one Database object per name and marks the other as failed; manage 'app' from one Database construct",
     ]);
     const ok = Testing.chart();
     const a = new PostgresCluster(ok, 'a', { storage });
