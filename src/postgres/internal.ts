@@ -194,13 +194,15 @@ export const POSTGRES_CLUSTER_KIND: PropKind = Kind.evenMissing(
  * Where a Backup or ScheduledBackup of a checked `cluster` goes: its Cluster's name and
  * namespace, the namespace it must be written in, and the binding of a `PostgresCluster` of this
  * program. A backup object in another namespace than its Cluster's is refused: CloudNativePG
- * backs up only a Cluster of the same namespace.
+ * backs up only a Cluster of the same namespace. Other objects that name their Cluster by a local
+ * reference (a Database) pass their own `fix`.
  * @internal
  */
 export function resolveBackupCluster(
   scope: Construct,
   cluster: IPostgresCluster,
   metadataNamespace: string | undefined,
+  fix = 'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
 ): { readonly name: string; readonly namespace: string | undefined; readonly binding?: ClusterBinding } {
   const { name, namespace: clusterNamespace } = cluster;
   const binding = clusterBinding(cluster);
@@ -211,7 +213,7 @@ export function resolveBackupCluster(
       'metadata.namespace',
       namespace,
       `differs from the namespace of Cluster '${name}' (${clusterNamespace === undefined ? 'none: its chart sets no namespace' : describeValue(clusterNamespace)})`,
-      'CloudNativePG only backs up a Cluster of the same namespace: use cluster.addBackup() / addScheduledBackup(), or a chart with the same namespace',
+      fix,
     );
   }
   return { name, namespace, binding };
@@ -261,4 +263,42 @@ export function guardAndCheck(construct: Construct, kind: string, apiObject: Api
     unique();
     check();
   });
+}
+
+// The constructs of each construct tree that manage an object inside PostgreSQL, by kind,
+// namespace, Cluster and PostgreSQL name.
+const MANAGERS = new WeakMap<IConstruct, Map<string, IConstruct[]>>();
+
+/**
+ * Records that `construct` manages the `kind` object `pgName` (a database, a role) of Cluster
+ * `clusterName`, and returns the synth-time check that refuses a second construct of the app
+ * managing the same one: the operator reconciles the first object and marks the others as failed
+ * (cloudnative-pg v1.30.0 internal/management/controller/common.go detectConflictingManagers).
+ * `prop` is the prop the user wrote the name with.
+ * @internal
+ */
+export function claimManaged(
+  construct: IConstruct,
+  kind: string,
+  namespace: string | undefined,
+  clusterName: string,
+  pgName: string,
+  prop: string,
+): () => void {
+  const root = construct.node.root;
+  const managers = MANAGERS.get(root) ?? new Map<string, IConstruct[]>();
+  MANAGERS.set(root, managers);
+  const key = `${kind}\u0000${namespace ?? ''}\u0000${clusterName}\u0000${pgName}`;
+  managers.set(key, [...(managers.get(key) ?? []), construct]);
+  return () => {
+    const first = managers.get(key)?.[0];
+    if (first === undefined || first === construct) return;
+    invalid(
+      construct,
+      prop,
+      pgName,
+      `is also managed by the ${kind} of ${first.node.path} in Cluster '${clusterName}': the operator reconciles one ${kind} object per name and marks the other as failed`,
+      `manage ${describeValue(pgName)} from one ${kind} construct`,
+    );
+  };
 }

@@ -29,12 +29,15 @@ import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
 import { IPostgresCluster } from './cluster-reference';
 import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
+import { Database, DatabaseOptions } from './database';
+import { DatabaseRole, DatabaseRoleOptions } from './database-role';
 import { ExternalClusterSource } from './external-cluster-source';
 import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
 import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
+import { Pooler, PoolerOptions } from './pooler';
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -597,6 +600,32 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    */
   public addScheduledBackup(id: string, options: PluginScheduledBackupOptions): PluginScheduledBackup {
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
+  }
+
+  // --- Objects of this Cluster's other CloudNativePG kinds (issue 33) ---
+
+  /**
+   * Adds a `Database` of this Cluster, in the Cluster's namespace: by default the database is
+   * named after `id`, and the object `<cluster name>-<id>`.
+   */
+  public addDatabase(id: string, options: DatabaseOptions): Database {
+    return new Database(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a `DatabaseRole` of this Cluster, in the Cluster's namespace: by default the role is
+   * named after `id`, and the object `<cluster name>-<id>`.
+   */
+  public addDatabaseRole(id: string, options: DatabaseRoleOptions = {}): DatabaseRole {
+    return new DatabaseRole(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a PgBouncer `Pooler` in front of this Cluster, in the Cluster's namespace, named
+   * `<cluster name>-pooler-<id>` by default; applications connect to its `serviceName`.
+   */
+  public addPooler(id: string, options: PoolerOptions = {}): Pooler {
+    return new Pooler(this, id, { ...options, cluster: this });
   }
 
   /**

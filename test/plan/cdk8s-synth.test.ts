@@ -28,6 +28,23 @@ function app(ordersSize: number, otherId: string, addValidation = 'addPlanValida
   ].join('\n');
 }
 
+/** The app: Cluster `orders` and, when `databases`, its Databases `app` (reclaim policy delete) and `logs` (retain). */
+function databaseApp(databases: boolean): string {
+  return [
+    "import { App, Chart, Size } from 'cdk8s';",
+    `import { DatabaseReclaimPolicy, PostgresCluster, addPlanValidation } from ${JSON.stringify(path.join(ROOT, 'src'))};`,
+    'const app = new App();',
+    "const chart = new Chart(app, 'databases', { namespace: 'apps' });",
+    "const orders = new PostgresCluster(chart, 'orders', { storage: { size: Size.gibibytes(10) } });",
+    databases
+      ? "orders.addDatabase('app', { owner: 'app', databaseReclaimPolicy: DatabaseReclaimPolicy.DELETE }); orders.addDatabase('logs', { owner: 'app' });"
+      : '',
+    'addPlanValidation(app);',
+    'app.synth();',
+    '',
+  ].join('\n');
+}
+
 let repo: string;
 
 function git(...args: string[]): string {
@@ -97,5 +114,22 @@ describe('the plan under `cdk8s synth`', () => {
     const refused = synth();
     expect(refused.status).not.toBe(0);
     expect(output(refused)).toContain('plan: the baseline folder dist is the output folder, which `cdk8s synth` empties before it runs the app');
+  }, 600_000);
+  test('a Database with databaseReclaimPolicy: delete that leaves the output fails the synth; pass: one with retain', () => {
+    fs.writeFileSync(path.join(repo, 'main.ts'), databaseApp(true));
+    expect(synth().status).toBe(0);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the app and its output');
+    expect(git('show', 'HEAD:dist/databases.k8s.yaml')).toContain('databaseReclaimPolicy: delete');
+
+    fs.writeFileSync(path.join(repo, 'main.ts'), databaseApp(false));
+    const pruned = synth();
+    expect(pruned.status).not.toBe(0);
+    const out = output(pruned);
+    expect(out).toContain(
+      "CNPGI260 error Database/apps/orders-app (spec.databaseReclaimPolicy): disappears with databaseReclaimPolicy: delete: pruning deletes it, and for the database 'app' of Cluster 'orders' the operator runs DROP DATABASE",
+    );
+    // the Database with the default policy (retain) leaves PostgreSQL's database in place: not reported
+    expect(out).not.toContain('orders-logs');
   }, 600_000);
 });

@@ -84,3 +84,8 @@ export function edited<T extends Obj>(o: T, edit: (copy: T) => void): T {
   edit(copy);
   return copy;
 }
+
+/** A CloudNativePG object that manages something inside PostgreSQL (Database, DatabaseRole, Publication, Subscription) or a Pooler. */
+export function managed(kind: string, name: string, spec: Obj = {}, namespace = 'apps'): Obj {
+  return { apiVersion: 'postgresql.cnpg.io/v1', kind, metadata: { name, namespace }, spec: { cluster: { name: 'pg' }, ...spec } };
+}

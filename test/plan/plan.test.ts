@@ -1,5 +1,5 @@
 import { CnpgIValidationError, PLAN_RULES, formatPlanText, planChanges } from '../../src';
-import { BARMAN, Obj, archiving, backup, cluster, deployment, edited, objectStore, pluginService, scheduledBackup } from './fixtures';
+import { BARMAN, Obj, archiving, backup, cluster, deployment, edited, managed, objectStore, pluginService, scheduledBackup } from './fixtures';
 
 /** `ruleId severity object` of each finding, the shape most tests compare. */
 function plan(previous: Obj[], next: Obj[]): string[] {
@@ -437,6 +437,93 @@ describe('not destructive', () => {
     });
     expect(planChanges([cluster('pg', {}, 'default')], [noNs]).findings).toEqual([]);
     expect(planChanges([cluster('pg', {}, 'apps')], [noNs], { defaultNamespace: 'apps' }).findings).toEqual([]);
+  });
+});
+
+describe('databases, roles, publications and subscriptions', () => {
+  const db = (name: string, spec: Obj = {}) => managed('Database', name, { name: 'app', owner: 'app', ...spec });
+  const role = (name: string, spec: Obj = {}) => managed('DatabaseRole', name, { name: 'app', login: true, ...spec });
+  const pub = (name: string, spec: Obj = {}) => managed('Publication', name, { name: 'pub', dbname: 'app', target: { allTables: true }, ...spec });
+  const sub = (name: string, spec: Obj = {}) =>
+    managed('Subscription', name, { name: 'sub', dbname: 'app', publicationName: 'pub', externalClusterName: 'origin', ...spec });
+
+  test('a Database with databaseReclaimPolicy: delete that disappears drops the database', () => {
+    const f = only([db('pg-app', { databaseReclaimPolicy: 'delete' })], []);
+    expect(f).toMatchObject({
+      ruleId: 'CNPGI260',
+      severity: 'error',
+      object: 'Database/apps/pg-app',
+      path: 'spec.databaseReclaimPolicy',
+      before: 'delete',
+      after: null,
+    });
+    expect(f.message).toBe(
+      "disappears with databaseReclaimPolicy: delete: pruning deletes it, and for the database 'app' of Cluster 'pg' the operator runs DROP DATABASE, and its data is gone",
+    );
+    expect(f.fix).toBe('keep the Database; to let the database live on without it, first apply `spec.databaseReclaimPolicy: retain`, then remove it');
+  });
+
+  test('a renamed Database (same Cluster and database) is named, with the name to pin', () => {
+    const f = only([db('pg-app', { databaseReclaimPolicy: 'delete' })], [db('app', { databaseReclaimPolicy: 'delete' })]);
+    expect(f).toMatchObject({ ruleId: 'CNPGI260', severity: 'error', before: 'delete', after: 'delete' });
+    expect(f.message).toMatch(/^is renamed to 'app' \(same Cluster and database\)/);
+    expect(f.fix).toBe("pin `metadata.name: pg-app` on the Database now named 'app'");
+  });
+
+  test('a DatabaseRole is an error, a Publication and a Subscription are warnings', () => {
+    expect(
+      plan(
+        [
+          role('app', { databaseRoleReclaimPolicy: 'delete' }),
+          pub('pub', { publicationReclaimPolicy: 'delete' }),
+          sub('sub', { subscriptionReclaimPolicy: 'delete' }),
+        ],
+        [],
+      ),
+    ).toEqual(['CNPGI260 error DatabaseRole/apps/app', 'CNPGI260 warning Publication/apps/pub', 'CNPGI260 warning Subscription/apps/sub']);
+  });
+
+  test('pass: retain (written or the CRD default) removed, a delete one kept or moved to another name of another database', () => {
+    expect(plan([db('a', { databaseReclaimPolicy: 'retain' }), db('b', { name: 'b' }), role('r'), pub('p'), sub('s')], [])).toEqual([]);
+    expect(plan([db('a', { databaseReclaimPolicy: 'delete' })], [db('a', { databaseReclaimPolicy: 'delete', allowConnections: true })])).toEqual([]);
+    // another database of the same Cluster under a new name is not a rename: the old one is still dropped
+    expect(plan([db('a', { databaseReclaimPolicy: 'delete' })], [db('b', { name: 'other', databaseReclaimPolicy: 'delete' })])).toEqual([
+      'CNPGI260 error Database/apps/a',
+    ]);
+  });
+
+  test('a reclaim policy switched from retain (or unset) to delete is a warning; pass: delete to retain', () => {
+    const f = only([db('a')], [db('a', { databaseReclaimPolicy: 'delete' })]);
+    expect(f).toMatchObject({ ruleId: 'CNPGI261', severity: 'warning', path: 'spec.databaseReclaimPolicy', before: null, after: 'delete' });
+    expect(f.message).toBe("switches from retain to delete: from now on, deleting or pruning this Database drops the database 'app' from PostgreSQL");
+    expect(plan([sub('s', { subscriptionReclaimPolicy: 'retain' })], [sub('s', { subscriptionReclaimPolicy: 'delete' })])).toEqual([
+      'CNPGI261 warning Subscription/apps/s',
+    ]);
+    expect(plan([role('r', { databaseRoleReclaimPolicy: 'delete' })], [role('r', { databaseRoleReclaimPolicy: 'retain' })])).toEqual([]);
+  });
+
+  test('a field the CRD fixes changes; pass: an optional one added, or a mutable one changed', () => {
+    const f = only([db('a', { encoding: 'UTF8' })], [db('a', { encoding: 'LATIN1' })]);
+    expect(f).toMatchObject({ ruleId: 'CNPGI262', severity: 'error', path: 'spec.encoding', before: 'UTF8', after: 'LATIN1' });
+    expect(f.message).toBe('changes from "UTF8" to "LATIN1", which the Database CRD refuses: the field is immutable');
+    expect(f.fix).toBe('keep `spec.encoding: UTF8`, or write a new Database with another name');
+    expect(only([pub('p')], [pub('p', { cluster: { name: 'other' } })])).toMatchObject({ path: 'spec.cluster.name', before: 'pg', after: 'other' });
+    expect(plan([role('r')], [role('r', { name: 'other' })])).toEqual(['CNPGI262 error DatabaseRole/apps/r']);
+    expect(plan([sub('s')], [sub('s', { dbname: 'other' })])).toEqual(['CNPGI262 error Subscription/apps/s']);
+    expect(plan([pub('p')], [pub('p', { target: { allTables: false } })])).toEqual(['CNPGI262 error Publication/apps/p']);
+    expect(plan([managed('Pooler', 'pool', { serviceAccountName: 'a' })], [managed('Pooler', 'pool', { serviceAccountName: 'b' })])).toEqual([
+      'CNPGI262 error Pooler/apps/pool',
+    ]);
+    expect(plan([db('a')], [db('a', { encoding: 'UTF8', owner: 'other', connectionLimit: 10 })])).toEqual([]);
+    expect(plan([pub('p', { target: { objects: [{ tablesInSchema: 'a' }] } })], [pub('p', { target: { objects: [{ tablesInSchema: 'b' }] } })])).toEqual([]);
+  });
+
+  test('a Database switched to ensure: absent; pass: absent from the start, or back to present', () => {
+    const f = only([db('a')], [db('a', { ensure: 'absent' })]);
+    expect(f).toMatchObject({ ruleId: 'CNPGI263', severity: 'error', path: 'spec.ensure', before: 'present', after: 'absent' });
+    expect(f.message).toBe("switches to ensure: absent: the operator drops the database 'app' and its data");
+    expect(plan([db('a', { ensure: 'absent' })], [db('a', { ensure: 'absent' })])).toEqual([]);
+    expect(plan([db('a', { ensure: 'absent' })], [db('a')])).toEqual([]);
   });
 });
 

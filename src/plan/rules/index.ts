@@ -6,6 +6,9 @@ import { rule as cnpgi241 } from './backup-chain/cnpgi241-object-store-destinati
 import { rule as cnpgi201 } from './data-loss/cnpgi201-cluster-removed';
 import { rule as cnpgi202 } from './data-loss/cnpgi202-object-store-removed';
 import { rule as cnpgi203 } from './data-loss/cnpgi203-pvc-removed';
+import { rule as cnpgi260 } from './data-loss/cnpgi260-reclaim-delete-removed';
+import { rule as cnpgi261 } from './data-loss/cnpgi261-reclaim-policy-to-delete';
+import { rule as cnpgi263 } from './data-loss/cnpgi263-database-ensure-absent';
 import { rule as cnpgi250 } from './plugin-outage/cnpgi250-plugin-name-gone';
 import { rule as cnpgi251 } from './plugin-outage/cnpgi251-plugin-service-renamed';
 import { rule as cnpgi252 } from './plugin-outage/cnpgi252-plugin-secrets-renamed';
@@ -23,6 +26,7 @@ import { rule as cnpgi219 } from './update/cnpgi219-scheduled-backup-cluster-imm
 import { rule as cnpgi220 } from './update/cnpgi220-replica-switch-in-progress';
 import { rule as cnpgi230 } from './update/cnpgi230-bootstrap-ignored';
 import { rule as cnpgi231 } from './update/cnpgi231-storage-class-ignored';
+import { rule as cnpgi262 } from './update/cnpgi262-managed-object-immutable-field';
 
 /** Every rule of the folder, by id: the order they run in. @internal */
 export const PLAN_RULE_DEFINITIONS: readonly RuleDefinition<PlanContext>[] = [
@@ -48,4 +52,8 @@ export const PLAN_RULE_DEFINITIONS: readonly RuleDefinition<PlanContext>[] = [
   cnpgi251,
   cnpgi252,
   cnpgi253,
+  cnpgi260,
+  cnpgi261,
+  cnpgi262,
+  cnpgi263,
 ];
