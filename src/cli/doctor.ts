@@ -11,7 +11,7 @@ import { fluxKustomizationsOf, renderFlux, withKustomizeNamespace } from '../man
 import { FLUX_VARIABLE_NAME, fluxValue, variablesFromText } from '../manifests/flux-substitution';
 import { gitTopLevel } from '../manifests/git';
 import { KUSTOMIZATION_FILE_NAMES, asKustomizationDocument, collectInputs, findKustomize, renderKustomization, renderedName } from '../manifests/kustomize';
-import { InputError, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
+import { InputError, LoadedDocument, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { runCluster } from './cluster';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
