@@ -12,6 +12,8 @@ import {
   BackupSchedule,
   BarmanCloudPlugin,
   ClusterBootstrap,
+  Database,
+  DatabaseRole,
   ClusterImage,
   CnpgIValidationError,
   CnpgOperator,
@@ -30,6 +32,7 @@ import {
   PluginMonitoring,
   PluginScheduledBackup,
   PluginTls,
+  Pooler,
   PostgresCluster,
   RecoveryTarget,
   ScaleToZeroPlugin,
@@ -99,6 +102,20 @@ const cluster = (extra: object) => new PostgresCluster(chart(), 'pg', { storage,
 
 /** A call per options interface that hands it the unknown key `notAKey`. */
 const CASES: Record<string, () => unknown> = {
+  DatabaseExtension: () => cluster({}).addDatabase('db', { owner: 'app', extensions: [{ name: 'pgcrypto', ...X } as any] }),
+  DatabaseForeignDataWrapper: () => cluster({}).addDatabase('db', { owner: 'app', foreignDataWrappers: [{ name: 'postgres_fdw', ...X } as any] }),
+  DatabaseForeignServer: () => cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', ...X } as any] }),
+  DatabaseOption: () =>
+    cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', options: [{ name: 'host', value: 'h', ...X } as any] }] }),
+  DatabaseOptions: () => cluster({}).addDatabase('db', { owner: 'app', ...X } as any),
+  DatabaseProps: () => new Database(chart(), 'db', { cluster: cluster({}), owner: 'app', ...X } as any),
+  DatabaseRoleOptions: () => cluster({}).addDatabaseRole('role', X as any),
+  DatabaseRoleProps: () => new DatabaseRole(chart(), 'role', { cluster: cluster({}), ...X } as any),
+  DatabaseSchema: () => cluster({}).addDatabase('db', { owner: 'app', schemas: [{ name: 'reports', ...X } as any] }),
+  DatabaseUsage: () =>
+    cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', usage: [{ name: 'app', ...X } as any] }] }),
+  PoolerOptions: () => cluster({}).addPooler('pooler', X as any),
+  PoolerProps: () => new Pooler(chart(), 'pooler', { cluster: cluster({}), ...X } as any),
   AzureSasTokenOptions: () =>
     ObjectStoreCredentials.azureSasToken({ storageAccount: { name: 'a', key: 'b' }, storageSasToken: { name: 'a', key: 'c' }, ...X } as any),
   AzureStorageKeyOptions: () =>
