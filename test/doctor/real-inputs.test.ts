@@ -65,9 +65,13 @@ describe('one namespace for every rule: the manifest index resolves it', () => {
       "error Cluster/db/pg ObjectStore 'store' is in namespace default, but Barman Cloud looks it up only in the Cluster's namespace 'db'",
     ]);
   });
-  test('CNPGI106: without -n, objects without a namespace are in the operator namespace', () => {
+  test('CNPGI106: without -n, objects without a namespace are in the operator namespace, an assumption that makes a warning', () => {
     expect(lines([cluster(), objectStore('cnpg-system')], 'CNPGI106')).toEqual([]);
     expect(lines([cluster(), objectStore('default')], 'CNPGI106')).toEqual([
+      "warning Cluster/cnpg-system/pg ObjectStore 'store' is in namespace default, but Barman Cloud looks it up only in the Cluster's namespace 'cnpg-system' (a warning, not an error: Cluster 'pg' has no namespace ('cnpg-system' is assumed); pass --namespace to say where it is applied)",
+    ]);
+    // Both namespaces written: nothing is assumed, and the mismatch stays an error.
+    expect(lines([cluster('cnpg-system'), objectStore('default')], 'CNPGI106')).toEqual([
       "error Cluster/cnpg-system/pg ObjectStore 'store' is in namespace default, but Barman Cloud looks it up only in the Cluster's namespace 'cnpg-system'",
     ]);
   });
