@@ -15,6 +15,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { findGo } from '../e2e/go-peers';
+import { oracleEnv } from '../oracles/go-oracle';
 
 /** The Go module of the control plane. */
 export const GO_DIR = path.join(__dirname, 'go');
@@ -58,17 +59,6 @@ export interface ControlPlaneBuild {
   readonly apiserver: string;
   readonly supervisor: string;
   readonly crds: string;
-}
-
-function goEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    GOFLAGS: '-mod=readonly',
-    GOTOOLCHAIN: 'local',
-    CGO_ENABLED: '0',
-    GOCACHE: process.env.GOCACHE ?? path.join(CACHE_DIR, 'gocache'),
-    GOPATH: process.env.GOPATH ?? path.join(CACHE_DIR, 'gopath'),
-  };
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -167,7 +157,7 @@ function copyCrds(go: string, into: string): number {
     const info = JSON.parse(
       execFileSync(go, ['mod', 'download', '-json', `${src.module}@${src.version}`], {
         cwd: CACHE_DIR,
-        env: { ...goEnv(), GOFLAGS: '-mod=mod' },
+        env: { ...oracleEnv(), GOFLAGS: '-mod=mod' },
         encoding: 'utf8',
         timeout: 600_000,
       }),
@@ -217,7 +207,7 @@ export function buildControlPlane(log: (line: string) => void = () => undefined)
     log(`building the test control plane with ${toolchain.version} into ${dir} (the first build takes 10-20 minutes)`);
     execFileSync(toolchain.go, ['build', '-trimpath', '-ldflags=-s -w', '-o', tmp + path.sep, './cmd/...'], {
       cwd: GO_DIR,
-      env: goEnv(),
+      env: oracleEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 3_600_000,
       maxBuffer: 64 * 1024 * 1024,

@@ -20,7 +20,8 @@ const toolchain = findGo();
 /** Cached between runs: a rebuild of an unchanged oracle is a file lookup. */
 const CACHE_DIR = path.join(os.tmpdir(), 'cdk8s-cnpg-i-oracles');
 
-function oracleEnv(): NodeJS.ProcessEnv {
+/** The environment every Go build of the tests runs in: no network writes to go.mod, the local toolchain, the shared caches. */
+export function oracleEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     GOFLAGS: '-mod=readonly',
