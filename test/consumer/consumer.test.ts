@@ -294,7 +294,7 @@ describe('the packed library in a fresh cdk8s app', () => {
   test('the package loads the doctor and the plan on first use; from CommonJS and from ES modules every name is there', () => {
     const probe = [
       "const lib = require('cdk8s-cnpg-i');",
-      "const loaded = () => Object.keys(require.cache).map((f) => f.split(require('path').sep).join('/')).filter((f) => /cdk8s-cnpg-i\\/lib\\/src\\/(doctor|plan|rules|cli|schema\\/(?!guard\\.js$))/.test(f));",
+      "const loaded = () => Object.keys(require.cache).map((f) => f.split(require('path').sep).join('/')).filter((f) => /cdk8s-cnpg-i\\/lib\\/src\\/(doctor|plan|rules|cli|live|schema\\/(?!guard\\.js$))/.test(f));",
       'const before = loaded();',
       'const names = Object.keys(lib).sort();',
       'const findings = lib.checkManifests([]);',
