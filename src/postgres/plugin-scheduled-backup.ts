@@ -6,11 +6,11 @@ import {
   ScheduledBackupSpecMethod as CnpgScheduledBackupSpecMethod,
   ScheduledBackupSpecTarget as CnpgScheduledBackupSpecTarget,
 } from '../../imports/postgresql.cnpg.io';
-import { checkScheduledBackupName } from '../checks/scheduled-backup-name';
+import { SCHEDULED_BACKUP_LABEL, checkScheduledBackupName } from '../checks/scheduled-backup-name';
 import { writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
-import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
+import { CLUSTER_NAME_RULE, SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { refuseProblem, invalid } from '../manifests/errors';
 import type { Json } from '../manifests/json';
 import { IPlugin } from '../plugins/plugin';
@@ -155,6 +155,16 @@ export class PluginScheduledBackup extends Construct {
     const nameIssue = checkScheduledBackupName(name)[0];
     if (nameIssue !== undefined) {
       if (metadata.name !== undefined) invalid(this, 'metadata.name', name, nameIssue.message, nameIssue.fix);
+      // A Cluster name that is no Cluster name is the cause, not the id: no id makes it short enough.
+      if (!CLUSTER_NAME_RULE.test(cluster.name)) {
+        invalid(
+          this,
+          'cluster',
+          cluster.name,
+          `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}; the ScheduledBackup is named '<cluster name>-<id>' (${name.length} characters here), and CloudNativePG labels every Backup it creates with that name (${SCHEDULED_BACKUP_LABEL}), a label value of at most 63 characters`,
+          "give the Cluster a valid metadata.name, or pin this ScheduledBackup's name with metadata: { name }",
+        );
+      }
       invalid(
         this,
         'id',

@@ -127,6 +127,20 @@ describe('PluginScheduledBackup', () => {
       );
     });
 
+    test('a Cluster whose written name is no Cluster name is named as the cause, not the id', () => {
+      const clusterName = 'a'.repeat(64);
+      const pg = new PostgresCluster(Testing.chart(), 'pg', { storage, metadata: { name: clusterName } });
+      pg.addPlugin(Plugin.fromPluginName(BARMAN_NAME));
+      expectValidationError(
+        () => pg.addScheduledBackup('scheduled-0', { plugin: BARMAN, schedule: BackupSchedule.daily(2) }),
+        `test/pg/scheduled-0: cluster '${clusterName}' is not a Cluster name: it must be a DNS-1035 label of at most 50 characters (lower-case letters, digits and '-', a letter first); the ScheduledBackup is named '<cluster name>-<id>' (76 characters here), and CloudNativePG labels every Backup it creates with that name (cnpg.io/scheduled-backup), a label value of at most 63 characters; give the Cluster a valid metadata.name, or pin this ScheduledBackup's name with metadata: { name }`,
+      );
+      // near miss: a 50-character Cluster name leaves room for a short id
+      const ok = new PostgresCluster(Testing.chart(), 'pg', { storage, metadata: { name: 'b'.repeat(50) } });
+      ok.addPlugin(Plugin.fromPluginName(BARMAN_NAME));
+      expect(ok.addScheduledBackup('nightly', { plugin: BARMAN, schedule: BackupSchedule.daily(2) }).name).toHaveLength(58);
+    });
+
     test('near misses: 63 characters, or a long name cut at a dot', () => {
       const chart = Testing.chart();
       new PluginScheduledBackup(chart, 'a', { cluster: elsewhere, plugin: BARMAN, schedule: BackupSchedule.daily(2), metadata: { name: 'z'.repeat(63) } });
