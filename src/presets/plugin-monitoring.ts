@@ -11,6 +11,7 @@ import { Json, asObject, asString, dig } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { IPlugin } from '../plugins/plugin';
 import { StandalonePlugin } from '../plugins/standalone-plugin';
+import { Pooler } from '../postgres/pooler';
 import { PostgresCluster } from '../postgres/postgres-cluster';
 import { addChecks, addSchemaGuard } from '../schema/guard';
 
@@ -31,6 +32,12 @@ export interface PluginMonitoringProps {
    * @default - every StandalonePlugin of the app constructed before this construct
    */
   readonly plugins?: IPlugin[];
+  /**
+   * The PgBouncer Poolers to monitor: a PodMonitor for each one's pods (PgBouncer's metrics on
+   * port `metrics`), and an alert when its Deployment has no available pod.
+   * @default - every Pooler of the app constructed before this construct
+   */
+  readonly poolers?: Pooler[];
   /**
    * Labels written on the PodMonitors and the PrometheusRule: what the Prometheus resource's
    * `podMonitorSelector` and `ruleSelector` select (kube-prometheus-stack selects
@@ -62,6 +69,8 @@ export enum PluginMonitoringAlert {
   CERTIFICATE_NOT_READY = 'CnpgICertificateNotReady',
   /** A plugin Certificate expires within half of its renewal window: renewal is overdue. */
   CERTIFICATE_EXPIRING = 'CnpgICertificateExpiring',
+  /** A Pooler's PgBouncer Deployment has no available pod: applications cannot connect through it. */
+  POOLER_UNAVAILABLE = 'CnpgIPoolerUnavailable',
 }
 
 /**
@@ -121,7 +130,8 @@ interface AlertRule {
  *   the first recoverability point is older than the policy keeps (plus one schedule interval,
  *   the grace and the ObjectStore's enforcement interval);
  * - `CnpgICertificateNotReady` and `CnpgICertificateExpiring`, for each cert-manager
- *   Certificate of the plugins (cert-manager's `certmanager_certificate_*`).
+ *   Certificate of the plugins (cert-manager's `certmanager_certificate_*`);
+ * - `CnpgIPoolerUnavailable`, for each Pooler: its PgBouncer Deployment has no available pod.
  *
  * A Cluster hibernated by the Scale-to-Zero plugin has no instance pods, so none of its alerts
  * has a series to fire on; after it wakes up, `CnpgIBackupTooOld` waits one full threshold of
@@ -140,6 +150,7 @@ export class PluginMonitoring extends Construct {
 
   private readonly clusters: PostgresCluster[];
   private readonly plugins: StandalonePlugin[];
+  private readonly poolers: Pooler[];
   private readonly backupGraceSeconds: number;
 
   public constructor(scope: Construct, id: string, props: PluginMonitoringProps = {}) {
@@ -150,6 +161,7 @@ export class PluginMonitoring extends Construct {
     this.plugins = p.plugins
       ? p.plugins.map((plugin, i) => standaloneOf(this, `plugins[${i}]`, plugin))
       : found.filter((c): c is StandalonePlugin => c instanceof StandalonePlugin);
+    this.poolers = p.poolers ? [...p.poolers] : found.filter((c): c is Pooler => c instanceof Pooler);
     this.backupGraceSeconds = Math.round((p.backupGrace ?? Duration.hours(1)).toSeconds({ integral: false }));
     const labels = p.labels === undefined ? {} : { ...p.labels };
 
@@ -180,6 +192,22 @@ export class PluginMonitoring extends Construct {
         ),
       );
     }
+    for (const pooler of this.poolers) {
+      // As CloudNativePG would write it (cloudnative-pg v1.30.0 pkg/specs/pgbouncer/podmonitor.go
+      // BuildPodMonitor): the pods by cnpg.io/poolerName and cnpg.io/podRole: pooler, port metrics.
+      this.podMonitors.push(
+        this.guarded(
+          new ApiObject(this, `Pooler-${pooler.node.addr}`, {
+            ...POD_MONITOR,
+            metadata: { name: pooler.name, labels, ...namespaceOf(pooler.apiObject.metadata.namespace) },
+            spec: {
+              selector: { matchLabels: { 'cnpg.io/poolerName': pooler.name, 'cnpg.io/podRole': 'pooler' } },
+              podMetricsEndpoints: [{ port: 'metrics' }],
+            },
+          }),
+        ),
+      );
+    }
     this.prometheusRule = this.guarded(
       new ApiObject(this, 'Rules', {
         ...PROMETHEUS_RULE,
@@ -204,6 +232,8 @@ export class PluginMonitoring extends Construct {
     const groups = [];
     if (pluginRules.length) groups.push({ name: 'cnpg-i.plugins', rules: pluginRules });
     if (clusterRules.length) groups.push({ name: 'cnpg-i.clusters', rules: clusterRules });
+    const poolerRules = this.poolers.map(poolerUnavailable);
+    if (poolerRules.length) groups.push({ name: 'cnpg-i.poolers', rules: poolerRules });
     return groups;
   }
 
@@ -348,6 +378,7 @@ export class PluginMonitoring extends Construct {
 const PROPS_SPEC: PropSpec<PluginMonitoringProps> = {
   clusters: Kind.any,
   plugins: Kind.any,
+  poolers: Kind.each(Kind.instance((v) => v instanceof Pooler, 'a Pooler', 'pass Pooler constructs, e.g. cluster.addPooler(...)')),
   labels: Kind.labels,
   backupGrace: Kind.duration('Duration.hours(1)'),
 };
@@ -496,4 +527,23 @@ function certificateRules(cert: CertificateInfo): AlertRule[] {
       },
     },
   ];
+}
+
+/**
+ * The operator runs a Pooler's PgBouncer pods in a Deployment named after the Pooler
+ * (cloudnative-pg v1.30.0 pkg/specs/pgbouncer/deployments.go Deployment); kube-state-metrics
+ * exports its available replicas as for a plugin's.
+ */
+function poolerUnavailable(pooler: Pooler): AlertRule {
+  const namespace = pooler.apiObject.metadata.namespace ?? Chart.of(pooler).namespace ?? 'default';
+  return {
+    alert: PluginMonitoringAlert.POOLER_UNAVAILABLE,
+    expr: `kube_deployment_status_replicas_available{namespace="${namespace}",deployment="${pooler.name}"} < 1`,
+    for: '5m',
+    labels: { severity: 'critical', namespace, deployment: pooler.name, cluster: pooler.clusterName },
+    annotations: {
+      summary: `Pooler ${namespace}/${pooler.name} has no available PgBouncer pod`,
+      description: `Applications that connect through the Service ${pooler.serviceName} cannot reach Cluster ${pooler.clusterName}. Check the Pooler's status and its Deployment's pods.`,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // The app the monitoring tests (and the guide's example) synthesize: Barman Cloud archiving the
-// WAL of `pg` with a nightly schedule, and Scale-to-Zero enabled on `sleepy`.
+// WAL of `pg` with a nightly schedule and a Pooler, and Scale-to-Zero enabled on `sleepy`.
 import { App, Chart, Size, Testing } from 'cdk8s';
 import {
   BackupSchedule,
@@ -30,6 +30,7 @@ export function monitoringApp(props?: PluginMonitoringProps): { app: App; monito
   const pg = new PostgresCluster(databases, 'pg', { instances: 3, storage: { size: Size.gibibytes(10) } });
   pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
   pg.addScheduledBackup('nightly', { plugin: barman, schedule: BackupSchedule.daily(2) });
+  pg.addPooler('rw');
 
   const sleepy = new PostgresCluster(databases, 'sleepy', { storage: { size: Size.gibibytes(1) } });
   sleepy.addPlugin(barman, { isWalArchiver: true, objectStore: store });

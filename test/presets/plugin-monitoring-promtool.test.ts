@@ -130,6 +130,28 @@ describePromtool('the PluginMonitoring alerts, under promtool', () => {
     });
   });
 
+  test(`${PluginMonitoringAlert.POOLER_UNAVAILABLE}: fires after 5 minutes without an available PgBouncer pod, not while one is available`, () => {
+    const rule = ruleOf(groups, PluginMonitoringAlert.POOLER_UNAVAILABLE, { deployment: 'pg-pooler-rw' });
+    const series = (deployment: string, values: string) => ({
+      series: `kube_deployment_status_replicas_available{namespace="databases",deployment="${deployment}",job="kube-state-metrics"}`,
+      values,
+    });
+    expectPromtoolPasses({
+      interval: '1m',
+      // another Deployment of the namespace without a pod does not fire it
+      input_series: [series('pg-pooler-rw', '1x4 0x20'), series('other', '0x25')],
+      alert_rule_test: [
+        { eval_time: '3m', alertname: PluginMonitoringAlert.POOLER_UNAVAILABLE, exp_alerts: [] },
+        { eval_time: '8m', alertname: PluginMonitoringAlert.POOLER_UNAVAILABLE, exp_alerts: [] },
+        {
+          eval_time: '15m',
+          alertname: PluginMonitoringAlert.POOLER_UNAVAILABLE,
+          exp_alerts: [firing(rule, { namespace: 'databases', deployment: 'pg-pooler-rw', job: 'kube-state-metrics' })],
+        },
+      ],
+    });
+  });
+
   const instance = (pod: string) => ({ namespace: 'databases', pod, job: 'databases/pg' });
   const sel = (labels: Record<string, string>) =>
     `{${Object.entries(labels)

@@ -24,21 +24,26 @@ function rulesOf(all: any[]): any[] {
 }
 
 describe('PluginMonitoring', () => {
-  test('monitors every Cluster and plugin Deployment of the app by default', () => {
+  test('monitors every Cluster, plugin Deployment and Pooler of the app by default', () => {
     const { charts, monitoring } = monitoringApp();
     const all = objects(charts);
     const podMonitors = all.filter((o) => o.kind === 'PodMonitor');
-    expect(podMonitors.map((m) => `${m.metadata.namespace}/${m.metadata.name}`)).toEqual(['databases/pg', 'databases/sleepy']);
-    expect(monitoring.podMonitors).toHaveLength(2);
+    expect(podMonitors.map((m) => `${m.metadata.namespace}/${m.metadata.name}`)).toEqual(['databases/pg', 'databases/sleepy', 'databases/pg-pooler-rw']);
+    expect(monitoring.podMonitors).toHaveLength(3);
     // what cloudnative-pg v1.30.0 pkg/specs/podmonitor.go BuildPodMonitor writes, without TLS
     expect(podMonitors[0].spec).toEqual({
       selector: { matchLabels: { 'cnpg.io/cluster': 'pg', 'cnpg.io/podRole': 'instance' } },
       podMetricsEndpoints: [{ port: 'metrics' }],
     });
+    // what cloudnative-pg v1.30.0 pkg/specs/pgbouncer/podmonitor.go BuildPodMonitor writes, without TLS
+    expect(podMonitors[2].spec).toEqual({
+      selector: { matchLabels: { 'cnpg.io/poolerName': 'pg-pooler-rw', 'cnpg.io/podRole': 'pooler' } },
+      podMetricsEndpoints: [{ port: 'metrics' }],
+    });
     const rule = all.filter((o) => o.kind === 'PrometheusRule');
     expect(rule).toHaveLength(1);
     expect(rule[0].metadata.namespace).toBe('monitoring');
-    expect(rule[0].spec.groups.map((g: any) => g.name)).toEqual(['cnpg-i.plugins', 'cnpg-i.clusters']);
+    expect(rule[0].spec.groups.map((g: any) => g.name)).toEqual(['cnpg-i.plugins', 'cnpg-i.clusters', 'cnpg-i.poolers']);
     const alerts = rulesOf(all).map((r) => [r.alert, r.labels.plugin, r.labels.cluster].filter((x) => x !== undefined).join(' '));
     expect(alerts).toEqual([
       'CnpgIPluginUnavailable barman-cloud.cloudnative-pg.io',
@@ -55,14 +60,24 @@ describe('PluginMonitoring', () => {
       'CnpgIWalArchivingStalled barman-cloud.cloudnative-pg.io sleepy',
       'CnpgIBackupTooOld sleepy',
       'CnpgIRecoveryWindowExceeded sleepy',
+      'CnpgIPoolerUnavailable pg',
     ]);
+  });
+
+  test('poolers: an explicit list replaces the default; anything but a Pooler is refused', () => {
+    const none = objects(monitoringApp({ poolers: [] }).charts);
+    expect(none.filter((o) => o.kind === 'PodMonitor').map((m) => m.metadata.name)).toEqual(['pg', 'sleepy']);
+    expect(rulesOf(none).filter((r) => r.alert === PluginMonitoringAlert.POOLER_UNAVAILABLE)).toEqual([]);
+    expect(() => monitoringApp({ poolers: ['pg-pooler-rw' as any] })).toThrow(
+      "poolers[0] 'pg-pooler-rw' must be a Pooler, not a string; pass Pooler constructs, e.g. cluster.addPooler(...)",
+    );
   });
 
   test('writes labels on every object (the default: none) for the Prometheus selectors', () => {
     const unlabelled = objects(monitoringApp().charts).filter((o) => o.apiVersion === 'monitoring.coreos.com/v1');
-    expect(unlabelled.map((o) => o.metadata.labels)).toEqual([undefined, undefined, undefined]);
+    expect(unlabelled.map((o) => o.metadata.labels)).toEqual([undefined, undefined, undefined, undefined]);
     const labelled = objects(monitoringApp({ labels: { release: 'kube-prometheus-stack' } }).charts).filter((o) => o.apiVersion === 'monitoring.coreos.com/v1');
-    expect(labelled.map((o) => o.metadata.labels)).toEqual(Array(3).fill({ release: 'kube-prometheus-stack' }));
+    expect(labelled.map((o) => o.metadata.labels)).toEqual(Array(4).fill({ release: 'kube-prometheus-stack' }));
   });
 
   test('derives the backup threshold from the schedule plus backupGrace (default one hour)', () => {
