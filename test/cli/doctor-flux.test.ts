@@ -8,29 +8,18 @@ import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
 import { buildOracle, describeWithGo } from '../oracles/go-oracle';
+import { runCli } from './run-cli';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 
 async function run(argv: string[], cwd: string, env: Record<string, string> = { CNPG_I_KUSTOMIZE: 'none' }) {
-  let out = '';
-  let err = '';
   const saved: Record<string, string | undefined> = {};
   for (const k of Object.keys(env)) {
     saved[k] = process.env[k];
     process.env[k] = env[k];
   }
   try {
-    const code = await main(argv, {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: (t) => {
-        err += t;
-      },
-      readStdin: async () => '',
-      cwd,
-    });
-    return { code, out, err };
+    return await runCli(main, argv, { cwd });
   } finally {
     for (const k of Object.keys(saved)) {
       if (saved[k] === undefined) delete process.env[k];

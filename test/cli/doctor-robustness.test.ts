@@ -20,6 +20,7 @@ import * as YAML from 'yaml';
 import { main } from '../../src/cli/doctor';
 import { MAX_NESTING_DEPTH } from '../../src/manifests/load';
 import { describeWithShared, haveShared, sharedPath } from '../shared';
+import { runCli } from './run-cli';
 
 const ROOT = path.join(__dirname, '..', '..');
 const ROBUSTNESS = path.join(__dirname, '..', 'fixtures', 'robustness');
@@ -57,19 +58,7 @@ interface Run {
 
 /** Runs the CLI in-process; a throw from `main` is a failure of the property, not a result. */
 async function run(argv: readonly string[], cwd: string, stdin = ''): Promise<Run> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    cwd,
-  });
-  return { code, out, err };
+  return runCli(main, argv, { stdin, cwd });
 }
 
 /**

@@ -3,25 +3,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
+import { runCli } from './run-cli';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
 const ROOT = path.join(__dirname, '..', '..');
 
-async function run(argv: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const code = await main(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    cwd: FIXTURES,
-  });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(main, argv, { stdin, cwd: FIXTURES });
 
 describe('cnpg-i-doctor', () => {
   test('--verbose lists the CRD rules not evaluated here, in text and JSON', async () => {
@@ -294,14 +281,7 @@ describe('cnpg-i-doctor', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
     fs.copyFileSync(path.join(FIXTURES, 'good-plugin.yaml'), path.join(dir, 'plugins.k8s.yaml'));
     fs.writeFileSync(path.join(dir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: {} }));
-    let out = '';
-    const code = await main([dir], {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: () => undefined,
-      readStdin: async () => '',
-    });
+    const { code, out } = await runCli(main, [dir]);
     expect(code).toBe(0);
     expect(out).toContain('No problems found.');
     expect(out).not.toContain('CNPGI090');

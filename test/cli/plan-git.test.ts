@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runPlan } from '../../src/cli/plan';
+import { runCli } from './run-cli';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -37,21 +38,7 @@ function writeOutput(...docs: string[]): void {
   fs.writeFileSync(path.join(appDir, 'dist', 'databases.k8s.yaml'), docs.join('\n---\n') + '\n');
 }
 
-async function plan(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runPlan(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => '',
-    cwd: appDir,
-  });
-  return { code, out, err };
-}
+const plan = (argv: string[]) => runCli(runPlan, argv, { cwd: appDir });
 
 beforeAll(() => {
   repo = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpgi-plan-git-'));

@@ -3,25 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
 import { runPlan } from '../../src/cli/plan';
+import { CliEntry, runCli } from './run-cli';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'plan');
 const ROOT = path.join(__dirname, '..', '..');
 
-async function run(argv: string[], stdin = '', entry: typeof main = main) {
-  let out = '';
-  let err = '';
-  const code = await entry(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    cwd: FIXTURES,
-  });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '', entry: CliEntry = main) => runCli(entry, argv, { stdin, cwd: FIXTURES });
 
 describe('cnpg-i-doctor plan', () => {
   test('a renamed Cluster: exit 1, the object, old and new values, and the fix', async () => {

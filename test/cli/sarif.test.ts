@@ -3,24 +3,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/cli/doctor';
 import { DOCTOR_RULES } from '../../src/doctor/registry';
+import { runCli } from './run-cli';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'doctor');
 
-async function run(argv: string[], stdin = '', cwd = FIXTURES) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    cwd,
-  });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '', cwd = FIXTURES) => runCli(main, argv, { stdin, cwd });
 
 /** The structure SARIF 2.1.0 requires of what we emit (a subset of the schema, checked offline). */
 function expectSarifShape(log: any): void {

@@ -10,6 +10,7 @@ import * as https from 'https';
 import * as path from 'path';
 import { runCluster } from '../../src/cli/cluster';
 import type { KubeAccess } from '../../src/live/kube-access';
+import { runCli } from '../cli/run-cli';
 import { LIVE_NOW, Obj, find, healthyCluster } from '../live/live-cluster';
 import { ControlPlane, describeWithControlPlane } from './control-plane';
 
@@ -25,12 +26,9 @@ function access(cp: ControlPlane): KubeAccess {
 }
 
 async function doctor(cp: ControlPlane, now = LIVE_NOW) {
-  let out = '';
-  let err = '';
-  const code = await runCluster(
+  const { code, out, err } = await runCli(
+    (argv, io) => runCluster(argv, io, { resolve: () => access(cp), now: () => now }),
     ['-n', OPERATOR_NS, '-n', DB_NS, '--format', 'json'],
-    { stdout: (t) => (out += t), stderr: (t) => (err += t), readStdin: async () => '' },
-    { resolve: () => access(cp), now: () => now },
   );
   const report = JSON.parse(out) as { findings: Array<{ ruleId: string; object: string; message: string }>; live: { requests: number } };
   return { code, err, report, ids: report.findings.map((f) => `${f.ruleId} ${f.object}`).sort() };

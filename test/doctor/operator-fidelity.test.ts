@@ -9,6 +9,7 @@ import { main, parseArgs } from '../../src/cli/doctor';
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
 import { DOCTOR_RULES } from '../../src/doctor/registry';
 import { IGNORE_ANNOTATION } from '../../src/rules/suppressions';
+import { runCli } from '../cli/run-cli';
 import { Doc, doc, fixture, ofRule, summary } from './helpers';
 
 const CRT = readFileSync(join(__dirname, '../fixtures/fidelity/client.crt'), 'utf8');
@@ -155,17 +156,7 @@ describe('one cluster-resource namespace for CNPGI025 and CNPGI109', () => {
     const docs = fixture('good-plugin.yaml');
     clusterCa(docs, 'cnpg-system');
     const text = docs.map((d) => JSON.stringify(d)).join('\n---\n');
-    const cli = async (argv: string[]) => {
-      let out = '';
-      const code = await main(argv, {
-        stdout: (t) => {
-          out += t;
-        },
-        stderr: () => {},
-        readStdin: async () => text,
-      });
-      return { code, out };
-    };
+    const cli = (argv: string[]) => runCli(main, argv, { stdin: text });
     expect((await cli(['--format', 'json', '-'])).out).toContain('CNPGI109');
     expect((await cli(['--format', 'json', '--cluster-resource-namespace=cnpg-system', '-'])).out).not.toContain('CNPGI109');
   });

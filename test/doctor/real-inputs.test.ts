@@ -8,16 +8,12 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { main, parseArgs } from '../../src/cli/doctor';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
+import { runCli } from '../cli/run-cli';
 import { describeWithShared, sharedPath } from '../shared';
 import { Doc, doc, fixture, ofRule } from './helpers';
 
 /** Runs the CLI in `cwd`; returns the exit code and what it printed. */
-async function cli(argv: string[], cwd: string) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), readStdin: async () => '', cwd });
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd: string) => runCli(main, argv, { cwd });
 
 const folders: string[] = [];
 afterAll(() => {

@@ -1,16 +1,9 @@
 import { runCluster } from '../../src/cli/cluster';
-import { CliIo } from '../../src/cli/command-line';
 import { LiveAccessError } from '../../src/live/kube-access';
 import { LIVE_KINDS, SECRET_VALUE_NOT_READ, readLiveCluster } from '../../src/live/read-cluster';
+import { runCli } from '../cli/run-cli';
 import { FakeApiServer, startFakeApiServer, tokenAccess } from './fake-apiserver';
 import { LIVE_NOW, Obj, find, healthyCluster } from './live-cluster';
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const value: CliIo = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => '' };
-  return { io: value, out, err };
-}
 
 /** The objects of the kinds the live doctor lists (the fixture also holds RBAC objects and the like). */
 const listed = (objects: Obj[]) => objects.filter((o) => LIVE_KINDS.some((k) => k.kind === o.kind));
@@ -98,9 +91,8 @@ describe('readLiveCluster', () => {
 describe('cnpg-i-doctor cluster against a served cluster', () => {
   const run = async (objects: Obj[], argv: string[] = [], extra = {}) => {
     const s = await serve(objects, extra);
-    const t = io();
-    const code = await runCluster(argv, t.io, { resolve: () => tokenAccess(s.url), now: () => LIVE_NOW });
-    return { code, out: t.out.join(''), err: t.err.join(''), url: s.url, requests: s.requests.length };
+    const r = await runCli((a, cliIo) => runCluster(a, cliIo, { resolve: () => tokenAccess(s.url), now: () => LIVE_NOW }), argv);
+    return { ...r, url: s.url, requests: s.requests.length };
   };
 
   test("a healthy installation (the library's own output, applied) gives no finding, CNPGI094 included", async () => {

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Size } from 'cdk8s';
 import { PostgresCluster, addPlanValidation, formatPlanJson, formatPlanSarif, formatPlanText, planChanges } from '../../src';
 import { runPlan } from '../../src/cli/plan';
+import { runCli } from '../cli/run-cli';
 
 /** An app with the Cluster `orders` (or, renamed, `orders-db`) and `billing` in namespace `apps`. */
 function databases(outdir: string, ordersId = 'orders', billingId = 'billing'): App {
@@ -219,21 +220,7 @@ describe('cnpg-i-doctor plan --acknowledge FILE', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  async function run(argv: string[]) {
-    let out = '';
-    let err = '';
-    const code = await runPlan(argv, {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: (t) => {
-        err += t;
-      },
-      readStdin: async () => '',
-      cwd: dir,
-    });
-    return { code, out, err };
-  }
+  const run = (argv: string[]) => runCli(runPlan, argv, { cwd: dir });
 
   test('without the file: exit 1; with it: exit 0, the finding printed as acknowledged with its reason', async () => {
     expect((await run(['old.yaml', 'new.yaml'])).code).toBe(1);
