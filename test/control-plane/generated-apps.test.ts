@@ -1,7 +1,8 @@
 /**
  * A seeded generator of apps through the public API: plugins (Barman Cloud, a standalone plugin
  * with each TLS mode), object stores, Clusters with random sizes, parameters, WAL storage,
- * backups, schedules and recoveries. Every synthesized object is dry-run created on the real API
+ * backups, schedules and recoveries, and the kinds beside them (Databases, DatabaseRoles,
+ * Poolers). Every synthesized object is dry-run created on the real API
  * server and must be allowed, and the library's model (`./model.ts`) must allow it too. Invalid
  * props (values the CRD or the webhook refuses) must be refused by the library, at construction
  * or at synth.
@@ -13,12 +14,15 @@ import { App, Chart, Size, Testing } from 'cdk8s';
 import {
   BackupSchedule,
   BackupTarget,
+  DatabaseReclaimPolicy,
   BarmanCloudPlugin,
   ClusterBootstrap,
   HelloWorldPlugin,
   ObjectStore,
   ObjectStoreCredentials,
+  PgBouncerPoolMode,
   PluginTls,
+  PoolerType,
   PostgresCluster,
   StandalonePlugin,
   WalCompression,
@@ -106,6 +110,34 @@ function generate(n: number): KubeObject[] {
         });
     }
     if (hello) pg.addPlugin(hello, { parameters: HelloWorldPlugin.parameters({ annotations: { 'example.com/app': `a${n}` } }) });
+    if (chance(r, 0.5)) {
+      const owner = pick(r, ['app', 'reporting', 'orders_owner']);
+      if (chance(r, 0.6))
+        pg.addDatabaseRole(`role-${owner.replace(/_/g, '-')}`, {
+          roleName: owner,
+          login: true,
+          connectionLimit: int(r, -1, 200),
+          inRoles: chance(r, 0.5) ? ['pg_read_all_data'] : undefined,
+        });
+      pg.addDatabase(pick(r, ['app', 'orders', 'metrics']), {
+        owner,
+        encoding: chance(r, 0.5) ? 'UTF8' : undefined,
+        databaseReclaimPolicy: pick(r, [DatabaseReclaimPolicy.RETAIN, DatabaseReclaimPolicy.DELETE]),
+        extensions: chance(r, 0.4) ? [{ name: pick(r, ['pg_stat_statements', 'pgcrypto', 'hstore']) }] : undefined,
+        schemas: chance(r, 0.3) ? [{ name: 'reporting', owner }] : undefined,
+      });
+    }
+    if (chance(r, 0.4)) {
+      const parameters: Record<string, string> = {};
+      if (chance(r, 0.5)) parameters.default_pool_size = String(int(r, 5, 50));
+      if (chance(r, 0.5)) parameters.max_client_conn = String(int(r, 100, 2000));
+      pg.addPooler(pick(r, ['rw', 'ro']), {
+        type: pick(r, [PoolerType.RW, PoolerType.RO]),
+        instances: int(r, 1, 3),
+        poolMode: pick(r, [PgBouncerPoolMode.SESSION, PgBouncerPoolMode.TRANSACTION]),
+        parameters: Object.keys(parameters).length > 0 ? parameters : undefined,
+      });
+    }
   }
   return [...Testing.synth(system), ...Testing.synth(apps)] as KubeObject[];
 }
@@ -118,7 +150,10 @@ function generate(n: number): KubeObject[] {
  */
 const INVALID: readonly {
   readonly what: string;
-  readonly spec: Record<string, unknown>;
+  /** The Cluster's spec written by hand (over instances: 1 and 1Gi of storage) ... */
+  readonly spec?: Record<string, unknown>;
+  /** ... or the object written by hand, for the other kinds. */
+  readonly object?: KubeObject;
   readonly libraryRule?: string;
   readonly build: (scope: Chart) => void;
 }[] = [
@@ -145,6 +180,37 @@ const INVALID: readonly {
     spec: { postgresql: { parameters: { 'not a name': '1' } } },
     build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) }, postgresql: { parameters: { 'not a name': '1' } } }),
   },
+  {
+    what: "a Database named 'postgres' (CRD rule: the name is reserved)",
+    object: {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Database',
+      metadata: { name: 'pg-postgres' },
+      spec: { cluster: { name: 'pg' }, name: 'postgres', owner: 'app' },
+    },
+    build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) } }).addDatabase('postgres', { owner: 'app' }),
+  },
+  {
+    what: 'a DatabaseRole named after a reserved role (CRD rule)',
+    object: {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'DatabaseRole',
+      metadata: { name: 'pg-streaming-replica' },
+      spec: { cluster: { name: 'pg' }, name: 'streaming_replica' },
+    },
+    build: (s) =>
+      new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) } }).addDatabaseRole('streaming-replica', { roleName: 'streaming_replica' }),
+  },
+  {
+    what: 'a PgBouncer parameter the Pooler webhook does not let a Pooler set',
+    object: {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Pooler',
+      metadata: { name: 'pg-pooler-rw' },
+      spec: { cluster: { name: 'pg' }, pgbouncer: { parameters: { listen_port: '6433' } } },
+    },
+    build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) } }).addPooler('rw', { parameters: { listen_port: '6433' } }),
+  },
 ];
 
 describeWithControlPlane('generated apps against the real API server', (cp) => {
@@ -161,7 +227,11 @@ describeWithControlPlane('generated apps against the real API server', (cp) => {
           `seed ${SEED} app ${objects[i].app}: ${r.kind} ${r.namespace ?? ''}/${r.name} warnings ${JSON.stringify(r.warnings)}\n${bothMessages(r, model)}`,
         );
     });
-    process.stderr.write(`generated apps: ${APPS} apps, ${objects.length} objects dry-run, ${results.filter((r) => !r.allowed).length} refused\n`);
+    const count = (kind: string) => objects.filter((o) => o.object.kind === kind).length;
+    const kinds = ['Cluster', 'Database', 'DatabaseRole', 'Pooler'].map((k) => `${count(k)} ${k}s`).join(', ');
+    process.stderr.write(`generated apps: ${APPS} apps, ${objects.length} objects dry-run (${kinds}), ${results.filter((r) => !r.allowed).length} refused\n`);
+    // every kind the generator writes is there to be judged
+    for (const kind of ['Database', 'DatabaseRole', 'Pooler']) expect(count(kind)).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   }, 900_000);
 
@@ -172,7 +242,12 @@ describeWithControlPlane('generated apps against the real API server', (cp) => {
       Testing.synth(chart);
     }).toThrow(/pg/);
     const [real] = await cp().dryRunAll([
-      { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'pg' }, spec: { instances: 1, storage: { size: '1Gi' }, ...c.spec } },
+      c.object ?? {
+        apiVersion: 'postgresql.cnpg.io/v1',
+        kind: 'Cluster',
+        metadata: { name: 'pg' },
+        spec: { instances: 1, storage: { size: '1Gi' }, ...c.spec },
+      },
     ]);
     // refused for real, unless a documented library rule refuses what the API server accepts
     expect({ allowed: real.allowed, message: real.message }).toMatchObject({ allowed: c.libraryRule !== undefined });
