@@ -591,6 +591,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * The plugin must be enabled on this Cluster by synth time.
    */
   public addBackup(id: string, options: PluginBackupOptions): PluginBackup {
+    this.refuseTakenId(id, 'Backup');
     return new PluginBackup(this, id, { ...options, cluster: this });
   }
 
@@ -599,7 +600,28 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * The plugin must be enabled on this Cluster by synth time.
    */
   public addScheduledBackup(id: string, options: PluginScheduledBackupOptions): PluginScheduledBackup {
+    this.refuseTakenId(id, 'ScheduledBackup');
     return new PluginScheduledBackup(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * The objects added to this Cluster (backups, databases, roles, poolers) share its construct
+   * scope, so an id names one of them only: `addDatabaseRole('app')` then `addDatabase('app', ...)`
+   * is refused here with the way out, rather than by the constructs library's generic message.
+   */
+  private refuseTakenId(id: string, kind: string, nameProp?: string): void {
+    const taken = typeof id === 'string' ? this.node.tryFindChild(id) : undefined;
+    if (taken === undefined) return;
+    // the kind of the object it writes (the class name does not survive every bundler)
+    const written = (taken as { apiObject?: { kind?: unknown } }).apiObject?.kind;
+    const what = typeof written === 'string' ? `the ${written}` : 'the construct';
+    invalid(
+      this,
+      'id',
+      id,
+      `is already the id of ${what} ${taken.node.path}: the objects added to a Cluster share its scope, and an id names one of them`,
+      `give the ${kind} another id, e.g. '${id}-${kind.toLowerCase()}'${nameProp === undefined ? '' : `, and keep its name in PostgreSQL with ${nameProp}: '${id}'`}`,
+    );
   }
 
   // --- Objects of this Cluster's other CloudNativePG kinds (issue 33) ---
@@ -609,6 +631,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * named after `id`, and the object `<cluster name>-<id>`.
    */
   public addDatabase(id: string, options: DatabaseOptions): Database {
+    this.refuseTakenId(id, 'Database', 'databaseName');
     return new Database(this, id, { ...options, cluster: this });
   }
 
@@ -617,6 +640,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * named after `id`, and the object `<cluster name>-<id>`.
    */
   public addDatabaseRole(id: string, options: DatabaseRoleOptions = {}): DatabaseRole {
+    this.refuseTakenId(id, 'DatabaseRole', 'roleName');
     return new DatabaseRole(this, id, { ...options, cluster: this });
   }
 
@@ -625,6 +649,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * `<cluster name>-pooler-<id>` by default; applications connect to its `serviceName`.
    */
   public addPooler(id: string, options: PoolerOptions = {}): Pooler {
+    this.refuseTakenId(id, 'Pooler');
     return new Pooler(this, id, { ...options, cluster: this });
   }
 

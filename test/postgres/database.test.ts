@@ -176,6 +176,21 @@ describe('Database', () => {
     expect(ofKind(synth(ok), 'Database').map((d) => d.metadata.name)).toEqual(['a-app', 'a-reports', 'b-app']);
   });
 
+  test('an id another object of the Cluster already has is refused with the way out; pass: distinct ids, same PostgreSQL names', () => {
+    const pg = new PostgresCluster(Testing.chart(), 'pg', { storage });
+    pg.addDatabaseRole('app', { login: true });
+    expectValidationError(
+      () => pg.addDatabase('app', { owner: 'app' }),
+      "test/pg: id 'app' is already the id of the DatabaseRole test/pg/app: the objects added to a Cluster share its scope, and an id names one of them; give the Database another id, e.g. 'app-database', and keep its name in PostgreSQL with databaseName: 'app'",
+    );
+    expectValidationError(
+      () => pg.addPooler('app'),
+      "test/pg: id 'app' is already the id of the DatabaseRole test/pg/app: the objects added to a Cluster share its scope, and an id names one of them; give the Pooler another id, e.g. 'app-pooler'",
+    );
+    const db = pg.addDatabase('app-database', { owner: 'app', databaseName: 'app' });
+    expect(db.databaseName).toBe('app');
+  });
+
   test("a Database follows its Cluster's namespace; one pinned in another namespace is refused with the fix", () => {
     const pg = new PostgresCluster(chartIn('apps', 'databases'), 'pg', { storage });
     const elsewhere = chartIn('other', 'elsewhere');
