@@ -12,7 +12,7 @@ import * as https from 'https';
 import * as path from 'path';
 import { runCluster } from '../src/cli/cluster';
 import type { KubeAccess } from '../src/live/kube-access';
-import { LIVE_KINDS } from '../src/live/read-cluster';
+import { LIVE_KINDS } from '../src/manifests/live-kinds';
 import { ControlPlane } from '../test/control-plane/control-plane';
 import { startFakeApiServer, tokenAccess } from '../test/live/fake-apiserver';
 import { LIVE_NOW, Obj, find, healthyCluster } from '../test/live/live-cluster';

@@ -5,10 +5,10 @@
  */
 import * as YAML from 'yaml';
 import { analyzeWithNames } from '../doctor/check-manifests';
-import { doctorClusterRole } from '../live/cluster-role';
 import { KubeAccess, KubeAccessOptions, LiveAccessError, resolveKubeAccess } from '../live/kube-access';
 import { LiveRead, readLiveCluster } from '../live/read-cluster';
 import { CnpgIValidationError } from '../manifests/errors';
+import { doctorClusterRole } from '../manifests/live-kinds';
 import { InputError } from '../manifests/load';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
 import { CLI_OPTION_NAMES, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, formatJson, formatText } from './doctor-report';

@@ -7,53 +7,8 @@
 import * as http from 'http';
 import * as https from 'https';
 import type { Json } from '../manifests/json';
+import { LIVE_KINDS, LiveKind } from '../manifests/live-kinds';
 import { KubeAccess, LiveAccessError, firstLine } from './kube-access';
-
-/** One kind the doctor reads from a live cluster. */
-export interface LiveKind {
-  /** `''` for the core group. */
-  readonly group: string;
-  readonly version: string;
-  /** The plural resource name, e.g. `pods`. */
-  readonly resource: string;
-  readonly kind: string;
-  readonly namespaced: boolean;
-  /** What the doctor reads it for (the guide's table). */
-  readonly purpose: string;
-}
-
-/** Every kind the live doctor lists, in the order it lists them. */
-export const LIVE_KINDS: readonly LiveKind[] = [
-  {
-    group: 'apps',
-    version: 'v1',
-    resource: 'deployments',
-    kind: 'Deployment',
-    namespaced: true,
-    purpose: 'the operator and the plugin Deployments (SIDECAR_IMAGE)',
-  },
-  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, purpose: 'plugin discovery' },
-  {
-    group: 'discovery.k8s.io',
-    version: 'v1',
-    resource: 'endpointslices',
-    kind: 'EndpointSlice',
-    namespaced: true,
-    purpose: 'ready endpoints behind plugin Services',
-  },
-  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, purpose: 'the plugin certificates (tls.crt, ca.crt, tls.key only)' },
-  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, purpose: "the operator's configuration" },
-  { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, purpose: 'instance pods and their sidecars' },
-  { group: 'cert-manager.io', version: 'v1', resource: 'certificates', kind: 'Certificate', namespaced: true, purpose: 'the Ready condition' },
-  { group: 'cert-manager.io', version: 'v1', resource: 'issuers', kind: 'Issuer', namespaced: true, purpose: 'issuer references' },
-  { group: 'cert-manager.io', version: 'v1', resource: 'clusterissuers', kind: 'ClusterIssuer', namespaced: false, purpose: 'issuer references' },
-  { group: 'postgresql.cnpg.io', version: 'v1', resource: 'clusters', kind: 'Cluster', namespaced: true, purpose: 'plugins, archiving conditions, phase' },
-  { group: 'postgresql.cnpg.io', version: 'v1', resource: 'backups', kind: 'Backup', namespaced: true, purpose: 'failed backups' },
-  { group: 'postgresql.cnpg.io', version: 'v1', resource: 'scheduledbackups', kind: 'ScheduledBackup', namespaced: true, purpose: 'plugin references' },
-  { group: 'postgresql.cnpg.io', version: 'v1', resource: 'poolers', kind: 'Pooler', namespaced: true, purpose: 'admission rules' },
-  { group: 'postgresql.cnpg.io', version: 'v1', resource: 'databases', kind: 'Database', namespaced: true, purpose: 'admission rules' },
-  { group: 'barmancloud.cnpg.io', version: 'v1', resource: 'objectstores', kind: 'ObjectStore', namespaced: true, purpose: 'Barman Cloud parameters' },
-];
 
 /** The Secret keys whose values the live doctor keeps: the certificate and key material it checks. */
 export const SECRET_KEYS_READ: readonly string[] = ['tls.crt', 'ca.crt', 'tls.key'];

@@ -6,3 +6,4 @@ export * from './barman-cloud-plugin';
 export * from './hello-world-plugin';
 export * from './scale-to-zero-plugin';
 export * from './plugin-monitoring';
+export * from './doctor-reader-role';

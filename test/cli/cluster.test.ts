@@ -7,7 +7,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { LIVE_KINDS } from '../../src/live/read-cluster';
+import { LIVE_KINDS } from '../../src/manifests/live-kinds';
 import { FakeApiServer, fixture, startFakeApiServer } from '../live/fake-apiserver';
 import { healthyCluster } from '../live/live-cluster';
 

@@ -8,6 +8,8 @@
 import * as fs from 'fs';
 import * as https from 'https';
 import * as path from 'path';
+import { Chart, Testing } from 'cdk8s';
+import { DoctorReaderRole, DoctorReaderSubject } from '../../src';
 import { runCluster } from '../../src/cli/cluster';
 import type { KubeAccess } from '../../src/live/kube-access';
 import { runCli } from '../cli/run-cli';
@@ -19,18 +21,26 @@ import { ControlPlane, describeWithControlPlane } from './control-plane';
 const OPERATOR_NS = `live-doctor-system-${process.pid}`;
 const DB_NS = `live-doctor-db-${process.pid}`;
 
-function access(cp: ControlPlane): KubeAccess {
+/** The admin's access, or, with `as`, the admin impersonating that user (RBAC then judges the user). */
+function access(cp: ControlPlane, as?: string): KubeAccess {
   const ready = JSON.parse(fs.readFileSync(path.join(cp.stateDir, 'ready.json'), 'utf8')) as { ca: string; cert: string; key: string };
   const agent = new https.Agent({ ca: fs.readFileSync(ready.ca), cert: fs.readFileSync(ready.cert), key: fs.readFileSync(ready.key) });
-  return { server: cp.server, context: 'control-plane', user: 'admin', source: 'the test control plane', requestOptions: async () => ({ agent, headers: {} }) };
+  const headers: Record<string, string> = as === undefined ? {} : { 'Impersonate-User': as };
+  return {
+    server: cp.server,
+    context: 'control-plane',
+    user: as ?? 'admin',
+    source: 'the test control plane',
+    requestOptions: async () => ({ agent, headers }),
+  };
 }
 
-async function doctor(cp: ControlPlane, now = LIVE_NOW) {
+async function doctor(cp: ControlPlane, now = LIVE_NOW, as?: string) {
   const { code, out, err } = await runCli(
-    (argv, io) => runCluster(argv, io, { resolve: () => access(cp), now: () => now }),
+    (argv, io) => runCluster(argv, io, { resolve: () => access(cp, as), now: () => now }),
     ['-n', OPERATOR_NS, '-n', DB_NS, '--format', 'json'],
   );
-  const report = JSON.parse(out) as { findings: Array<{ ruleId: string; object: string; message: string }>; live: { requests: number } };
+  const report = JSON.parse(out) as { findings: Array<{ ruleId: string; object: string; message: string }>; live: { requests: number; notRead: unknown[] } };
   return { code, err, report, ids: report.findings.map((f) => `${f.ruleId} ${f.object}`).sort() };
 }
 
@@ -59,6 +69,21 @@ describeWithControlPlane('cnpg-i-doctor cluster on a real API server', (cp) => {
     const r = await doctor(cp());
     expect(r.ids).toEqual([]);
     expect(r.code).toBe(0);
+  });
+
+  test('the DoctorReaderRole is all the doctor needs: bound, nothing is left unread; unbound, every list is forbidden', async () => {
+    const user = `doctor-${process.pid}`;
+    const unbound = await doctor(cp(), LIVE_NOW, user);
+    expect(unbound.report.live.notRead.length).toBeGreaterThan(0);
+    expect(unbound.err).toContain('403 Forbidden');
+
+    const chart = new Chart(Testing.app(), 'ops');
+    new DoctorReaderRole(chart, 'doctor', { name: `cnpg-i-doctor-reader-${process.pid}`, subjects: [DoctorReaderSubject.user(user)] });
+    for (const o of Testing.synth(chart) as Obj[]) await create(cp(), o);
+    const bound = await doctor(cp(), LIVE_NOW, user);
+    expect(bound.report.live.notRead).toEqual([]);
+    expect(bound.ids).toEqual([]);
+    expect(bound.code).toBe(0);
   });
 
   test('each family broken on the server is reported by its rule', async () => {

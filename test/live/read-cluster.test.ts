@@ -1,6 +1,7 @@
 import { runCluster } from '../../src/cli/cluster';
 import { LiveAccessError } from '../../src/live/kube-access';
-import { LIVE_KINDS, SECRET_VALUE_NOT_READ, readLiveCluster } from '../../src/live/read-cluster';
+import { SECRET_VALUE_NOT_READ, readLiveCluster } from '../../src/live/read-cluster';
+import { LIVE_KINDS } from '../../src/manifests/live-kinds';
 import { runCli } from '../cli/run-cli';
 import { FakeApiServer, startFakeApiServer, tokenAccess } from './fake-apiserver';
 import { LIVE_NOW, Obj, find, healthyCluster } from './live-cluster';
