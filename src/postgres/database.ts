@@ -5,6 +5,8 @@ import { Kind } from '../common/prop-kinds';
 import { PropKind, PropSpec, checkProps, refuseFirst } from '../common/props';
 import { SUBDOMAIN_NAME_RULE, nameFromId } from '../common/stable-names';
 import { refuseProblem } from '../manifests/errors';
+import type { Json } from '../manifests/json';
+import { synthJson } from '../schema/guard';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
 import { POSTGRES_CLUSTER_KIND, claimManaged, guardAndCheck, resolveBackupCluster } from './internal';
@@ -477,7 +479,7 @@ export class Database extends Construct {
       single();
       refuseProblem(
         this,
-        admissionProblem('Database', () => this.apiObject.toJson()),
+        admissionProblem('Database', () => synthJson(this.apiObject) as Json),
       );
     });
   }

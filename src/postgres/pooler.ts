@@ -5,7 +5,9 @@ import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { StableNameRule, claimedNamespaces, nameFromId } from '../common/stable-names';
 import { invalid, refuseProblem } from '../manifests/errors';
+import type { Json } from '../manifests/json';
 import { isDns1035Label } from '../manifests/k8s-names';
+import { synthJson } from '../schema/guard';
 import { admissionProblem } from './cluster-fidelity';
 import { IPostgresCluster } from './cluster-reference';
 import { POSTGRES_CLUSTER_KIND, guardAndCheck, resolveBackupCluster } from './internal';
@@ -241,7 +243,7 @@ export class Pooler extends Construct {
           `pin another name, e.g. metadata: { name: '${clash.clusterName}-pooler${clash.suffix}' }`,
         );
       }
-      const problem = admissionProblem('Pooler', () => this.apiObject.toJson());
+      const problem = admissionProblem('Pooler', () => synthJson(this.apiObject) as Json);
       refuseProblem(this, problem && { ...problem, prop: writtenBy(problem.prop) });
     });
   }

@@ -13,7 +13,7 @@ import { IPlugin } from '../plugins/plugin';
 import { StandalonePlugin } from '../plugins/standalone-plugin';
 import { Pooler } from '../postgres/pooler';
 import { PostgresCluster } from '../postgres/postgres-cluster';
-import { addChecks, addSchemaGuard } from '../schema/guard';
+import { addChecks, addSchemaGuard, synthJson } from '../schema/guard';
 
 /**
  * Props of {@link PluginMonitoring}.
@@ -239,7 +239,7 @@ export class PluginMonitoring extends Construct {
 
   private clusterRules(cluster: PostgresCluster): AlertRule[] {
     const namespace = cluster.namespace ?? Chart.of(cluster).namespace ?? 'default';
-    const json = cluster.apiObject.toJson() as Json;
+    const json = synthJson(cluster.apiObject) as Json;
     // Instance pods are named <cluster>-<serial> (cloudnative-pg v1.30.0 pkg/specs/pods.go
     // GetInstanceName); the PodMonitor gives every series its `namespace` and `pod`.
     const selector = `namespace="${namespace}",pod=~"${cluster.name}-[0-9]+"`;
@@ -337,7 +337,7 @@ export class PluginMonitoring extends Construct {
     for (const c of this.node.root.node.findAll()) {
       if (!(c instanceof ApiObject) || c.kind !== 'ObjectStore' || !c.apiVersion.startsWith('barmancloud.cnpg.io/') || c.name !== name) continue;
       if ((c.metadata.namespace ?? Chart.of(c).namespace ?? 'default') !== namespace) continue;
-      const json = c.toJson() as Json;
+      const json = synthJson(c) as Json;
       const policy = asString(dig(json, 'spec', 'retentionPolicy'));
       const m = policy === undefined ? null : /^([1-9][0-9]*)([dwm])$/.exec(policy);
       if (policy === undefined || m === null) return undefined;
@@ -361,7 +361,7 @@ export class PluginMonitoring extends Construct {
     for (const c of this.node.root.node.findAll()) {
       if (!(c instanceof ApiObject) || c.kind !== 'ScheduledBackup' || !c.apiVersion.startsWith('postgresql.cnpg.io/')) continue;
       if ((c.metadata.namespace ?? Chart.of(c).namespace ?? 'default') !== namespace) continue;
-      const json = c.toJson() as Json;
+      const json = synthJson(c) as Json;
       if (asString(dig(json, 'spec', 'cluster', 'name')) !== cluster.name) continue;
       if (asString(dig(json, 'spec', 'method')) !== 'plugin') continue;
       if (asString(dig(json, 'spec', 'pluginConfiguration', 'name')) !== BARMAN_CLOUD_PLUGIN_NAME) continue;
@@ -410,7 +410,7 @@ function standaloneOf(scope: Construct, prop: string, plugin: IPlugin): Standalo
  * `spec.monitoring.tls.enabled` is set.
  */
 function clusterPodMonitorSpec(cluster: PostgresCluster): object {
-  const json = cluster.apiObject.toJson() as Json;
+  const json = synthJson(cluster.apiObject) as Json;
   const endpoint: { [key: string]: unknown } = { port: 'metrics' };
   if (dig(json, 'spec', 'monitoring', 'tls', 'enabled') === true) {
     // api/v1/cluster_funcs.go GetServerCASecretName (<cluster>-ca, or spec.certificates.serverCASecret)
@@ -424,7 +424,7 @@ function clusterPodMonitorSpec(cluster: PostgresCluster): object {
 
 /** Two PodMonitors on the same pods would scrape every series twice. */
 function refuseOperatorPodMonitor(scope: Construct, cluster: PostgresCluster): void {
-  const json = cluster.apiObject.toJson() as Json;
+  const json = synthJson(cluster.apiObject) as Json;
   if (dig(json, 'spec', 'monitoring', 'enablePodMonitor') === true) {
     invalid(
       scope,
@@ -467,7 +467,7 @@ function certificatesOf(plugins: readonly StandalonePlugin[]): CertificateInfo[]
   for (const plugin of plugins) {
     for (const c of plugin.node.findAll()) {
       if (!(c instanceof ApiObject) || c.kind !== 'Certificate' || !c.apiVersion.startsWith('cert-manager.io/')) continue;
-      const json = c.toJson() as Json;
+      const json = synthJson(c) as Json;
       out.push({
         namespace: c.metadata.namespace ?? Chart.of(c).namespace ?? 'default',
         name: c.name,

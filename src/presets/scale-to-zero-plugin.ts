@@ -21,7 +21,7 @@ import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
 import { IPlugin } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { PostgresCluster } from '../postgres/postgres-cluster';
-import { addChecks, addSchemaGuard, internalChild } from '../schema/guard';
+import { addChecks, addSchemaGuard, internalChild, synthJson } from '../schema/guard';
 import { PluginLogLevel } from './log-level';
 import { SCALE_TO_ZERO_PLUGIN_IMAGE, SCALE_TO_ZERO_PLUGIN_VERSION, SCALE_TO_ZERO_SIDECAR_IMAGE } from './versions';
 
@@ -281,16 +281,16 @@ function exceeds(request: string, limit: string): boolean {
 }
 
 function serviceAccountOf(cluster: PostgresCluster): string {
-  return asString(dig(cluster.apiObject.toJson(), 'spec', 'serviceAccountName')) ?? cluster.name;
+  return asString(dig(synthJson(cluster.apiObject), 'spec', 'serviceAccountName')) ?? cluster.name;
 }
 
 /** The ScheduledBackups of the app that back up `cluster` and that its sidecar will not suspend. */
 function refuseUnpausedSchedules(cluster: PostgresCluster): void {
-  const clusterJson = cluster.apiObject.toJson() as Json;
+  const clusterJson = synthJson(cluster.apiObject) as Json;
   for (const c of cluster.node.root.node.findAll()) {
     if (!(c instanceof ApiObject) || c.kind !== 'ScheduledBackup' || !c.apiVersion.startsWith(`${CNPG_GROUP}/`)) continue;
     if (c.metadata.namespace !== cluster.namespace) continue;
-    const json = c.toJson() as Json;
+    const json = synthJson(c) as Json;
     const issue = checkScaleToZeroSchedule(clusterJson, json)[0];
     if (issue === undefined) continue;
     const owner: IConstruct = c.node.id === 'Resource' && c.node.scope !== undefined ? c.node.scope : c;

@@ -1,4 +1,4 @@
-import { App, Chart, Duration, JsonPatch, Size, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import {
   BackupSchedule,
@@ -204,5 +204,22 @@ describe('PluginMonitoring', () => {
     expect(synthErrors(chart)).toEqual([
       "[db/monitoring] clusters 'pg' has monitoring.enablePodMonitor: true, so CloudNativePG writes a PodMonitor for the same pods and every series would be scraped twice; leave enablePodMonitor unset on the PostgresCluster (upstream deprecates it), or leave the Cluster out of clusters",
     ]);
+  });
+});
+
+describe('the cost of the checks', () => {
+  test('one synth renders each object once, however many checks of the presets read it', () => {
+    const { app } = monitoringApp();
+    const render = jest.spyOn(ApiObject.prototype, 'toJson');
+    try {
+      app.synthYaml();
+      const counts = new Map<ApiObject, number>();
+      for (const o of render.mock.contexts as ApiObject[]) counts.set(o, (counts.get(o) ?? 0) + 1);
+      // the checked objects are among them (the ObjectStore, the Clusters, the ScheduledBackups), and none twice
+      expect([...counts.keys()].map((o) => o.kind)).toEqual(expect.arrayContaining(['Cluster', 'ObjectStore', 'ScheduledBackup', 'Pooler']));
+      expect([...counts].filter(([, n]) => n > 1).map(([o]) => `${o.kind}/${o.name}`)).toEqual([]);
+    } finally {
+      render.mockRestore();
+    }
   });
 });
