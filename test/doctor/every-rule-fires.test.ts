@@ -117,6 +117,15 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ],
   ['CNPGI017', 'error', 'a plugin Service outside the operator namespace', plugin((d) => (service(d).metadata.namespace = 'elsewhere'))],
   [
+    'CNPGI017',
+    'warning',
+    'a plugin Service outside an operator namespace that is only assumed',
+    plugin((d) => {
+      service(d).metadata.namespace = 'elsewhere';
+      d.splice(d.indexOf(doc(d, 'Deployment', 'cnpg-controller-manager')), 1);
+    }),
+  ],
+  [
     'CNPGI018',
     'warning',
     'two Services of one plugin name',
@@ -254,6 +263,15 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ['CNPGI107', 'warning', 'the Barman Cloud operator with an unknown envFrom', plugin((d) => d.push(barmanOperator(true)))],
   ['CNPGI108', 'error', 'a usage cert-manager does not know', plugin((d) => (clientCert(d).spec.usages = ['clientAuth']))],
   ['CNPGI109', 'error', "a ClusterIssuer's CA outside the cluster-resource namespace", plugin((d) => clusterCa(d, 'cnpg-system'))],
+  [
+    'CNPGI109',
+    'warning',
+    "a ClusterIssuer's CA written by a Certificate without a namespace (assumed)",
+    plugin((d) => {
+      clusterCa(d, 'cnpg-system');
+      delete doc(d, 'Certificate', 'corp-ca').metadata.namespace;
+    }),
+  ],
   [
     'CNPGI110',
     'error',
