@@ -50,8 +50,18 @@ describe('CNPGI017: a plugin Service outside the operator namespace', () => {
     expect(severities(run(noOperator, 'CNPGI017', { operatorNamespace: 'cnpg-system' }))).toEqual(['error']);
   });
   test('near miss: the Service in the operator namespace, or without one (it lands there), passes', () => {
-    expect(run(plugin(() => undefined), 'CNPGI017')).toEqual([]);
-    expect(run(plugin((d) => delete doc(d, 'Service', 'backup').metadata.namespace), 'CNPGI017')).toEqual([]);
+    expect(
+      run(
+        plugin(() => undefined),
+        'CNPGI017',
+      ),
+    ).toEqual([]);
+    expect(
+      run(
+        plugin((d) => delete doc(d, 'Service', 'backup').metadata.namespace),
+        'CNPGI017',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -88,7 +98,12 @@ describe('CNPGI040: a plugin whose Service is ignored for its namespace', () => 
     expect(severities(found)).toEqual(['error']);
   });
   test('near miss: the Service in the operator namespace passes', () => {
-    expect(run(plugin(() => undefined), 'CNPGI040')).toEqual([]);
+    expect(
+      run(
+        plugin(() => undefined),
+        'CNPGI040',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -118,7 +133,12 @@ describe('CNPGI024: a plugin Certificate whose Issuer is in another namespace', 
     expect(found[0]).not.toContain(NOTE);
   });
   test('near miss: the Issuer in the Certificates namespace passes', () => {
-    expect(run(plugin(() => undefined), 'CNPGI024')).toEqual([]);
+    expect(
+      run(
+        plugin(() => undefined),
+        'CNPGI024',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -313,6 +313,12 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
     'a Secret whose data is not base64',
     objects({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'app' }, data: { k: 'not base64!' } }),
   ],
+  [
+    'CNPGI115',
+    'warning',
+    'a Secret whose data is a vals reference, rendered before it is applied',
+    objects({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'app' }, data: { k: 'ref+op://vault/item/field' } }),
+  ],
 ];
 
 describe('every rule reports', () => {
