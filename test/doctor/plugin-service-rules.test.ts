@@ -280,7 +280,9 @@ describe('plugin Service rules', () => {
         },
         { defaultNamespace: 'apps' },
       );
-      expect(ofRule(f, 'CNPGI017')[0].message).toBe("plugin Service is in namespace 'apps', but the operator only watches Services in its own namespace 'cnpg-system'");
+      expect(ofRule(f, 'CNPGI017')[0].message).toBe(
+        "plugin Service is in namespace 'apps', but the operator only watches Services in its own namespace 'cnpg-system'",
+      );
     });
   });
 
