@@ -137,9 +137,10 @@ export function checkCertificate(cert: Json): CheckIssue[] {
  */
 export function checkClusterIssuerSecret(
   issuer: Json,
-  holders: ReadonlyArray<{ readonly namespace: string; readonly what: string }>,
+  holders: ReadonlyArray<{ readonly namespace: string; readonly what: string; readonly raw?: Json }>,
   clusterResourceNamespace: string,
 ): CheckIssue[] {
+  const compared = holders.map((h) => h.raw).filter((r): r is Json => r !== undefined);
   const name = asString(dig(issuer, 'spec', 'ca', 'secretName'));
   if (!name) return [];
   if (holders.length === 0 || holders.some((h) => h.namespace === clusterResourceNamespace)) return [];
@@ -149,6 +150,7 @@ export function checkClusterIssuerSecret(
       path: 'spec.ca.secretName',
       message: `CA Secret '${name}' is only in ${holders.map((h) => `'${h.namespace}' (${h.what})`).join(', ')}, but cert-manager reads a ClusterIssuer's CA Secret from its cluster-resource namespace '${clusterResourceNamespace}'; issuance fails`,
       fix: `put the CA Secret (or the Certificate writing it) in '${clusterResourceNamespace}', or use a namespaced Issuer in the Certificates' namespace; if cert-manager runs with another --cluster-resource-namespace, tell the doctor (clusterResourceNamespace / --cluster-resource-namespace)`,
+      ...(compared.length ? { comparesNamespaceWith: compared } : {}),
     },
   ];
 }

@@ -164,6 +164,13 @@ const MAX_SECRET_SIZE = 1024 * 1024;
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 
 /**
+ * A whole value that is a vals secret reference, `ref+BACKEND://PATH` or `secretref+...`, as vals
+ * finds them (helmfile/vals v0.46.0 pkg/expansion/expand_match.go `DefaultRefRegexp`): text that
+ * vals replaces with the secret before anything is applied.
+ */
+const VALS_REFERENCE = /^(?:secret)?ref\+[^+:]*:\/\/[^+\n ]+[^+\n ",]\+?$/;
+
+/**
  * Class 8: what the API server does with a Secret before anyone reads it. `data` values are
  * `[]byte`, decoded from JSON strings with Go's `base64.StdEncoding` (kubernetes-sigs/json
  * internal/golang/encoding/json/decode.go literalStore, used by apimachinery v0.32.13
@@ -192,6 +199,16 @@ export function checkSecretData(secret: Json): CheckIssue[] {
       continue;
     }
     const at = goBase64Error(value);
+    if (at >= 0 && VALS_REFERENCE.test(value)) {
+      // a template that vals (or a tool built on it) renders before anything is applied
+      issues.push({
+        severity: 'warning',
+        path: `data.${key}`,
+        message: `Secret '${name}' data '${key}' is a vals reference ('${value.slice(0, value.indexOf('://') + 3)}...'), not base64: vals replaces it before the Secret is applied; applied as it is, the API server refuses the object (illegal base64 data at input byte ${at})`,
+        fix: 'apply what `vals eval` renders, not this file; the doctor can read that output (`vals eval -f FILE | cnpg-i-doctor -`)',
+      });
+      continue;
+    }
     if (at >= 0) {
       issues.push({
         severity: 'error',

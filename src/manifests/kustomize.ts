@@ -87,6 +87,11 @@ export interface KustomizationEntries {
   readonly folders: Set<string>;
   /** Its `namespace`: kustomize sets it on every object it builds (see `withKustomizeNamespace`). */
   readonly namespace?: string;
+  /**
+   * Whether it is a kustomize file that parsed (`kustomize.config.k8s.io`, or no apiVersion, as
+   * kustomize accepts): then `resources` is all it builds from its folder's files.
+   */
+  readonly parsed: boolean;
 }
 
 /** Whether a kustomization entry names something on this machine (not a URL or a remote base). */
@@ -107,11 +112,12 @@ export function kustomizationEntries(file: string): KustomizationEntries {
   try {
     docs = parseManifestText(fs.readFileSync(file, 'utf8'), file);
   } catch {
-    return { kind: 'Kustomization', patches, resources, folders };
+    return { kind: 'Kustomization', patches, resources, folders, parsed: false };
   }
   let namespace: string | undefined;
   const dir = path.dirname(file);
   let kind = 'Kustomization';
+  let parsed = false;
   const add = (p: string | undefined) => {
     // an inline patch or transformer is YAML text, not a file name
     if (isLocalEntry(p)) patches.add(path.resolve(dir, p));
@@ -120,6 +126,8 @@ export function kustomizationEntries(file: string): KustomizationEntries {
     const k = asObject(d.value);
     if (!k) continue;
     kind = asString(k.kind) || kind;
+    const apiVersion = asString(k.apiVersion);
+    if (apiVersion === undefined || apiVersion.startsWith('kustomize.config.k8s.io/')) parsed = true;
     namespace = asString(k.namespace) || namespace;
     for (const p of asArray(k.patchesStrategicMerge)) add(asString(p));
     for (const p of asArray(k.patches)) add(asString(asObject(p)?.path));
@@ -153,7 +161,7 @@ export function kustomizationEntries(file: string): KustomizationEntries {
       }
     }
   }
-  return { kind, patches, resources, folders, ...(namespace ? { namespace } : {}) };
+  return { kind, patches, resources, folders, parsed, ...(namespace ? { namespace } : {}) };
 }
 
 /** The files a kustomization reads that are not objects to apply, as absolute paths (see {@link kustomizationEntries}). */
@@ -198,7 +206,13 @@ export type CollectedInput =
  * `program`, a folder holding a kustomization file is one input to render (its subfolders are its
  * own business), unless another such folder of the input builds it in (a base of an overlay: it
  * is rendered as part of the overlay); without one, its files are listed but for the files it
- * names that are not objects (its patches, generator data: see `kustomizationEntries`). A
+ * names that are not objects (its patches, generator data, the folders of its transformers: see
+ * `kustomizationEntries`) and the files it does not list at all: kustomize builds a folder from
+ * the resources its kustomization names (kustomize api v0.21.1 api/internal/target/kusttarget.go
+ * `KustTarget.accumulateTarget`, `accumulateResources`), and Flux uses a folder's kustomization
+ * file as it is, generating one only where there is none (fluxcd/pkg kustomize/v1.35.4
+ * kustomize/kustomize_generator.go `findOrGenerateKustomization`). Its subfolders are walked
+ * still: a Flux Kustomization may point at one. A
  * Component folder is neither rendered nor read file by file (kustomize cannot build one alone,
  * and its files are fragments of the kustomizations that include it): it is one `component`
  * input, and without a program its kustomization file is listed too, so that the doctor says it
@@ -229,11 +243,16 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
     }
     const skip = entries ? new Set([...excluded, ...entries.patches]) : excluded;
     for (const e of listFolder(dir, shown, seen) ?? []) {
+      // a folder of transformer, generator or validator configurations holds no objects to apply
+      if (skip.has(e.full)) continue;
       if (isWalkedFolder(e)) {
         // a subfolder the kustomization builds in gets its namespace; one it does not name is not built by it
         const inFolder = entries ? (entries.folders.has(realOrUndefined(e.full) ?? '') ? namespace : undefined) : namespace;
         walk(e.full, e.shown, skip, inFolder);
-      } else if (e.isFile && (isManifestFileName(e.name) || e.name === 'Kustomization') && !skip.has(e.full)) {
+      } else if (e.isFile && (isManifestFileName(e.name) || e.name === 'Kustomization')) {
+        // kustomize builds a folder from the files its kustomization lists, and Flux uses that
+        // kustomization as it is: a file it does not list is not applied through this folder
+        if (entries?.parsed && e.full !== kfile && !entries.resources.includes(e.full)) continue;
         const named = namespace !== undefined && e.full !== kfile && (!entries || entries.resources.includes(e.full));
         out.push({ kind: 'file', file: e.shown, ...(named ? { namespace } : {}) });
       }

@@ -125,6 +125,13 @@ export class ManifestIndex {
       return;
     }
     const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+    // the configuration of a kustomize builtin plugin (a NamespaceTransformer, a PatchTransformer):
+    // kustomize runs it (api v0.21.1 api/internal/plugins/loader/loader.go isBuiltinPlugin, the
+    // version konfig.BuiltinPluginApiVersion), and no API server serves the version `builtin`
+    if (apiVersion === 'builtin') {
+      this.odd.push({ index, reason: `a kustomize builtin ${kind} configuration (apiVersion: builtin), which kustomize runs and never applies` });
+      return;
+    }
     if (NOT_APPLIED_KINDS.has(kind) && group.startsWith('kustomize.config.k8s.io')) {
       this.kustomizeFiles.push({ index, kind });
       return;

@@ -119,6 +119,17 @@ describe('checkSecretData (CNPGI115: what the API server refuses)', () => {
       },
     ]);
   });
+  test('a vals reference under data is a warning that names vals; a near miss that is not one stays an error', () => {
+    const found = checkSecretData(secret({ data: { token: 'ref+op://Vault/item/field', key: 'secretref+vault://kv/app#/key+' } }));
+    expect(found.map((i) => `${i.severity} ${i.path}`)).toEqual(['warning data.token', 'warning data.key']);
+    expect(found[0].message).toBe(
+      "Secret 's' data 'token' is a vals reference ('ref+op://...'), not base64: vals replaces it before the Secret is applied; applied as it is, the API server refuses the object (illegal base64 data at input byte 6)",
+    );
+    // text around the reference, or no backend scheme: not a whole reference, so what the API server sees
+    for (const text of ['token: ref+op://Vault/item/field', 'ref+op:Vault', 'ref+op://a b']) {
+      expect(checkSecretData(secret({ data: { token: text } })).map((i) => i.severity)).toEqual(['error']);
+    }
+  });
   test.each([
     [{ data: { a: 'abc' } }, undefined, 'data.a'],
     [{ data: { a: 42 } }, undefined, 'data.a'],

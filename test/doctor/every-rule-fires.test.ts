@@ -117,6 +117,15 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ],
   ['CNPGI017', 'error', 'a plugin Service outside the operator namespace', plugin((d) => (service(d).metadata.namespace = 'elsewhere'))],
   [
+    'CNPGI017',
+    'warning',
+    'a plugin Service outside an operator namespace that is only assumed',
+    plugin((d) => {
+      service(d).metadata.namespace = 'elsewhere';
+      d.splice(d.indexOf(doc(d, 'Deployment', 'cnpg-controller-manager')), 1);
+    }),
+  ],
+  [
     'CNPGI018',
     'warning',
     'two Services of one plugin name',
@@ -255,6 +264,15 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ['CNPGI108', 'error', 'a usage cert-manager does not know', plugin((d) => (clientCert(d).spec.usages = ['clientAuth']))],
   ['CNPGI109', 'error', "a ClusterIssuer's CA outside the cluster-resource namespace", plugin((d) => clusterCa(d, 'cnpg-system'))],
   [
+    'CNPGI109',
+    'warning',
+    "a ClusterIssuer's CA written by a Certificate without a namespace (assumed)",
+    plugin((d) => {
+      clusterCa(d, 'cnpg-system');
+      delete doc(d, 'Certificate', 'corp-ca').metadata.namespace;
+    }),
+  ],
+  [
     'CNPGI110',
     'error',
     'a client Secret without a key',
@@ -294,6 +312,12 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
     'error',
     'a Secret whose data is not base64',
     objects({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'app' }, data: { k: 'not base64!' } }),
+  ],
+  [
+    'CNPGI115',
+    'warning',
+    'a Secret whose data is a vals reference, rendered before it is applied',
+    objects({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'app' }, data: { k: 'ref+op://vault/item/field' } }),
   ],
 ];
 

@@ -273,14 +273,16 @@ describe('plugin Service rules', () => {
       doc(docs, 'Deployment', 'cnpg-controller-manager').spec.template.spec.containers[0].env = [{ name: 'OPERATOR_NAMESPACE', value: 'elsewhere' }];
       expect(ofRule(checkManifests(docs), 'CNPGI017')).toHaveLength(1);
     });
-    test('an unnamespaced Service gets the default namespace', () => {
+    test('an unnamespaced Service gets the default namespace (-n), which is then no assumption', () => {
       const f = withService(
         (s) => {
           delete s.metadata.namespace;
         },
         { defaultNamespace: 'apps' },
       );
-      expect(ofRule(f, 'CNPGI017')[0].message).toContain("'apps' (assumed: it has none)");
+      expect(ofRule(f, 'CNPGI017')[0].message).toBe(
+        "plugin Service is in namespace 'apps', but the operator only watches Services in its own namespace 'cnpg-system'",
+      );
     });
   });
 

@@ -126,14 +126,43 @@ describe('kustomize folders', () => {
     });
     expect(collectInputs(['.'], dir, undefined)).toEqual([
       { kind: 'file', file: 'a.yaml', namespace: 'apps' },
-      // a file it does not list, the kustomization file itself and a folder it does not build keep theirs
+      // the kustomization file itself and a folder it does not build keep theirs; a file it does
+      // not list is not built at all (loose.yaml)
       { kind: 'file', file: 'kustomization.yaml' },
-      { kind: 'file', file: 'loose.yaml' },
       { kind: 'file', file: path.join('other', 'c.yaml') },
       { kind: 'file', file: path.join('own', 'd.yaml'), namespace: 'own' },
       { kind: 'file', file: path.join('own', 'kustomization.yaml') },
       { kind: 'file', file: path.join('sub', 'b.yaml'), namespace: 'apps' },
       { kind: 'file', file: path.join('sub', 'kustomization.yaml') },
+    ]);
+  });
+
+  test('without a renderer, a file the kustomization does not list is not read, nor a folder of transformer configurations', () => {
+    const dir = folder({
+      // a commented-out resource and an old copy beside the kustomization: kustomize builds neither
+      'app/kustomization.yaml': 'resources:\n  # - ./old.yaml\n  - ./cluster.yaml\ntransformers:\n  - ./transformers\n',
+      'app/cluster.yaml': 'x: 1\n',
+      'app/old.yaml': 'x: 1\n',
+      'app/cluster-v1.yaml': 'x: 1\n',
+      'app/transformers/kustomization.yaml': 'resources: [ns.yaml]\n',
+      'app/transformers/ns.yaml': 'x: 1\n',
+      // a subfolder it does not build is still walked (a Flux Kustomization may point at it)
+      'app/extra/d.yaml': 'x: 1\n',
+      // a kustomization.yaml that is a Flux Kustomization lists no kustomize resources: nothing is dropped
+      'flux/kustomization.yaml': 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: x}\n',
+      'flux/e.yaml': 'x: 1\n',
+      // a kustomization that does not parse drops nothing either
+      'broken/kustomization.yaml': 'resources: [\n',
+      'broken/f.yaml': 'x: 1\n',
+    });
+    expect(collectInputs(['.'], dir, undefined)).toEqual([
+      { kind: 'file', file: path.join('app', 'cluster.yaml') },
+      { kind: 'file', file: path.join('app', 'extra', 'd.yaml') },
+      { kind: 'file', file: path.join('app', 'kustomization.yaml') },
+      { kind: 'file', file: path.join('broken', 'f.yaml') },
+      { kind: 'file', file: path.join('broken', 'kustomization.yaml') },
+      { kind: 'file', file: path.join('flux', 'e.yaml') },
+      { kind: 'file', file: path.join('flux', 'kustomization.yaml') },
     ]);
   });
 

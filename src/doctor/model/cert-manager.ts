@@ -14,7 +14,13 @@ export type IssuerResolution =
   | { readonly status: 'found'; readonly issuer: Manifest; readonly type: string }
   | { readonly status: 'external'; readonly group: string; readonly kind: string }
   | { readonly status: 'missing'; readonly kind: string; readonly name: string; readonly hint?: string }
-  | { readonly status: 'invalid'; readonly message: string; readonly fix: string };
+  | {
+      readonly status: 'invalid';
+      readonly message: string;
+      readonly fix: string;
+      /** The objects of other namespaces the verdict compares the Certificate's namespace with. */
+      readonly comparesNamespaceWith?: readonly Manifest[];
+    };
 
 const ISSUER_TYPES = ['selfSigned', 'ca', 'acme', 'vault', 'venafi'];
 
@@ -59,6 +65,7 @@ export function resolveIssuer(ctx: CertManagerContext, cert: Manifest): IssuerRe
       status: 'invalid',
       message: `references Issuer '${name}', which exists only in ${elsewhere.map((m) => `'${m.namespace}'`).join(', ')}; an Issuer is namespaced and cert-manager looks for it in '${cert.namespace}' only, so the Secret is never issued`,
       fix: `create the Issuer in '${cert.namespace}', or use a ClusterIssuer`,
+      comparesNamespaceWith: elsewhere,
     };
   }
   const cluster = ctx.index.get('ClusterIssuer', undefined, name, 'cert-manager.io')[0];

@@ -99,7 +99,12 @@ function readableUsername(secret: Manifest['raw']): string | undefined {
 }
 
 /** The message part that names the nearest object of the namespace and the same name elsewhere. */
-function hints(model: DoctorModel, kind: 'Secret' | 'ConfigMap', ns: string | undefined, name: string): { text: string; nearest?: string } {
+function hints(
+  model: DoctorModel,
+  kind: 'Secret' | 'ConfigMap',
+  ns: string | undefined,
+  name: string,
+): { text: string; nearest?: string; others: readonly Manifest[] } {
   const here = [
     ...new Set(
       model.index
@@ -109,19 +114,13 @@ function hints(model: DoctorModel, kind: 'Secret' | 'ConfigMap', ns: string | un
     ),
   ].sort();
   const nearest = nearestName(name, here);
-  const elsewhere = [
-    ...new Set(
-      model.index
-        .named(kind, name)
-        .filter((m) => m.group === '' && m.namespace !== ns)
-        .map((m) => m.namespace ?? ''),
-    ),
-  ].sort();
+  const others = model.index.named(kind, name).filter((m) => m.group === '' && m.namespace !== ns);
+  const elsewhere = [...new Set(others.map((m) => m.namespace ?? ''))].sort();
   const parts = [
     nearest === undefined ? undefined : `did you mean '${nearest}'?`,
     elsewhere.length ? `one is in namespace ${elsewhere.map((n) => `'${n}'`).join(', ')}, which is not read` : undefined,
   ].filter((p): p is string => p !== undefined);
-  return { text: parts.length ? ` (${parts.join('; ')})` : '', nearest };
+  return { text: parts.length ? ` (${parts.join('; ')})` : '', nearest, others };
 }
 
 /** A Secret or ConfigMap an object needs is missing with `--complete`, or lacks a key the reader needs. */
@@ -132,6 +131,10 @@ export const rule: RuleDefinition<DoctorModel> = {
     {
       severity: 'error',
       when: 'a Secret or ConfigMap in the input lacks a key its reader needs, or a basic-auth Secret holds another username than the reader expects; with `--complete`, a referenced Secret or ConfigMap that nothing in the input provides',
+    },
+    {
+      severity: 'warning',
+      when: 'with `--complete`, the referenced Secret or ConfigMap is in the input only in another namespace, and the referring object or that one has no namespace, so that one of them is only assumed (`--namespace` makes it an error)',
     },
   ],
   what: "A Secret or ConfigMap that a Cluster (application, superuser, certificates, external clusters it connects to, managed roles, monitoring queries, initdb SQL files, LDAP bind password, barmanObjectStore credentials and endpoint CA), an ObjectStore (credentials, endpoint CA) or a Pooler (authQuerySecret) makes the operator or the Barman Cloud plugin read: with `--complete`, it must be provided in the object's namespace (a Secret or ConfigMap of the input; a Secret the operator writes for a Cluster of the namespace, a cert-manager Certificate, a SealedSecret or an ExternalSecret); when the input holds it, it must hold the keys read. Without `--complete` a Secret not in the input is not reported: Secrets are usually kept out of Git. Fields the operator does not read in that configuration are skipped (superuserSecret without enableSuperuserAccess, an external cluster nothing connects to, a role with disablePassword); pods' env and envFrom are the kubelet's business, not checked here. A Secret the API server refuses is CNPGI115's, and its keys are not judged again.",
@@ -156,10 +159,12 @@ export const rule: RuleDefinition<DoctorModel> = {
           // ConfigMap whose name holds one may be the one referenced
           if (!model.complete || model.hasUnrenderedNames(ref.kind)) continue;
           const hint = hints(model, ref.kind, target.namespace, ref.name);
+          // one of that name in another namespace: an error resting on an assumed namespace is a warning
+          const { severity, note } = hint.others.length ? model.acrossNamespaces('error', [target, ...hint.others]) : { severity: 'error' as const, note: '' };
           report(
-            'error',
+            severity,
             target,
-            `${ref.kind} '${ref.name}' is not in the input in namespace '${target.namespace}'${hint.text}; ${ref.effect}${model.missingNote}`,
+            `${ref.kind} '${ref.name}' is not in the input in namespace '${target.namespace}'${hint.text}; ${ref.effect}${model.missingNote}${note}`,
             hint.nearest !== undefined
               ? `write '${hint.nearest}', or create ${ref.kind} '${ref.name}' in '${target.namespace}'`
               : `create ${ref.kind} '${ref.name}' in '${target.namespace}' with ${keysText(ref)}`,

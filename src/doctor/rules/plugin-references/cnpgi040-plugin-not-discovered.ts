@@ -17,7 +17,7 @@ export const rule: RuleDefinition<DoctorModel> = {
     },
     {
       severity: 'warning',
-      when: "a sidecar plugin's name cannot be read from the manifests (pass `--sidecar-plugin CONTAINER=NAME`), or the input installs no plugin at all (Clusters whose plugins another repository installs; `--known-plugin` or `--complete` make it an error)",
+      when: "a sidecar plugin's name cannot be read from the manifests (pass `--sidecar-plugin CONTAINER=NAME`), or the input installs no plugin at all (Clusters whose plugins another repository installs; `--known-plugin` or `--complete` make it an error); or a plugin Service of that name is ignored only for its namespace and that namespace or the operator's is only assumed (`--namespace`, `--operator-namespace` make it an error)",
     },
   ],
   what: "A Cluster (`spec.plugins`, `externalClusters[].plugin`), Backup or ScheduledBackup names a plugin that is not discovered (warning when a sidecar's socket name cannot be read from the manifests, or when the input installs no plugin at all).",
@@ -53,10 +53,14 @@ export const rule: RuleDefinition<DoctorModel> = {
         );
         continue;
       }
+      // a Service that would serve the name but is ignored for its namespace alone: the verdict
+      // compares that namespace with the operator's, and either may be only assumed
+      const outside = model.pluginServices.filter((s) => s.pluginName === name && s.valid && !s.inOperatorNamespace).map((s) => s.service);
+      const { severity, note } = outside.length ? model.acrossNamespaces('error', outside, true) : { severity: 'error' as const, note: '' };
       report(
-        'error',
+        severity,
         m,
-        `${usedBy} names plugin '${name}', which is not discovered${listed}${why}; the operator stops with "unknown plugin being required"`,
+        `${usedBy} names plugin '${name}', which is not discovered${listed}${why}; the operator stops with "unknown plugin being required"${note}`,
         close
           ? `use '${close}'`
           : `fix the name, deploy the plugin in the operator namespace, or pass --known-plugin ${name} (knownPlugins) if it is installed elsewhere`,

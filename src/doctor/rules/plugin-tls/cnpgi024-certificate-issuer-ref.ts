@@ -17,7 +17,10 @@ export const rule: RuleDefinition<DoctorModel> = {
       severity: 'error',
       when: 'the issuerRef is missing, names an Issuer of another namespace, a ClusterIssuer as an Issuer, or an unknown cert-manager kind; or the issuer is not in an input said to be complete (`--complete`)',
     },
-    { severity: 'warning', when: 'the issuer is not in the input, which may be a part of what is installed' },
+    {
+      severity: 'warning',
+      when: 'the issuer is not in the input, which may be a part of what is installed; or it is an Issuer of another namespace and the Certificate or that Issuer has no namespace, so that one of them is only assumed (`--namespace` makes it an error)',
+    },
   ],
   what: "A plugin Certificate's `issuerRef` names an Issuer in another namespace, nothing at all, or nothing in the input (a warning unless the input is complete).",
   why: "An Issuer is namespaced: cert-manager looks it up in the Certificate's namespace only (cert-manager v1.21.1 pkg/issuer/helper.go helperImpl.GetGenericIssuer), and never issues the Secret otherwise.",
@@ -30,7 +33,9 @@ export const rule: RuleDefinition<DoctorModel> = {
       checked.add(cert);
       const res = resolveIssuer(model, cert);
       if (res.status === 'invalid') {
-        report('error', cert, `Certificate ${res.message}`, res.fix, 'spec.issuerRef');
+        // an Issuer found only in another namespace: an error unless a namespace is only assumed
+        const { severity, note } = model.acrossNamespaces('error', [cert, ...(res.comparesNamespaceWith ?? [])]);
+        report(severity, cert, `Certificate ${res.message}${note}`, res.fix, 'spec.issuerRef');
       } else if (res.status === 'missing') {
         report(
           model.missingSeverity,
