@@ -192,5 +192,8 @@ function askServerSideApplyIfTooLarge(obj: ApiObject): void {
   const json = obj.toJson();
   if (asksArgoCdForServerSideApply(json) || !tooLargeForClientSideApply(json)) return;
   const existing: unknown = (json.metadata?.annotations ?? {})[ARGOCD_SYNC_OPTIONS_ANNOTATION];
-  obj.metadata.addAnnotation(ARGOCD_SYNC_OPTIONS_ANNOTATION, typeof existing === 'string' && existing !== '' ? `${existing},${ARGOCD_SERVER_SIDE_APPLY}` : ARGOCD_SERVER_SIDE_APPLY);
+  obj.metadata.addAnnotation(
+    ARGOCD_SYNC_OPTIONS_ANNOTATION,
+    typeof existing === 'string' && existing !== '' ? `${existing},${ARGOCD_SERVER_SIDE_APPLY}` : ARGOCD_SERVER_SIDE_APPLY,
+  );
 }

@@ -111,7 +111,9 @@ describe.each(Object.keys(BUILDERS))('%s', (name) => {
     if (error !== undefined) {
       expect(error).toBeInstanceOf(CnpgIValidationError);
       // the library's refusal: the construct path, the prop `id`, and the fix
-      expect((error as Error).message).toMatch(new RegExp(`^apps/${id.replace('.', '\\.')}: id '[^']*${id.replace('.', '\\.')}' .*; give the construct an id such as `));
+      expect((error as Error).message).toMatch(
+        new RegExp(`^apps/${id.replace('.', '\\.')}: id '[^']*${id.replace('.', '\\.')}' .*; give the construct an id such as `),
+      );
       return;
     }
     expect(objects!.length).toBeGreaterThan(0);

@@ -201,7 +201,12 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
 describe('CnpgOperator.fromManifest and client-side apply', () => {
   /** A ConfigMap whose annotations, once client-side apply records it, come to `total` bytes. */
   function configMap(name: string, total: number, annotations?: Record<string, string>): any {
-    const o: any = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'cnpg-system', ...(annotations && { annotations }) }, data: { big: '' } };
+    const o: any = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: 'cnpg-system', ...(annotations && { annotations }) },
+      data: { big: '' },
+    };
     o.data.big = 'x'.repeat(total - clientSideApplyAnnotationsSize(o));
     expect(clientSideApplyAnnotationsSize(o)).toBe(total);
     return o;
