@@ -54,7 +54,9 @@ export interface CnpgOperatorManifestProps {
  * adds, and the objects too large for client-side apply (in 1.30.0 the Cluster and Pooler
  * CRDs), which gain the Argo CD annotation `argocd.argoproj.io/sync-options: ServerSideApply=true`
  * (appended to a sync options value they have): apply the output with `kubectl apply
- * --server-side`, as upstream installs it; the doctor's CNPGI124 says why. cdk8s itself sorts keys (no change in meaning), drops `null` values and empty
+ * --server-side`, as upstream installs it; the doctor's CNPGI124 says why.
+ *
+ * cdk8s itself sorts keys (no change in meaning), drops `null` values and empty
  * `metadata` maps, reads YAML 1.1 (unquoted timestamps become ISO strings), and applies the
  * chart's labels and namespace to the objects that have none (cluster-scoped ones included):
  * use a chart without a namespace for the operator.
