@@ -4,6 +4,7 @@ import { invalid } from '../manifests/errors';
 import { refuseUnknownKeys } from '../manifests/option-keys';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
+import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli } from '../rules/synth-refusal';
 import { DOCTOR_OPTION_KEYS, analyzeManifests, checkManifests } from './check-manifests';
 import { DOCTOR_RULES } from './registry';
 import { DoctorOptions, DoctorReport } from './report';
@@ -104,6 +105,7 @@ export class Doctor {
     const print = printWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
     // cdk8s may validate the same tree more than once per synth: each warning is printed once
     const printed = new Set<string>();
+    shortRefusalsUnderCdk8sCli(scope);
     scope.node.addValidation({
       validate: () => {
         const findings = Doctor.validateApp(scope, doctorOptions);
@@ -115,7 +117,10 @@ export class Doctor {
             print(line);
           }
         }
-        return findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map(formatFinding);
+        const refused = findings.filter((f) => f.severity === 'error' || failOnWarnings === true);
+        if (refused.length === 0) return [];
+        const places = new ObjectPlaces(scope.node.findAll().filter(ApiObject.isApiObject));
+        return refused.map((f) => refusalLine(formatFinding(f), places.of(f)));
       },
     });
   }

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { invalid } from '../manifests/errors';
 import { GitReadError, readGitManifests } from '../manifests/git';
 import { InputError, collectFiles, parseManifestText } from '../manifests/load';
+import { underCdk8sCli } from '../rules/synth-refusal';
 
 /** How the baseline was chosen. @internal */
 type BaselineMode = 'previous-output' | 'folder' | 'git';
@@ -92,19 +93,23 @@ export interface BaselineRead {
   readonly description: string;
   /** False when nothing was found: a first synth. */
   readonly found: boolean;
+  /** Where each object was read, as messages show it (`HEAD:dist/app.k8s.yaml`, `dist/app.k8s.yaml`). */
+  readonly sources?: ReadonlyMap<unknown, string>;
+  /**
+   * The files read from git, with their paths from the working directory, when they are the
+   * output folder's: what to write back when `cdk8s synth` emptied that folder.
+   */
+  readonly gitFiles?: ReadonlyArray<{ readonly file: string; readonly text: string }>;
 }
 
-/** Whether this process runs under `cdk8s synth`: cdk8s-cli 2.207.60 lib/util.js synthApp sets `CDK8S_RECORD_CONSTRUCT_METADATA` for the app it runs. @internal */
-export function underCdk8sCli(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.CDK8S_RECORD_CONSTRUCT_METADATA !== undefined && env.CDK8S_OUTDIR !== undefined;
-}
+export { underCdk8sCli };
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** The objects of the manifest files in `dir`, or undefined when it is missing or has none. */
-function readFolder(dir: string, cwd: string): { objects: unknown[]; files: number } | undefined {
+function readFolder(dir: string, cwd: string): { objects: unknown[]; files: number; sources: Map<unknown, string> } | undefined {
   const full = path.resolve(cwd, dir);
   if (!fs.existsSync(full)) return undefined;
   let files: string[];
@@ -115,14 +120,27 @@ function readFolder(dir: string, cwd: string): { objects: unknown[]; files: numb
     throw e;
   }
   const objects: unknown[] = [];
+  const sources = new Map<unknown, string>();
   for (const file of files) {
-    objects.push(...parseManifestText(fs.readFileSync(file, 'utf8'), path.relative(cwd, file) || file).map((d) => d.value));
+    const shown = display(path.relative(cwd, file) || file);
+    for (const d of parseManifestText(fs.readFileSync(file, 'utf8'), shown)) {
+      objects.push(d.value);
+      sources.set(d.value, shown);
+    }
   }
-  return { objects, files: files.length };
+  return { objects, files: files.length, sources };
 }
 
 /** The objects under `dir` at `ref`; undefined when git has none there, or (`optional`) cannot read the revision. */
-function readRevision(ref: string, dir: string, cwd: string, optional: boolean): { objects: unknown[]; files: number; why?: string } | undefined {
+interface RevisionRead {
+  readonly objects: unknown[];
+  readonly files: number;
+  readonly why?: string;
+  readonly sources?: Map<unknown, string>;
+  readonly gitFiles?: Array<{ readonly file: string; readonly text: string }>;
+}
+
+function readRevision(ref: string, dir: string, cwd: string, optional: boolean): RevisionRead | undefined {
   let read;
   try {
     read = readGitManifests(ref, dir, cwd);
@@ -132,8 +150,14 @@ function readRevision(ref: string, dir: string, cwd: string, optional: boolean):
   }
   if (read.files.length === 0) return undefined;
   const objects: unknown[] = [];
-  for (const f of read.files) objects.push(...parseManifestText(f.text, f.shown).map((d) => d.value));
-  return { objects, files: read.files.length };
+  const sources = new Map<unknown, string>();
+  for (const f of read.files) {
+    for (const d of parseManifestText(f.text, f.shown)) {
+      objects.push(d.value);
+      sources.set(d.value, f.shown);
+    }
+  }
+  return { objects, files: read.files.length, sources, gitFiles: read.files.map((f) => ({ file: f.file, text: f.text })) };
 }
 
 function display(dir: string): string {
@@ -152,11 +176,18 @@ export function readBaseline(baseline: PlanBaseline, outdir: string, cwd: string
     const ref = baseline._ref!;
     const got = readRevision(ref, dir, cwd, false);
     if (!got) return { objects: [], found: false, description: `nothing: git ${ref} has no manifests under ${shown}, so every object is new` };
-    return { objects: got.objects, found: true, description: `git ${ref}:${shown} (${plural(got.files, 'file')})` };
+    const own = path.resolve(cwd, dir) === path.resolve(cwd, outdir);
+    return {
+      objects: got.objects,
+      found: true,
+      description: `git ${ref}:${shown} (${plural(got.files, 'file')})`,
+      sources: got.sources,
+      ...(own && { gitFiles: got.gitFiles }),
+    };
   }
   const sameAsOutdir = path.resolve(cwd, dir) === path.resolve(cwd, outdir);
   const folder = readFolder(dir, cwd);
-  if (folder) return { objects: folder.objects, found: true, description: `${shown} (folder, ${plural(folder.files, 'file')})` };
+  if (folder) return { objects: folder.objects, found: true, description: `${shown} (folder, ${plural(folder.files, 'file')})`, sources: folder.sources };
   if (baseline._mode === 'folder') {
     if (sameAsOutdir && underCdk8sCli(env)) {
       throw new InputError(
@@ -167,7 +198,15 @@ export function readBaseline(baseline: PlanBaseline, outdir: string, cwd: string
     return { objects: [], found: false, description: `nothing: ${shown} is missing or has no manifests, so every object is new` };
   }
   const got = readRevision('HEAD', dir, cwd, true);
-  if (got && got.why === undefined) return { objects: got.objects, found: true, description: `git HEAD:${shown} (${plural(got.files, 'file')})` };
+  if (got && got.why === undefined) {
+    return {
+      objects: got.objects,
+      found: true,
+      description: `git HEAD:${shown} (${plural(got.files, 'file')})`,
+      sources: got.sources,
+      ...(sameAsOutdir && { gitFiles: got.gitFiles }),
+    };
+  }
   const inGit = got?.why !== undefined ? `git cannot tell (${got.why})` : `git HEAD has none under ${shown}`;
   return {
     objects: [],

@@ -1,11 +1,14 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { ApiObject, App } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
 import { InputError } from '../manifests/load';
 import { Finding, formatFinding } from '../rules/finding';
+import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli } from '../rules/synth-refusal';
 import { describeAcknowledgement, staleAcknowledgementLine } from './acknowledgements';
 import { PLAN_OPTION_KEYS, planChanges, readPlanOptions } from './plan';
-import { PlanBaseline, readBaseline } from './plan-baseline';
+import { BaselineRead, PlanBaseline, readBaseline, underCdk8sCli } from './plan-baseline';
 import { PlanOptions } from './plan-model';
 
 /** Options of `addPlanValidation`. */
@@ -40,12 +43,28 @@ const VALIDATION_OPTION_KEYS: readonly string[] = [...PLAN_OPTION_KEYS, 'baselin
  */
 export const formatPlanFinding: (finding: Finding) => string = formatFinding;
 
-/** The objects `scope` synthesizes, rendered as cdk8s writes them. */
-function synthesizedObjects(scope: IConstruct): unknown[] {
-  return scope.node
-    .findAll()
-    .filter(ApiObject.isApiObject)
-    .map((o) => o.toJson());
+/** The ApiObjects `scope` synthesizes. */
+function apiObjectsOf(scope: IConstruct): ApiObject[] {
+  return scope.node.findAll().filter(ApiObject.isApiObject);
+}
+
+/**
+ * Under `cdk8s synth`, which emptied the output folder before the app ran, writes the baseline
+ * read from git back into it, so that a refused synth leaves the working tree as committed
+ * instead of one `git add -A` away from a commit that prunes everything. Returns the line that
+ * says so, or undefined when the folder was not empty or the baseline is not the folder's.
+ */
+function restoreBaseline(read: BaselineRead, outdir: string, cwd: string): string | undefined {
+  if (!underCdk8sCli() || read.gitFiles === undefined || read.gitFiles.length === 0) return undefined;
+  const dir = path.resolve(cwd, outdir);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) return undefined;
+  for (const f of read.gitFiles) {
+    const target = path.resolve(cwd, f.file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, f.text);
+  }
+  const shown = path.relative(cwd, dir).split(path.sep).join('/') || '.';
+  return `plan: ${shown} holds the baseline again (${read.gitFiles.length} file${read.gitFiles.length === 1 ? '' : 's'} of ${read.description.replace(/ \(.*\)$/, '')}): cdk8s synth had emptied it, and the refused output was not written`;
 }
 
 /**
@@ -111,7 +130,13 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
       throw e;
     }
     process.stderr.write(read.found ? `plan: compared the new output with ${read.description}\n` : `plan: compared with ${read.description}\n`);
-    const report = planChanges(read.objects, synthesizedObjects(scope), planOptions);
+    const apiObjects = apiObjectsOf(scope);
+    const report = planChanges(
+      read.objects,
+      apiObjects.map((o) => o.toJson()),
+      planOptions,
+    );
+    const places = new ObjectPlaces(apiObjects, read.sources, read.objects);
     for (const f of report.acknowledged) {
       process.stderr.write(
         `plan: acknowledged ${describeAcknowledgement({ rule: f.ruleId, object: f.object, reason: f.reason })} (${f.reason}): ${formatFinding(f)}\n`,
@@ -119,8 +144,15 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
     }
     const stale = report.staleAcknowledgements.map((a) => `plan: warning: ${staleAcknowledgementLine(a)}`);
     if (failOnWarnings !== true) for (const line of stale) process.stderr.write(`${line}\n`);
-    return [...report.findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map(formatFinding), ...(failOnWarnings === true ? stale : [])];
+    const refusal = [
+      ...report.findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map((f) => refusalLine(formatFinding(f), places.of(f))),
+      ...(failOnWarnings === true ? stale : []),
+    ];
+    if (refusal.length === 0) return refusal;
+    const restored = restoreBaseline(read, App.of(scope).outdir, process.cwd());
+    return restored === undefined ? refusal : [...refusal, restored];
   };
+  shortRefusalsUnderCdk8sCli(scope);
   scope.node.addValidation({
     validate: () => {
       if (planned === undefined) {

@@ -1,6 +1,12 @@
 import * as fs from 'fs';
 import { ApiObject, Include } from 'cdk8s';
 import { Construct } from 'constructs';
+import {
+  ARGOCD_SERVER_SIDE_APPLY,
+  ARGOCD_SYNC_OPTIONS_ANNOTATION,
+  asksArgoCdForServerSideApply,
+  tooLargeForClientSideApply,
+} from '../checks/client-side-apply';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { invalid } from '../manifests/errors';
@@ -45,7 +51,12 @@ export interface CnpgOperatorManifestProps {
  *
  * The manifest is loaded with cdk8s `Include` (child id `Resource`) and every object comes out
  * as it went in, except the operator Deployment, which only gains what `addSidecarPlugin()`
- * adds. cdk8s itself sorts keys (no change in meaning), drops `null` values and empty
+ * adds, and the objects too large for client-side apply (in 1.30.0 the Cluster and Pooler
+ * CRDs), which gain the Argo CD annotation `argocd.argoproj.io/sync-options: ServerSideApply=true`
+ * (appended to a sync options value they have): apply the output with `kubectl apply
+ * --server-side`, as upstream installs it; the doctor's CNPGI124 says why.
+ *
+ * cdk8s itself sorts keys (no change in meaning), drops `null` values and empty
  * `metadata` maps, reads YAML 1.1 (unquoted timestamps become ISO strings), and applies the
  * chart's labels and namespace to the objects that have none (cluster-scoped ones included):
  * use a chart without a namespace for the operator.
@@ -91,6 +102,10 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
     // What cdk8s writes of the manifest (with the chart's labels and namespace) must still be
     // accepted by the API server.
     for (const obj of this.include.apiObjects) guardOnce(this, obj);
+    // The 1.30.0 Cluster and Pooler CRDs are too large for client-side apply (the API server
+    // refuses their last-applied annotation): ask Argo CD to apply them server-side, as upstream
+    // installs the manifest (kubectl apply --server-side). kubectl and Flux ignore the annotation.
+    for (const obj of this.include.apiObjects) askServerSideApplyIfTooLarge(obj);
 
     const found = this.include.apiObjects
       .filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')
@@ -172,4 +187,15 @@ export class CnpgOperator extends Construct implements IOperatorDeployment {
 function describeObject(obj: ApiObject): string {
   const ns = obj.toJson().metadata?.namespace;
   return typeof ns === 'string' ? `${ns}/${obj.name}` : obj.name;
+}
+
+/** Adds Argo CD's `ServerSideApply=true` sync option to an object client-side apply would be refused. */
+function askServerSideApplyIfTooLarge(obj: ApiObject): void {
+  const json = obj.toJson();
+  if (asksArgoCdForServerSideApply(json) || !tooLargeForClientSideApply(json)) return;
+  const existing: unknown = (json.metadata?.annotations ?? {})[ARGOCD_SYNC_OPTIONS_ANNOTATION];
+  obj.metadata.addAnnotation(
+    ARGOCD_SYNC_OPTIONS_ANNOTATION,
+    typeof existing === 'string' && existing !== '' ? `${existing},${ARGOCD_SERVER_SIDE_APPLY}` : ARGOCD_SERVER_SIDE_APPLY,
+  );
 }

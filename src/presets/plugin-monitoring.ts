@@ -3,6 +3,7 @@ import { Construct, IConstruct } from 'constructs';
 import { CERT_MANAGER_DEFAULT_DURATION } from '../checks/certificate';
 import { longestCronGapSeconds, parseCronSchedule } from '../checks/robfig-cron';
 import { SCALE_TO_ZERO_ENABLED_ANNOTATION } from '../checks/scale-to-zero';
+import { childObjectName } from '../common/names';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps } from '../common/props';
 import { parseGoDuration } from '../manifests/duration';
@@ -211,7 +212,8 @@ export class PluginMonitoring extends Construct {
     this.prometheusRule = this.guarded(
       new ApiObject(this, 'Rules', {
         ...PROMETHEUS_RULE,
-        metadata: { labels },
+        // cdk8s's default name keeps a `_` of any id on the path, which the API server refuses.
+        metadata: { name: childObjectName(this, 'Rules', 'subdomain'), labels },
         spec: Lazy.any({ produce: () => ({ groups: this.groups() }) }),
       }),
     );

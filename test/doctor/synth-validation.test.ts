@@ -108,6 +108,8 @@ describe('Doctor at synth', () => {
     expect(() => app.synth()).toThrow(
       /Validation failed with the following errors:\n {2}\[\] CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\): Cluster names plugin 'missing.example.com', which is not discovered/,
     );
+    // each finding says which construct writes its object (the Cluster, not its ApiObject `Resource`)
+    expect(() => app.synth()).toThrow(/; fix: [^\n]*\n {4}at construct apps\/pg-missing\.example\.com$/m);
 
     const ok = Testing.app();
     const okChart = new Chart(ok, 'apps', { namespace: 'app' });

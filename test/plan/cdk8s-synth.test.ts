@@ -98,6 +98,47 @@ describe('the plan under `cdk8s synth`', () => {
     expect(out).toMatch(/CNPGI201 error Cluster\/apps\/billing \(metadata\.name\): is renamed to 'billing-db'/);
     // the committed output is still there to restore
     expect(git('show', 'HEAD:dist/databases.k8s.yaml')).toContain('name: billing');
+    // the findings come once, first, with the construct or the committed file of each object
+    const refusal = second.stderr.slice(second.stderr.indexOf('synth refused'));
+    expect(refusal.split('\n').slice(0, 6)).toEqual([
+      'synth refused (nothing was written):',
+      expect.stringMatching(/^ {2}CNPGI201 error Cluster\/apps\/billing \(metadata\.name\): is renamed to 'billing-db'/),
+      '    at was in HEAD:dist/databases.k8s.yaml',
+      expect.stringMatching(/^ {2}CNPGI210 error Cluster\/apps\/orders \(spec\.storage\.size\): shrinks from 10Gi to 5Gi/),
+      '    at construct databases/orders',
+      '  plan: dist holds the baseline again (1 file of git HEAD:dist): cdk8s synth had emptied it, and the refused output was not written',
+    ]);
+    // no cdk8s error block, no stack trace of the app, no `[]` for the App
+    expect(out).not.toContain('Validation failed');
+    expect(out).not.toContain('[]');
+    expect(out).not.toMatch(/at validate|app\.ts:\d+/);
+    // dist/ as committed: nothing for `git add -A` to prune
+    expect(git('status', '--porcelain', '--', 'dist')).toBe('');
+  }, 600_000);
+
+  test('a doctor refusal under cdk8s synth: the finding once, first, with its construct', () => {
+    fs.writeFileSync(
+      path.join(repo, 'main.ts'),
+      [
+        "import { App, Chart, Size } from 'cdk8s';",
+        `import { Doctor, Plugin, PostgresCluster } from ${JSON.stringify(path.join(ROOT, 'src'))};`,
+        'const app = new App();',
+        "const chart = new Chart(app, 'databases', { namespace: 'apps' });",
+        "new PostgresCluster(chart, 'orders', { storage: { size: Size.gibibytes(1) } }).addPlugin(Plugin.fromPluginName('missing.example.com'));",
+        "Doctor.addValidation(app, { operatorNamespace: 'cnpg-system', complete: true });",
+        'app.synth();',
+        '',
+      ].join('\n'),
+    );
+    const refused = synth();
+    expect(refused.status).not.toBe(0);
+    const lines = refused.stderr.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'synth refused (nothing was written):',
+      expect.stringMatching(/^ {2}CNPGI040 error Cluster\/apps\/orders \(spec\.plugins\[0\]\.name\): Cluster names plugin 'missing\.example\.com'/),
+      '    at construct databases/orders',
+    ]);
+    expect(output(refused)).not.toContain('Validation failed');
   }, 600_000);
 
   test('near misses: a grown Cluster and a new one pass; an explicit folder baseline that cdk8s synth emptied is refused', () => {

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { CnpgOperator, OperatorDeployment } from '../../src';
+import { clientSideApplyAnnotationsSize } from '../../src/checks/client-side-apply';
 import { describeWithShared, sharedPath } from '../shared';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'operator', 'operator.yaml');
@@ -57,6 +58,17 @@ function withoutSidecars(deployment: any, plugins: string[], dir: string): any {
   );
   delete annotations['cnpg-i.dev/sidecar-plugins'];
   if (Object.keys(annotations).length === 0) delete copy.metadata.annotations;
+  return copy;
+}
+
+const SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
+
+/** The object without the sync options annotation the library adds to objects too large for client-side apply. */
+function withoutSyncOptions(o: any): any {
+  if (o.metadata.annotations?.[SYNC_OPTIONS] === undefined) return o;
+  const copy = JSON.parse(JSON.stringify(o));
+  delete copy.metadata.annotations[SYNC_OPTIONS];
+  if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
   return copy;
 }
 
@@ -186,6 +198,41 @@ describe('CnpgOperator.fromManifest on a small operator manifest', () => {
   });
 });
 
+describe('CnpgOperator.fromManifest and client-side apply', () => {
+  /** A ConfigMap whose annotations, once client-side apply records it, come to `total` bytes. */
+  function configMap(name: string, total: number, annotations?: Record<string, string>): any {
+    const o: any = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: 'cnpg-system', ...(annotations && { annotations }) },
+      data: { big: '' },
+    };
+    o.data.big = 'x'.repeat(total - clientSideApplyAnnotationsSize(o));
+    expect(clientSideApplyAnnotationsSize(o)).toBe(total);
+    return o;
+  }
+
+  test('an object over 262144 bytes gains ServerSideApply=true, appended to its sync options; one at the limit does not', () => {
+    const file = variant((docs) => [
+      ...docs,
+      configMap('over', 262145),
+      configMap('over-with-options', 262145, { [SYNC_OPTIONS]: 'Prune=false' }),
+      configMap('at-limit', 262144),
+    ]);
+    const out = Testing.synth(
+      (() => {
+        const chart = Testing.chart();
+        CnpgOperator.fromManifest(chart, 'operator', { path: file });
+        return chart;
+      })(),
+    );
+    const options = (name: string) => out.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name)?.metadata.annotations?.[SYNC_OPTIONS];
+    expect(options('over')).toBe('ServerSideApply=true');
+    expect(options('over-with-options')).toBe('Prune=false,ServerSideApply=true');
+    expect(options('at-limit')).toBeUndefined();
+  });
+});
+
 describe('CnpgOperator.fromManifest errors', () => {
   const relative = path.relative(process.cwd(), FIXTURE);
 
@@ -280,7 +327,13 @@ describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 releas
     const out = Testing.synth(chart);
     expect(out.length).toBe(input.length);
     expect(out.map(key)).toEqual(input.map(key));
-    out.forEach((o, i) => expect(o).toEqual(input[i]));
+    // the two CRDs client-side apply cannot store ask Argo CD for server-side apply, and only they
+    const asked = out.filter((o) => o.metadata.annotations?.[SYNC_OPTIONS] !== undefined);
+    expect(asked.map((o) => [o.metadata.name, o.metadata.annotations[SYNC_OPTIONS]])).toEqual([
+      ['clusters.postgresql.cnpg.io', 'ServerSideApply=true'],
+      ['poolers.postgresql.cnpg.io', 'ServerSideApply=true'],
+    ]);
+    out.forEach((o, i) => expect(withoutSyncOptions(o)).toEqual(input[i]));
   });
 
   test.each(['/plugins', '/run/cnpg-i'])('with the hello-world sidecar in %s', (dir) => {
@@ -311,7 +364,7 @@ describeWithShared('CnpgOperator.fromManifest on the CloudNativePG 1.30.0 releas
       if (i === at) {
         expect(withoutSidecars(o, ['cnpg-i-hello-world'], dir)).toEqual(input[i]);
       } else {
-        expect(o).toEqual(input[i]);
+        expect(withoutSyncOptions(o)).toEqual(input[i]);
       }
     });
   });

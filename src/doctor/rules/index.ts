@@ -80,6 +80,7 @@ import { rule as cnpgi092 } from './input/cnpgi092-unrendered-variable';
 import { rule as cnpgi093 } from './input/cnpgi093-kustomization-not-rendered';
 import { rule as cnpgi094 } from './input/cnpgi094-live-object-fields';
 import { rule as cnpgi117 } from './input/cnpgi117-conflicting-declarations';
+import { rule as cnpgi124 } from './input/cnpgi124-too-large-for-client-side-apply';
 import { rule as cnpgi400 } from './live/cnpgi400-instance-pod-missing-sidecar';
 import { rule as cnpgi401 } from './live/cnpgi401-instance-sidecar-image-outdated';
 import { rule as cnpgi402 } from './live/cnpgi402-plugin-service-no-ready-endpoint';
@@ -210,6 +211,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi121,
   cnpgi122,
   cnpgi123,
+  cnpgi124,
   cnpgi140,
   cnpgi141,
   cnpgi300,
