@@ -14,4 +14,6 @@ export type { RecoveryTargetOptions } from './recovery-target';
 export * from './plugin-backup';
 export * from './plugin-scheduled-backup';
 export * from './pooler';
+export * from './publication';
+export * from './subscription';
 export * from './secret-key-reference';

@@ -38,6 +38,8 @@ import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
 import { Pooler, PoolerOptions } from './pooler';
+import { Publication, PublicationOptions } from './publication';
+import { Subscription, SubscriptionOptions } from './subscription';
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -488,7 +490,13 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       metadata: { ...metadata, name: this.name },
       spec: Lazy.any({ produce: () => this.render().json }),
     });
-    bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries, json: () => this.written() });
+    bindCluster(this, {
+      construct: this,
+      apiObject: this.apiObject,
+      plugins: () => this.pluginEntries,
+      json: () => this.written(),
+      deriveExternalCluster: (name, spec) => this.deriveExternalCluster(name, spec),
+    });
     guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
 
     const source = p.bootstrap?._source;
@@ -586,6 +594,15 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     this.version++;
   }
 
+  /** The external cluster of a Subscription's publisher: added once, shared by the subscriptions that derive the same one. */
+  private deriveExternalCluster(name: string, spec: Readonly<Record<string, unknown>>): 'added' | 'same' | 'different' {
+    const existing = this.externalClusters.find((c) => c.name === name);
+    if (existing !== undefined) return JSON.stringify(existing) === JSON.stringify({ name, ...spec }) ? 'same' : 'different';
+    this.externalClusters.push({ name, ...spec });
+    this.version++;
+    return 'added';
+  }
+
   /**
    * Adds an on-demand `Backup` of this Cluster through a plugin, in the Cluster's namespace.
    * The plugin must be enabled on this Cluster by synth time.
@@ -651,6 +668,26 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   public addPooler(id: string, options: PoolerOptions = {}): Pooler {
     this.refuseTakenId(id, 'Pooler');
     return new Pooler(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a logical replication `Publication` in a database of this Cluster, in the Cluster's
+   * namespace: by default the publication is named after `id`, and the object
+   * `<cluster name>-<id>`. Another Cluster subscribes to it with `addSubscription`.
+   */
+  public addPublication(id: string, options: PublicationOptions): Publication {
+    this.refuseTakenId(id, 'Publication', 'publicationName');
+    return new Publication(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a `Subscription` of this Cluster to a `Publication` of another Cluster of the app, in
+   * this Cluster's namespace: by default the subscription is named after `id`, the object
+   * `<cluster name>-<id>`, and the publisher becomes the external cluster named after it.
+   */
+  public addSubscription(id: string, options: SubscriptionOptions): Subscription {
+    this.refuseTakenId(id, 'Subscription', 'subscriptionName');
+    return new Subscription(this, id, { ...options, cluster: this });
   }
 
   /**
