@@ -118,6 +118,7 @@ const CASES: Record<string, () => unknown> = {
   DatabaseSchema: () => cluster({}).addDatabase('db', { owner: 'app', schemas: [{ name: 'reports', ...X } as any] }),
   DatabaseUsage: () =>
     cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', usage: [{ name: 'app', ...X } as any] }] }),
+  ManagedRoleOptions: () => cluster({}).addManagedRole('reporter', X as any),
   PoolerOptions: () => cluster({}).addPooler('pooler', X as any),
   PoolerProps: () => new Pooler(chart(), 'pooler', { cluster: cluster({}), ...X } as any),
   PublicationObjects: () => PublicationTarget.objects(X as any),

@@ -6,6 +6,7 @@ import {
   ClusterSpec as CnpgClusterSpec,
   ClusterSpecAffinity,
   ClusterSpecExternalClusters as CnpgExternalCluster,
+  ClusterSpecManaged as CnpgClusterSpecManaged,
   ClusterSpecMonitoring as CnpgClusterSpecMonitoring,
   ClusterSpecPostgresql as CnpgClusterSpecPostgresql,
   ClusterSpecReplica as CnpgClusterSpecReplica,
@@ -33,6 +34,7 @@ import { Database, DatabaseOptions } from './database';
 import { DatabaseRole, DatabaseRoleOptions } from './database-role';
 import { ExternalClusterSource } from './external-cluster-source';
 import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
+import { ManagedRoleOptions, managedRoleEntry } from './managed-role';
 import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
@@ -446,6 +448,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private readonly fixedSpec: CnpgClusterSpec;
   private readonly pluginEntries: PluginEntry[] = [];
   private readonly externalClusters: CnpgExternalCluster[] = [];
+  private readonly managedRoles: Array<Record<string, unknown>> = [];
   private rendered?: Rendered;
   private version = 0;
 
@@ -671,6 +674,29 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   }
 
   /**
+   * Manages a role in the Cluster's `spec.managed.roles`, after any the `spec` passthrough
+   * declares: the instance manager of the primary creates it and keeps its attributes, its
+   * memberships and its password (from a `kubernetes.io/basic-auth` Secret) in step. What the
+   * Cluster webhook refuses about a role is refused here: a reserved name (`postgres`,
+   * `streaming_replica`, `pg_*`, `cnpg_*`), a name declared twice, a password both set and
+   * disabled, a connection limit below -1. A role managed here and by a `DatabaseRole` is refused
+   * at synth. Removing a role from the list leaves it in PostgreSQL; `ensure: ABSENT` drops it.
+   * @param name the role's name inside PostgreSQL
+   */
+  public addManagedRole(name: string, options: ManagedRoleOptions = {}): void {
+    this.managedRoles.push(managedRoleEntry(this, name, options, this.managedRoleNames));
+    this.version++;
+  }
+
+  /** The names of the roles of `spec.managed.roles`, those of the `spec` passthrough first. */
+  public get managedRoleNames(): string[] {
+    const declared = (this.passthrough.managed as CnpgClusterSpecManaged | undefined)?.roles;
+    return [...(Array.isArray(declared) ? declared : []), ...this.managedRoles]
+      .map((r: { readonly name?: unknown } | undefined) => r?.name)
+      .filter((n): n is string => typeof n === 'string');
+  }
+
+  /**
    * Adds a logical replication `Publication` in a database of this Cluster, in the Cluster's
    * namespace: by default the publication is named after `id`, and the object
    * `<cluster name>-<id>`. Another Cluster subscribes to it with `addSubscription`.
@@ -750,6 +776,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       if (lost === undefined) json[key] = written;
       problem ??= lost;
     }
+    if (this.managedRoles.length > 0) addManagedRoles(json, this.managedRoles);
     this.rendered = { version: this.version, spec, json, problem };
     return this.rendered;
   }
@@ -772,6 +799,22 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       'ClusterSpec',
     ) as CnpgClusterSpec;
   }
+}
+
+/**
+ * Appends the roles of addManagedRole, written as JSON (a `validUntil` as Kubernetes stores a
+ * time, which the generated bindings cannot write), to the `spec.managed.roles` of the rendered
+ * passthrough. A section that is not an object, or roles that are no list, are left as given for
+ * the checks to refuse.
+ */
+function addManagedRoles(json: Record<string, unknown>, roles: ReadonlyArray<Record<string, unknown>>): void {
+  const given = json.managed as { roles?: unknown } | undefined;
+  if (
+    given !== undefined &&
+    (given === null || typeof given !== 'object' || Array.isArray(given) || (given.roles !== undefined && !Array.isArray(given.roles)))
+  )
+    return;
+  json.managed = { ...given, roles: [...((given?.roles as unknown[] | undefined) ?? []), ...roles.map((r) => ({ ...r }))] };
 }
 
 /** `spec.storage` or `spec.walStorage` from its checked prop. */
