@@ -21,6 +21,7 @@ import {
   DoctorValidationPlugin,
   ExternalClusterSource,
   HelloWorldPlugin,
+  ImageCatalog,
   IssuerRef,
   ObjectStore,
   ObjectStoreCredentials,
@@ -118,6 +119,8 @@ const CASES: Record<string, () => unknown> = {
   DatabaseSchema: () => cluster({}).addDatabase('db', { owner: 'app', schemas: [{ name: 'reports', ...X } as any] }),
   DatabaseUsage: () =>
     cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', usage: [{ name: 'app', ...X } as any] }] }),
+  CatalogImage: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5', ...X } as any] }),
+  ImageCatalogProps: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5' }], ...X } as any),
   ManagedRoleOptions: () => cluster({}).addManagedRole('reporter', X as any),
   PoolerOptions: () => cluster({}).addPooler('pooler', X as any),
   PoolerProps: () => new Pooler(chart(), 'pooler', { cluster: cluster({}), ...X } as any),

@@ -1,4 +1,4 @@
-import { ApiObjectMetadata } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, JsonPatch } from 'cdk8s';
 import { ErrorScope, Problem, refuseProblem, wrongType } from '../manifests/errors';
 import { isDnsLabel, isDnsSubdomain } from '../manifests/k8s-names';
 import { jsonProblem } from './plain-json';
@@ -94,4 +94,17 @@ function shapeProblem(prop: string, metadata: Record<string, unknown>): Problem 
  */
 export function nameIf(name: string | undefined): { name?: string } {
   return name === undefined ? {} : { name };
+}
+
+/**
+ * cdk8s gives every object the chart's namespace; cluster-scoped kinds must not carry one (the
+ * API server rejects or ignores it, and GitOps tools report drift). A JSON patch removes it
+ * after rendering.
+ * @internal
+ */
+export function clusterScoped<T extends ApiObject>(obj: T): T {
+  if (obj.metadata.namespace !== undefined) {
+    obj.addJsonPatch(JsonPatch.remove('/metadata/namespace'));
+  }
+  return obj;
 }

@@ -7,6 +7,7 @@ export * from './database';
 export { DatabaseRole, DatabaseRoleReclaimPolicy } from './database-role';
 export type { DatabaseRoleOptions, DatabaseRoleProps } from './database-role';
 export * from './external-cluster-source';
+export * from './image-catalog';
 export type { ManagedRoleOptions } from './managed-role';
 export type { IObjectStore } from './object-store-link';
 export * from './postgres-cluster';

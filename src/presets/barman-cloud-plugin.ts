@@ -1,7 +1,8 @@
 import { createHash } from 'crypto';
-import { ApiObject, Include, JsonPatch } from 'cdk8s';
+import { ApiObject, Include } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { clusterScoped } from '../common/metadata';
 import { childObjectName } from '../common/names';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps, refuseFirst } from '../common/props';
@@ -299,18 +300,6 @@ const PROPS_SPEC: PropSpec<BarmanCloudPluginProps> = {
   objectStoreCrd: Kind.string('use a path or URL of a YAML file with the ObjectStore CRD, e.g. BarmanCloudPlugin.OBJECT_STORE_CRD_URL'),
   names: Kind.factory(BarmanCloudNames),
 };
-
-/**
- * cdk8s gives every object the chart's namespace; cluster-scoped kinds must not carry one (the
- * API server rejects or ignores it, and GitOps tools report drift). A JSON patch removes it
- * after rendering; the chart always has a namespace here because StandalonePlugin requires one.
- */
-function clusterScoped<T extends ApiObject>(obj: T): T {
-  if (obj.metadata.namespace !== undefined) {
-    obj.addJsonPatch(JsonPatch.remove('/metadata/namespace'));
-  }
-  return obj;
-}
 
 function includeCrds(scope: Construct, url: string): Include {
   const include = new Include(scope, 'ObjectStoreCrd', { url });
