@@ -22,6 +22,7 @@ import {
   DoctorValidationPlugin,
   ExternalClusterSource,
   HelloWorldPlugin,
+  ImageCatalog,
   IssuerRef,
   ObjectStore,
   ObjectStoreCredentials,
@@ -35,10 +36,13 @@ import {
   PluginTls,
   Pooler,
   PostgresCluster,
+  Publication,
+  PublicationTarget,
   RecoveryTarget,
   ScaleToZeroPlugin,
   SidecarPlugin,
   StandalonePlugin,
+  Subscription,
   addPlanValidation,
   checkManifests,
   planChanges,
@@ -100,6 +104,7 @@ const s3 = { accessKeyId: { name: 's', key: 'id' }, secretAccessKey: { name: 's'
 const store = (extra: object) =>
   new ObjectStore(chart(), 'store', { destinationPath: 's3://b/p', credentials: ObjectStoreCredentials.s3IamRole(), ...extra } as any);
 const cluster = (extra: object) => new PostgresCluster(chart(), 'pg', { storage, ...extra } as any);
+const publication = () => new PostgresCluster(chart(), 'other', { storage }).addPublication('pub', { dbname: 'app', target: PublicationTarget.allTables() });
 
 /** A call per options interface that hands it the unknown key `notAKey`. */
 const CASES: Record<string, () => unknown> = {
@@ -115,8 +120,17 @@ const CASES: Record<string, () => unknown> = {
   DatabaseSchema: () => cluster({}).addDatabase('db', { owner: 'app', schemas: [{ name: 'reports', ...X } as any] }),
   DatabaseUsage: () =>
     cluster({}).addDatabase('db', { owner: 'app', servers: [{ name: 'remote', fdw: 'postgres_fdw', usage: [{ name: 'app', ...X } as any] }] }),
+  CatalogImage: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5', ...X } as any] }),
+  ImageCatalogProps: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5' }], ...X } as any),
+  ManagedRoleOptions: () => cluster({}).addManagedRole('reporter', X as any),
   PoolerOptions: () => cluster({}).addPooler('pooler', X as any),
   PoolerProps: () => new Pooler(chart(), 'pooler', { cluster: cluster({}), ...X } as any),
+  PublicationObjects: () => PublicationTarget.objects(X as any),
+  PublicationOptions: () => cluster({}).addPublication('pub', { dbname: 'app', target: PublicationTarget.allTables(), ...X } as any),
+  PublicationProps: () => new Publication(chart(), 'pub', { cluster: cluster({}), dbname: 'app', target: PublicationTarget.allTables(), ...X } as any),
+  PublicationTable: () => PublicationTarget.objects({ tables: [{ name: 'orders', ...X } as any] }),
+  SubscriptionOptions: () => cluster({}).addSubscription('sub', { publication: publication(), ...X } as any),
+  SubscriptionProps: () => new Subscription(chart(), 'sub', { cluster: cluster({}), publication: publication(), ...X } as any),
   AzureSasTokenOptions: () =>
     ObjectStoreCredentials.azureSasToken({ storageAccount: { name: 'a', key: 'b' }, storageSasToken: { name: 'a', key: 'c' }, ...X } as any),
   AzureStorageKeyOptions: () =>

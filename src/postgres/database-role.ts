@@ -125,9 +125,31 @@ export interface DatabaseRoleProps extends DatabaseRoleOptions {
   readonly cluster: IPostgresCluster;
 }
 
-const PROPS_SPEC: PropSpec<DatabaseRoleProps> = {
-  cluster: POSTGRES_CLUSTER_KIND,
-  roleName: Kind.string("use a name such as 'app'"),
+/** The role attributes a DatabaseRole and a managed role of a Cluster share. */
+type RoleAttributes = Pick<
+  DatabaseRoleOptions,
+  | 'comment'
+  | 'passwordSecretName'
+  | 'disablePassword'
+  | 'login'
+  | 'connectionLimit'
+  | 'validUntil'
+  | 'inRoles'
+  | 'inherit'
+  | 'superuser'
+  | 'createdb'
+  | 'createrole'
+  | 'replication'
+  | 'bypassrls'
+>;
+
+/**
+ * The kinds of the role attributes a DatabaseRole and `spec.managed.roles` share (cloudnative-pg
+ * v1.30.0 api/v1/cluster_types.go RoleConfiguration); a connection limit below -1 is refused, as
+ * the Cluster webhook does (validateManagedRoles).
+ * @internal
+ */
+export const ROLE_ATTRIBUTES_SPEC: PropSpec<RoleAttributes> = {
   comment: Kind.string("use a comment such as 'the application'"),
   passwordSecretName: Kind.dnsName('a Secret name', 'app-password'),
   disablePassword: Kind.boolean,
@@ -141,6 +163,12 @@ const PROPS_SPEC: PropSpec<DatabaseRoleProps> = {
   createrole: Kind.boolean,
   replication: Kind.boolean,
   bypassrls: Kind.boolean,
+};
+
+const PROPS_SPEC: PropSpec<DatabaseRoleProps> = {
+  cluster: POSTGRES_CLUSTER_KIND,
+  roleName: Kind.string("use a name such as 'app'"),
+  ...ROLE_ATTRIBUTES_SPEC,
   clientCertificate: Kind.boolean,
   databaseRoleReclaimPolicy: Kind.enumOf(DatabaseRoleReclaimPolicy, 'DatabaseRoleReclaimPolicy'),
   metadata: Kind.metadata,
@@ -158,8 +186,11 @@ export function reservedRoleName(name: string): string | undefined {
   return undefined;
 }
 
-/** A `Date` as Kubernetes writes a `metav1.Time`: RFC 3339 in UTC, whole seconds. */
-function rfc3339(date: Date): string {
+/**
+ * A `Date` as Kubernetes writes a `metav1.Time`: RFC 3339 in UTC, whole seconds.
+ * @internal
+ */
+export function rfc3339(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

@@ -79,6 +79,11 @@ export interface ClusterBinding {
   }>;
   /** The Cluster as written, at the time of the call (rendered once per set of additions). */
   readonly json: () => Json;
+  /**
+   * Adds the external cluster `name` with `spec` (a Subscription's publisher) unless the Cluster
+   * has it already: `same` when the entry it has is this one, `different` when another.
+   */
+  readonly deriveExternalCluster: (name: string, spec: Readonly<Record<string, unknown>>) => 'added' | 'same' | 'different';
 }
 
 const BINDINGS = new WeakMap<object, ClusterBinding>();

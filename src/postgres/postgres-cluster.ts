@@ -6,6 +6,7 @@ import {
   ClusterSpec as CnpgClusterSpec,
   ClusterSpecAffinity,
   ClusterSpecExternalClusters as CnpgExternalCluster,
+  ClusterSpecManaged as CnpgClusterSpecManaged,
   ClusterSpecMonitoring as CnpgClusterSpecMonitoring,
   ClusterSpecPostgresql as CnpgClusterSpecPostgresql,
   ClusterSpecReplica as CnpgClusterSpecReplica,
@@ -33,11 +34,14 @@ import { Database, DatabaseOptions } from './database';
 import { DatabaseRole, DatabaseRoleOptions } from './database-role';
 import { ExternalClusterSource } from './external-cluster-source';
 import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
+import { ManagedRoleOptions, managedRoleEntry } from './managed-role';
 import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
 import { PluginBackup, PluginBackupOptions } from './plugin-backup';
 import { PluginScheduledBackup, PluginScheduledBackupOptions } from './plugin-scheduled-backup';
 import { Pooler, PoolerOptions } from './pooler';
+import { Publication, PublicationOptions } from './publication';
+import { Subscription, SubscriptionOptions } from './subscription';
 
 /**
  * A volume of each instance: the data directory (`spec.storage`) or the WAL (`spec.walStorage`).
@@ -444,6 +448,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   private readonly fixedSpec: CnpgClusterSpec;
   private readonly pluginEntries: PluginEntry[] = [];
   private readonly externalClusters: CnpgExternalCluster[] = [];
+  private readonly managedRoles: Array<Record<string, unknown>> = [];
   private rendered?: Rendered;
   private version = 0;
 
@@ -488,7 +493,13 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       metadata: { ...metadata, name: this.name },
       spec: Lazy.any({ produce: () => this.render().json }),
     });
-    bindCluster(this, { construct: this, apiObject: this.apiObject, plugins: () => this.pluginEntries, json: () => this.written() });
+    bindCluster(this, {
+      construct: this,
+      apiObject: this.apiObject,
+      plugins: () => this.pluginEntries,
+      json: () => this.written(),
+      deriveExternalCluster: (name, spec) => this.deriveExternalCluster(name, spec),
+    });
     guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
 
     const source = p.bootstrap?._source;
@@ -586,6 +597,15 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
     this.version++;
   }
 
+  /** The external cluster of a Subscription's publisher: added once, shared by the subscriptions that derive the same one. */
+  private deriveExternalCluster(name: string, spec: Readonly<Record<string, unknown>>): 'added' | 'same' | 'different' {
+    const existing = this.externalClusters.find((c) => c.name === name);
+    if (existing !== undefined) return JSON.stringify(existing) === JSON.stringify({ name, ...spec }) ? 'same' : 'different';
+    this.externalClusters.push({ name, ...spec });
+    this.version++;
+    return 'added';
+  }
+
   /**
    * Adds an on-demand `Backup` of this Cluster through a plugin, in the Cluster's namespace.
    * The plugin must be enabled on this Cluster by synth time.
@@ -654,6 +674,49 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
   }
 
   /**
+   * Manages a role in the Cluster's `spec.managed.roles`, after any the `spec` passthrough
+   * declares: the instance manager of the primary creates it and keeps its attributes, its
+   * memberships and its password (from a `kubernetes.io/basic-auth` Secret) in step. What the
+   * Cluster webhook refuses about a role is refused here: a reserved name (`postgres`,
+   * `streaming_replica`, `pg_*`, `cnpg_*`), a name declared twice, a password both set and
+   * disabled, a connection limit below -1. A role managed here and by a `DatabaseRole` is refused
+   * at synth. Removing a role from the list leaves it in PostgreSQL; `ensure: ABSENT` drops it.
+   * @param name the role's name inside PostgreSQL
+   */
+  public addManagedRole(name: string, options: ManagedRoleOptions = {}): void {
+    this.managedRoles.push(managedRoleEntry(this, name, options, this.managedRoleNames));
+    this.version++;
+  }
+
+  /** The names of the roles of `spec.managed.roles`, those of the `spec` passthrough first. */
+  public get managedRoleNames(): string[] {
+    const declared = (this.passthrough.managed as CnpgClusterSpecManaged | undefined)?.roles;
+    return [...(Array.isArray(declared) ? declared : []), ...this.managedRoles]
+      .map((r: { readonly name?: unknown } | undefined) => r?.name)
+      .filter((n): n is string => typeof n === 'string');
+  }
+
+  /**
+   * Adds a logical replication `Publication` in a database of this Cluster, in the Cluster's
+   * namespace: by default the publication is named after `id`, and the object
+   * `<cluster name>-<id>`. Another Cluster subscribes to it with `addSubscription`.
+   */
+  public addPublication(id: string, options: PublicationOptions): Publication {
+    this.refuseTakenId(id, 'Publication', 'publicationName');
+    return new Publication(this, id, { ...options, cluster: this });
+  }
+
+  /**
+   * Adds a `Subscription` of this Cluster to a `Publication` of another Cluster of the app, in
+   * this Cluster's namespace: by default the subscription is named after `id`, the object
+   * `<cluster name>-<id>`, and the publisher becomes the external cluster named after it.
+   */
+  public addSubscription(id: string, options: SubscriptionOptions): Subscription {
+    this.refuseTakenId(id, 'Subscription', 'subscriptionName');
+    return new Subscription(this, id, { ...options, cluster: this });
+  }
+
+  /**
    * Checks that depend on additions made after construction; run at synth: what the rendering
    * could not write, else the mistakes the doctor would report in the synthesized Cluster (what
    * CloudNativePG's admission refuses, src/checks/admission, after its defaulting; Barman Cloud's
@@ -713,6 +776,7 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       if (lost === undefined) json[key] = written;
       problem ??= lost;
     }
+    if (this.managedRoles.length > 0) addManagedRoles(json, this.managedRoles);
     this.rendered = { version: this.version, spec, json, problem };
     return this.rendered;
   }
@@ -735,6 +799,22 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
       'ClusterSpec',
     ) as CnpgClusterSpec;
   }
+}
+
+/**
+ * Appends the roles of addManagedRole, written as JSON (a `validUntil` as Kubernetes stores a
+ * time, which the generated bindings cannot write), to the `spec.managed.roles` of the rendered
+ * passthrough. A section that is not an object, or roles that are no list, are left as given for
+ * the checks to refuse.
+ */
+function addManagedRoles(json: Record<string, unknown>, roles: ReadonlyArray<Record<string, unknown>>): void {
+  const given = json.managed as { roles?: unknown } | undefined;
+  if (
+    given !== undefined &&
+    (given === null || typeof given !== 'object' || Array.isArray(given) || (given.roles !== undefined && !Array.isArray(given.roles)))
+  )
+    return;
+  json.managed = { ...given, roles: [...((given?.roles as unknown[] | undefined) ?? []), ...roles.map((r) => ({ ...r }))] };
 }
 
 /** `spec.storage` or `spec.walStorage` from its checked prop. */
