@@ -135,6 +135,28 @@ export interface BarmanCloudClusterOptions {
 }
 
 /**
+ * A Cluster that enables Barman Cloud and names no ObjectStore for it, neither to archive into nor
+ * to recover or replicate from (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go
+ * PluginConfiguration.Validate: "no reference to barmanObjectName have been included"); undefined
+ * otherwise. The plugin reads the parameters of the last entry with its name (config.go NewPlugin).
+ * @internal
+ */
+export function missingBarmanObjectName(cluster: Json): CheckIssue | undefined {
+  const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
+  const index = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
+  const enabled = entries.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME && p.enabled !== false);
+  if (index < 0 || !enabled) return undefined;
+  const config = barmanCloudConfig(cluster);
+  if (config.barmanObjectName !== '' || config.recoveryBarmanObjectName !== '' || config.replicaSourceBarmanObjectName !== '') return undefined;
+  return {
+    severity: 'error',
+    path: `spec.plugins[${index}].parameters.barmanObjectName`,
+    message: "is missing; Barman Cloud's configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails",
+    fix: "set parameters.barmanObjectName to the name of an ObjectStore in the Cluster's namespace",
+  };
+}
+
+/**
  * Class 6 for one Cluster: parameter keys, the ObjectStore namespace, the recovery destination
  * (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go NewFromCluster,
  * Validate, GetBarmanObjectKey; internal/cnpgi/operator/lifecycle.go LifecycleHook;
@@ -150,7 +172,6 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
   const entries = asArray(dig(cluster, 'spec', 'plugins')).map((p) => asObject(p) ?? {});
   // The plugin reads the parameters of the last entry with its name (config.go NewPlugin).
   const index = entries.map((p) => p.name).lastIndexOf(BARMAN_CLOUD_PLUGIN_NAME);
-  const enabled = entries.some((p) => p.name === BARMAN_CLOUD_PLUGIN_NAME && p.enabled !== false);
   const config = barmanCloudConfig(cluster);
   const paramSets: Array<{ path: string; params: Record<string, string> }> = [];
   if (index >= 0) paramSets.push({ path: `spec.plugins[${index}].parameters`, params: stringMap(entries[index].parameters) });
@@ -170,21 +191,8 @@ export function checkBarmanCloudCluster(cluster: Json, objectStores?: readonly J
       });
     }
   }
-  if (
-    options.requireObjectName !== false &&
-    index >= 0 &&
-    enabled &&
-    config.barmanObjectName === '' &&
-    config.recoveryBarmanObjectName === '' &&
-    config.replicaSourceBarmanObjectName === ''
-  ) {
-    issues.push({
-      severity: 'error',
-      path: `spec.plugins[${index}].parameters.barmanObjectName`,
-      message: "is missing; Barman Cloud's configuration check fails, its lifecycle hook injects no sidecar, and WAL archiving through the plugin fails",
-      fix: "set parameters.barmanObjectName to the name of an ObjectStore in the Cluster's namespace",
-    });
-  }
+  const missing = options.requireObjectName === false ? undefined : missingBarmanObjectName(cluster);
+  if (missing !== undefined) issues.push(missing);
   if (objectStores) {
     const refs: Array<{ path: string; store: string }> = [];
     if (config.barmanObjectName && index >= 0) refs.push({ path: `spec.plugins[${index}].parameters.barmanObjectName`, store: config.barmanObjectName });

@@ -58,6 +58,24 @@ export function scaleToZeroInactivityMinutes(cluster: Json): number | undefined 
 }
 
 /**
+ * A Cluster that enables the plugin without the enabling annotation at all: the sidecar is
+ * injected and never hibernates the Cluster (scale_to_zero.go getClusterScaleToZeroConfig reads
+ * a missing annotation as disabled). An inert plugin by omission, where a value other than
+ * `"true"` is a choice; undefined when the plugin is not enabled or the annotation is there.
+ * @internal
+ */
+export function missingScaleToZeroAnnotation(cluster: Json): CheckIssue | undefined {
+  if (!usesScaleToZeroPlugin(cluster)) return undefined;
+  if (stringMap(dig(cluster, 'metadata', 'annotations'))[SCALE_TO_ZERO_ENABLED_ANNOTATION] !== undefined) return undefined;
+  return {
+    severity: 'warning',
+    path: ENABLED_PATH,
+    message: `is missing: the plugin injects its sidecar, which hibernates the Cluster only when the annotation is exactly "true", so this Cluster is never hibernated`,
+    fix: `set the annotation ${SCALE_TO_ZERO_ENABLED_ANNOTATION}: "true", or remove the plugin from spec.plugins`,
+  };
+}
+
+/**
  * The Scale-to-Zero annotations of a Cluster, as the sidecar reads them: an enabling value other
  * than `"true"` (the Cluster is never hibernated), an inactivity value `strconv.Atoi` refuses
  * (the default 30 minutes is used), and annotations on a Cluster without the plugin (no sidecar
@@ -81,13 +99,9 @@ export function checkScaleToZeroAnnotations(cluster: Json): CheckIssue[] {
     }
     return issues;
   }
-  if (enabled === undefined) {
-    issues.push({
-      severity: 'warning',
-      path: ENABLED_PATH,
-      message: `is missing: the plugin injects its sidecar, which hibernates the Cluster only when the annotation is exactly "true", so this Cluster is never hibernated`,
-      fix: `set the annotation ${SCALE_TO_ZERO_ENABLED_ANNOTATION}: "true", or remove the plugin from spec.plugins`,
-    });
+  const missing = missingScaleToZeroAnnotation(cluster);
+  if (missing !== undefined) {
+    issues.push(missing);
   } else if (enabled !== 'true') {
     issues.push({
       severity: 'warning',

@@ -3,11 +3,12 @@ import type { AdmissionKind } from '../checks/admission/admission-check';
 import type * as Admission from '../checks/admission/index';
 import { checkBarmanCloudCluster, referencedObjectStores } from '../checks/barman-cloud';
 import { CheckIssue } from '../checks/issue';
+import { missingScaleToZeroAnnotation } from '../checks/scale-to-zero';
 import { checkArchiveSources, checkSharedArchive } from '../checks/wal-archive';
 import { claimedNamespaces } from '../common/stable-names';
 import { Problem } from '../manifests/errors';
 import { Json, asObject } from '../manifests/json';
-import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
+import { BARMAN_CLOUD_PLUGIN_NAME, SCALE_TO_ZERO_PLUGIN_NAME } from '../manifests/known-plugins';
 import { appArchives } from './internal';
 
 /**
@@ -52,7 +53,27 @@ function admission(): typeof Admission {
 export function clusterMistake(scope: Construct, cluster: Json): Problem | undefined {
   const admission = admissionProblem('Cluster', cluster);
   if (admission !== undefined) return admission;
-  return barmanCloudMistake(scope, cluster) ?? archiveMistake(scope, cluster);
+  return barmanCloudMistake(scope, cluster) ?? scaleToZeroMistake(cluster) ?? archiveMistake(scope, cluster);
+}
+
+/**
+ * A Cluster that enables the Scale-to-Zero plugin without the annotation its sidecar reads
+ * (the doctor's CNPGI140 warning, refused here): the sidecar is injected and never hibernates
+ * the Cluster (cnpg-i-scale-to-zero v0.1.9 internal/sidecar/scale_to_zero.go
+ * getClusterScaleToZeroConfig). The doctor reads manifests that other tools may annotate later;
+ * this program writes the Cluster's whole metadata, so a missing annotation is an omission, and
+ * `addPlugin` of a `ScaleToZeroPlugin` writes it. An annotation with another value is a choice
+ * (hibernation off, the sidecar kept) and passes.
+ */
+function scaleToZeroMistake(cluster: Json): Problem | undefined {
+  const issue = missingScaleToZeroAnnotation(cluster);
+  if (issue === undefined) return undefined;
+  return {
+    prop: `plugins[${SCALE_TO_ZERO_PLUGIN_NAME}]`,
+    value: SCALE_TO_ZERO_PLUGIN_NAME,
+    problem: `is enabled, but the annotation ${issue.path.replace(/^metadata\.annotations\[(.*)\]$/, '$1')} ${issue.message}`,
+    fix: `deploy the plugin with ScaleToZeroPlugin and add it with cluster.addPlugin(scaleToZero) or scaleToZero.enable(cluster, { inactivity }), which write the annotations and the sidecar's Role; or ${issue.fix} in the Cluster's metadata.annotations`,
+  };
 }
 
 function barmanCloudMistake(scope: Construct, cluster: Json): Problem | undefined {

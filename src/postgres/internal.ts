@@ -15,6 +15,7 @@ import { pluginNameProblem } from '../common/validate';
 import { ErrorScope, describeValue, invalid, wrongType } from '../manifests/errors';
 import { Json } from '../manifests/json';
 import { isDnsSubdomain } from '../manifests/k8s-names';
+import { nearestName } from '../manifests/nearest-name';
 import { IPlugin } from '../plugins/plugin';
 import { addChecks, addSchemaGuard, currentSynthCall, synthJson } from '../schema/guard';
 import type { IPostgresCluster } from './cluster-reference';
@@ -195,6 +196,39 @@ export const POSTGRES_CLUSTER_KIND: PropKind = Kind.evenMissing(
   ),
 );
 
+// The by-name references declared external (PostgresCluster.fromClusterName(name, { external: true })).
+const EXTERNAL_REFERENCES = new WeakSet<object>();
+
+/** Declares a by-name Cluster reference external: it is not compared with the app's Clusters. @internal */
+export function markExternal(reference: object): void {
+  EXTERNAL_REFERENCES.add(reference);
+}
+
+/**
+ * The check, run at synth, of a by-name reference to Cluster `name` in `namespace` that is not
+ * declared external: the app knows its Clusters, so a name that is not one of them in that
+ * namespace but is a misspelling of one there ({@link nearestName}, the doctor's CNPGI118
+ * suggestion) is refused; the operator would look the misspelt Cluster up by name in the
+ * object's namespace and wait for it forever (cloudnative-pg v1.30.0
+ * internal/controller/backup_controller.go BackupReconciler.getCluster). A name far from every
+ * Cluster of the namespace may be managed elsewhere and passes.
+ */
+function refuseMisspeltCluster(scope: Construct, name: string, namespace: string | undefined): void {
+  const here = (APP_CLUSTERS.get(scope.node.root) ?? []).map((b) => b.apiObject).filter((o) => o.metadata.namespace === namespace);
+  const names = [...new Set(here.map((o) => o.name))].sort();
+  if (names.includes(name)) return;
+  const nearest = nearestName(name, names);
+  if (nearest === undefined) return;
+  const where = namespace === undefined ? 'without a namespace' : `in namespace '${namespace}'`;
+  invalid(
+    scope,
+    'cluster',
+    name,
+    `names no PostgresCluster of this app ${where}, where the app has Cluster '${nearest}' (did you mean '${nearest}'?): the operator looks the Cluster up by name in this namespace and waits until one exists`,
+    `pass the PostgresCluster construct of '${nearest}', or PostgresCluster.fromClusterName('${name}', { external: true }) for a Cluster managed outside this program`,
+  );
+}
+
 /**
  * Where a Backup or ScheduledBackup of a checked `cluster` goes: its Cluster's name and
  * namespace, the namespace it must be written in, and the binding of a `PostgresCluster` of this
@@ -221,6 +255,7 @@ export function resolveBackupCluster(
       fix,
     );
   }
+  if (binding === undefined && !EXTERNAL_REFERENCES.has(cluster)) addChecks(scope, () => refuseMisspeltCluster(scope, name, namespace));
   return { name, namespace, binding };
 }
 

@@ -24,16 +24,16 @@ import { ResourceKey, resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { Problem, invalid, refuseProblem } from '../manifests/errors';
 import { Json } from '../manifests/json';
-import { IPlugin } from '../plugins/plugin';
+import { IPlugin, IPluginCluster } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { clusterMistake } from './cluster-fidelity';
 import { ClusterImage } from './cluster-image';
-import { IPostgresCluster } from './cluster-reference';
+import { ClusterReferenceOptions, IPostgresCluster } from './cluster-reference';
 import { CLUSTER_SPEC_PASSTHROUGH_SPEC, ClusterSpecPassthrough } from './cluster-spec-passthrough';
 import { Database, DatabaseOptions } from './database';
 import { DatabaseRole, DatabaseRoleOptions } from './database-role';
 import { ExternalClusterSource } from './external-cluster-source';
-import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck } from './internal';
+import { EXTERNAL_CLUSTER_NAME_KIND, PLUGIN_KIND, appArchives, bindCluster, guardAndCheck, markExternal } from './internal';
 import { ManagedRoleOptions, managedRoleEntry } from './managed-role';
 import { IObjectStore, linkObjectStore } from './object-store-link';
 import { convertField, wrapValues } from './passthrough';
@@ -378,6 +378,12 @@ const PROPS_SPEC: PropSpec<PostgresClusterProps> = {
   affinity: Kind.any,
 };
 
+const REFERENCE_SPEC: PropSpec<ClusterReferenceOptions> = {
+  // Written as given, like the string form; an object in another namespace is refused by resolveBackupCluster.
+  namespace: Kind.string("pass the Cluster's namespace, e.g. 'db'"),
+  external: Kind.boolean,
+};
+
 const PLUGIN_SPEC: PropSpec<ClusterPluginOptions> = {
   enabled: Kind.json,
   isWalArchiver: Kind.json,
@@ -416,24 +422,27 @@ interface PluginEntry {
  * pg_basebackup or recovery...); rules the operator does not make (a plugin added twice, a
  * backup through a plugin the Cluster does not enable) are library errors too.
  */
-export class PostgresCluster extends Construct implements IPostgresCluster {
+export class PostgresCluster extends Construct implements IPostgresCluster, IPluginCluster {
   /**
-   * A Cluster managed elsewhere, by name: for Backups and ScheduledBackups of it. Nothing about
-   * it can be checked but the name (a DNS-1035 label of at most 50 characters).
+   * A Cluster referred to by name: for Backups, ScheduledBackups, Databases and Poolers of a
+   * Cluster managed elsewhere. Nothing about it can be checked but the name (a DNS-1035 label of
+   * at most 50 characters) and, at synth, that it is not a misspelling of a `PostgresCluster` of
+   * the app in the same namespace (`ordres` next to `orders` is refused with the nearest name);
+   * declare a Cluster that is really managed elsewhere with `{ external: true }`.
    * @param name the Cluster's `metadata.name`
-   * @param namespace the Cluster's namespace; undefined follows the chart of the backup
+   * @param options the Cluster's namespace (a string is the namespace), and whether it is external;
+   *   no namespace follows the chart of whatever refers to it
    */
-  public static fromClusterName(name: string, namespace?: string): IPostgresCluster {
+  public static fromClusterName(name: string, options?: string | ClusterReferenceOptions): IPostgresCluster {
+    const where = 'PostgresCluster.fromClusterName';
     if (typeof name !== 'string' || !CLUSTER_NAME_RULE.test(name)) {
-      invalid(
-        'PostgresCluster.fromClusterName',
-        'name',
-        name,
-        `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}`,
-        'pass the metadata.name of the Cluster',
-      );
+      invalid(where, 'name', name, `is not a Cluster name: it must be ${CLUSTER_NAME_RULE.describe}`, 'pass the metadata.name of the Cluster');
     }
-    return namespace === undefined ? { name } : { name, namespace };
+    const o: ClusterReferenceOptions =
+      typeof options === 'string' ? { namespace: options } : (checkProps(where, 'options', options, REFERENCE_SPEC, { optional: true }) ?? {});
+    const ref: IPostgresCluster = o.namespace === undefined ? { name } : { name, namespace: o.namespace };
+    if (o.external === true) markExternal(ref);
+    return ref;
   }
 
   /** The Cluster's `metadata.name`. Backups and the other objects of the Cluster refer to it. */
@@ -532,6 +541,13 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
    * `enabled` and `isWALArchiver` are always written, so the manifest shows what the operator
    * will do. Adding the same plugin twice, a second enabled WAL archiver, or a WAL archiver
    * beside `spec.backup.barmanObjectStore` throws.
+   *
+   * The plugin writes what else enabling it takes ({@link IPlugin.bindToCluster}): with a
+   * `ScaleToZeroPlugin` this is `scaleToZero.enable(cluster)` with the default inactivity. A
+   * Scale-to-Zero plugin deployed otherwise (a `PluginManifest`, `Plugin.fromPluginName`) is
+   * refused at synth unless the Cluster carries the `xata.io/scale-to-zero-enabled` annotation
+   * its sidecar reads; a Barman Cloud `BarmanCloudPlugin` is refused at synth when the Cluster
+   * names no ObjectStore for it.
    */
   public addPlugin(plugin: IPlugin, options: ClusterPluginOptions = {}): void {
     checkValue(this, 'plugin', plugin, PLUGIN_KIND);
@@ -568,6 +584,14 @@ export class PostgresCluster extends Construct implements IPostgresCluster {
         'CloudNativePG allows one way of archiving WAL per Cluster: remove spec.backup.barmanObjectStore or set isWalArchiver: false',
       ],
     ]);
+    // The plugin writes what else it needs on this Cluster (annotations, RBAC), or refuses.
+    if (typeof plugin.bindToCluster === 'function') {
+      plugin.bindToCluster(this, {
+        enabled: entry.enabled,
+        isWalArchiver: entry.isWalArchiver,
+        ...(entry.parameters === undefined ? {} : { parameters: { ...entry.parameters } }),
+      });
+    }
     this.pluginEntries.push(entry);
     this.version++;
   }

@@ -2,16 +2,18 @@ import { createHash } from 'crypto';
 import { ApiObject, Include } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { missingBarmanObjectName } from '../checks/barman-cloud';
 import { clusterScoped } from '../common/metadata';
 import { childObjectName } from '../common/names';
 import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { invalid } from '../manifests/errors';
+import { Json } from '../manifests/json';
 import { BARMAN_CLOUD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
-import { IPlugin } from '../plugins/plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
-import { addSchemaGuard, internalChild } from '../schema/guard';
+import { addChecks, addSchemaGuard, internalChild, synthJson } from '../schema/guard';
 import { PluginTlsMode } from '../tls/plugin-tls';
 import { BarmanCloudNames } from './barman-cloud-names';
 import { PluginLogLevel } from './log-level';
@@ -284,6 +286,31 @@ export class BarmanCloudPlugin extends Construct implements IPlugin {
     if (props.objectStoreCrd !== undefined) {
       this.objectStoreCrd = includeCrds(this, props.objectStoreCrd);
     }
+  }
+
+  /**
+   * What `cluster.addPlugin(barman, ...)` adds beside the entry: a synth-time check that the
+   * Cluster names an ObjectStore for the plugin (`objectStore`, or `barmanObjectName` in the
+   * parameters or in the recovery or replica source's parameters). Without one the plugin's
+   * configuration check fails (plugin-barman-cloud v0.14.0 internal/cnpgi/operator/config/config.go
+   * PluginConfiguration.Validate), it injects no sidecar and archives nothing: an inert plugin,
+   * refused with the option to pass. A disabled entry is not checked. The plugin writes the
+   * sidecar's Role itself, per Cluster, at run time; nothing else is written here.
+   */
+  public bindToCluster(cluster: IPluginCluster, entry: PluginClusterEntry): void {
+    if (!entry.enabled || !(cluster instanceof Construct)) return;
+    const at = `plugins[${this.pluginName}]`;
+    addChecks(cluster, () => {
+      const issue = missingBarmanObjectName(synthJson(cluster.apiObject) as Json);
+      if (issue === undefined) return;
+      invalid(
+        cluster,
+        `${at}.parameters.barmanObjectName`,
+        undefined,
+        issue.message,
+        `pass the ObjectStore: cluster.addPlugin(barman, { objectStore: store, isWalArchiver: true }) (or parameters: { barmanObjectName: '<ObjectStore name>' }); a Cluster that only recovers names it in its recovery source (ExternalClusterSource.fromPlugin(barman, { objectStore }))`,
+      );
+    });
   }
 
   private guarded<T extends ApiObject>(obj: T): T {

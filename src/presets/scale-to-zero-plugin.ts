@@ -18,7 +18,7 @@ import { Json, asObject, asString, dig } from '../manifests/json';
 import { SCALE_TO_ZERO_PLUGIN_NAME } from '../manifests/known-plugins';
 import { compareQuantities, parseQuantity } from '../manifests/quantity';
 import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
-import { IPlugin } from '../plugins/plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from '../plugins/plugin';
 import { PLUGIN_DEPLOYMENT_SPEC, PluginDeploymentProps, StandalonePlugin, pluginNamespace, sharedProps } from '../plugins/standalone-plugin';
 import { PostgresCluster } from '../postgres/postgres-cluster';
 import { addChecks, addSchemaGuard, internalChild, synthJson } from '../schema/guard';
@@ -192,13 +192,17 @@ export class ScaleToZeroPlugin extends Construct implements IPlugin {
     this.pluginName = this.plugin.pluginName;
   }
 
+  /** The inactivity of each Cluster being enabled through {@link enable}, read by {@link bindToCluster}. */
+  private readonly pendingInactivity = new WeakMap<IPluginCluster, number>();
+
   /**
    * Enables scale-to-zero on a Cluster: adds the plugin to `spec.plugins`, writes the
    * `xata.io/scale-to-zero-enabled: "true"` and `xata.io/scale-to-zero-inactivity-minutes`
    * annotations, and a Role and RoleBinding in the Cluster's namespace that let the sidecar,
    * which runs under the Cluster's ServiceAccount, get and update this Cluster (to hibernate it)
    * and the ScheduledBackup of the same name (to suspend it): the calls of
-   * internal/sidecar/cluster_client.go, on those two objects only.
+   * internal/sidecar/cluster_client.go, on those two objects only. `cluster.addPlugin(scaleToZero)`
+   * does the same with the default inactivity.
    *
    * At synth, a ScheduledBackup of this Cluster named otherwise (and not suspended) is refused:
    * the sidecar never suspends it, and each Backup it starts while the Cluster sleeps fails
@@ -210,7 +214,27 @@ export class ScaleToZeroPlugin extends Construct implements IPlugin {
     const o = checkProps(this, `enable(${cluster.name})`, options, ENABLE_SPEC, { optional: true }) ?? {};
     const minutes =
       o.inactivity === undefined ? SCALE_TO_ZERO_DEFAULT_INACTIVITY_MINUTES : Math.round(o.inactivity.toMilliseconds({ integral: false }) / 60_000);
-    cluster.addPlugin(this);
+    this.pendingInactivity.set(cluster, minutes);
+    try {
+      cluster.addPlugin(this);
+    } finally {
+      this.pendingInactivity.delete(cluster);
+    }
+  }
+
+  /**
+   * What `cluster.addPlugin(scaleToZero)` writes beside the plugin entry (see {@link enable}):
+   * the two annotations the sidecar reads (cnpg-i-scale-to-zero v0.1.9
+   * internal/sidecar/scale_to_zero.go getClusterScaleToZeroConfig) and the sidecar's Role and
+   * RoleBinding. A disabled entry (`enabled: false`) gets none: no sidecar is injected to read
+   * them. Called by `PostgresCluster.addPlugin`; a Cluster that is not a `PostgresCluster` is
+   * refused.
+   */
+  public bindToCluster(target: IPluginCluster, entry: PluginClusterEntry): void {
+    checkValue(this, 'cluster', target, CLUSTER_KIND);
+    const cluster = target as PostgresCluster;
+    if (!entry.enabled) return;
+    const minutes = this.pendingInactivity.get(cluster) ?? SCALE_TO_ZERO_DEFAULT_INACTIVITY_MINUTES;
     cluster.apiObject.metadata.addAnnotation(SCALE_TO_ZERO_ENABLED_ANNOTATION, 'true');
     cluster.apiObject.metadata.addAnnotation(SCALE_TO_ZERO_INACTIVITY_ANNOTATION, String(minutes));
 

@@ -176,10 +176,11 @@ describe('Doctor at synth: the Cluster a backup names (CNPGI118), the Secrets a 
     expect(lines(app, 'CNPGI118', true)).toEqual([]);
   });
 
-  test('a PluginBackup of a misspelt PostgresCluster.fromClusterName: a printed warning by default, a failed synth with complete', () => {
+  // Not declared external, the construct refuses the misspelling itself (test/plugins/plugin.test.ts).
+  test('a PluginBackup of an external PostgresCluster.fromClusterName near an app Cluster: a printed warning by default, a failed synth with complete', () => {
     const make = () => {
       const { app, chart } = ordersApp();
-      new PluginBackup(chart, 'adhoc', { cluster: PostgresCluster.fromClusterName('ordres'), plugin: BARMAN, metadata: { name: 'adhoc' } });
+      new PluginBackup(chart, 'adhoc', { cluster: PostgresCluster.fromClusterName('ordres', { external: true }), plugin: BARMAN, metadata: { name: 'adhoc' } });
       return app;
     };
     const message =

@@ -100,7 +100,7 @@ describe('independent additions in any order', () => {
   ];
   const forB: Op[] = [
     ({ b, hello }) => b.addPlugin(hello),
-    ({ b, barman }) => b.addPlugin(barman, { isWalArchiver: true }),
+    ({ b, barman }) => b.addPlugin(barman, { isWalArchiver: true, parameters: { barmanObjectName: 'store-b' } }),
     ({ b, barman }) => b.addScheduledBackup('hourly', { plugin: barman, schedule: BackupSchedule.expression('@hourly') }),
     ({ b, hello }) => b.addBackup('adhoc', { plugin: hello }),
     ({ b }) =>

@@ -101,7 +101,7 @@ describe('PluginMonitoring', () => {
     const barman = new BarmanCloudPlugin(chart, 'barman');
     const pg = new PostgresCluster(chart, 'pg', { storage: { size: Size.gibibytes(1) } });
     const monitoring = new PluginMonitoring(chart, 'monitoring');
-    pg.addPlugin(barman);
+    pg.addPlugin(barman, { parameters: { barmanObjectName: 'store' } });
     pg.addScheduledBackup('hourly', { plugin: barman, schedule: BackupSchedule.expression('0 0 * * * *') });
     pg.addScheduledBackup('weekly', { plugin: barman, schedule: BackupSchedule.expression('@weekly'), suspend: true });
     const rules = rulesOf(Testing.synth(chart));
