@@ -4,6 +4,7 @@
  * the message is the library's one message for it.
  */
 import * as kplus from 'cdk8s-plus-28';
+import { imageTagProblem } from '../checks/image-policy';
 import { ErrorScope, Problem, invalid, wrongType } from '../manifests/errors';
 import { isDnsHostName, isDnsSubdomain, isEnvVarName, isLabelKey, isLabelValue, longDnsLabel } from '../manifests/k8s-names';
 import { checkMetadata } from './metadata';
@@ -13,7 +14,6 @@ import { RequireAmountOptions, requireDuration, requireSize } from './render';
 import { ALL_RESOURCE_KEYS, ResourceKey, resourcesOf } from './resources';
 import {
   INT32_MAX,
-  imageTagProblem,
   validateImage,
   validateInteger,
   validateLabels,
@@ -83,9 +83,11 @@ export const Kind = {
   stringMap: throwing(validateStringMap),
   pluginName: throwing(validatePluginName),
   /**
-   * An image reference pinned to a release: a tag other than `latest`, or a digest. An untagged
-   * or `:latest` image changes under the Clusters with no change in Git (and the kubelet pulls it
-   * again on every start with imagePullPolicy Always), so it is refused rather than warned about.
+   * An image reference pinned to a release: a tag with a version in it (not `latest`, `main` or
+   * another branch or channel name), or a digest (the library's one image policy,
+   * `src/checks/image-policy.ts`). A moving image changes under the Clusters with no change in
+   * Git (and the kubelet pulls it again on every start with imagePullPolicy Always), so it is
+   * refused rather than warned about.
    */
   image:
     (example: string): PropKind =>

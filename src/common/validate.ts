@@ -241,21 +241,6 @@ export function validateImage(scope: ErrorScope, prop: string, value: unknown, e
 }
 
 /**
- * What is wrong with an image reference at run time, if anything: no tag and no digest (the
- * runtime pulls `:latest`), or the `latest` tag, either of which changes the image under a
- * running Deployment. `undefined` for a pinned reference (`repo:v1.2.3` or `repo@sha256:...`).
- * @internal
- */
-export function imageTagProblem(image: string): string | undefined {
-  if (/@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,}$/.test(image)) return undefined;
-  const lastPart = image.slice(image.lastIndexOf('/') + 1);
-  const colon = lastPart.lastIndexOf(':');
-  if (colon < 0) return 'has no tag, so the runtime pulls :latest';
-  if (lastPart.slice(colon + 1) === 'latest') return 'uses the latest tag, which moves under a running Deployment';
-  return undefined;
-}
-
-/**
  * The props among `keys` that are set (not `undefined`), as a new object: what a preset passes
  * on to the construct it wraps, so that construct still applies its own defaults (the one
  * pickDefined of the library).

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { ApiObject, Include, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { checkCertificate } from '../checks/certificate';
+import { SIDECAR_IMAGE_ENV, containerEnv, imageTagProblem, pinnedExample, podImages } from '../checks/image-policy';
 import { checkPluginServiceNames } from '../checks/plugin-wiring';
 import { goVerifyHostname } from '../checks/tls-precision';
 import { Kind } from '../common/prop-kinds';
@@ -37,6 +38,8 @@ const PROPS_SPEC: PropSpec<PluginManifestProps> = {
     "use the namespace the manifest was written for, such as 'cnpg-system'",
   ),
   tls: Kind.factory(PluginTls),
+  image: Kind.image('ghcr.io/org/plugin:v1.0.0'),
+  sidecarImage: Kind.image('ghcr.io/org/plugin-sidecar:v1.0.0'),
 };
 
 /** Props of {@link PluginManifest}. */
@@ -63,6 +66,21 @@ export interface PluginManifestProps {
    * @default - the manifest's own certificates, re-homed
    */
   readonly tls?: PluginTls;
+  /**
+   * The plugin's image, pinned to a release tag or a digest, written in place of the manifest's
+   * on the container of the Deployment behind the plugin Service (which must have one container).
+   * @default - the manifest's image, which must be pinned itself
+   */
+  readonly image?: string;
+  /**
+   * The image the plugin injects into the instance pods, pinned to a release tag or a digest,
+   * written as the `SIDECAR_IMAGE` variable of the plugin's container (an `env` value wins over
+   * the manifest's `envFrom` and `valueFrom`; plugin-barman-cloud v0.14.0
+   * internal/cmd/operator/main.go and cnpg-i-scale-to-zero v0.1.9 cmd/plugin/plugin.go read it).
+   * Refused for a manifest whose plugin container reads no `SIDECAR_IMAGE`.
+   * @default - the manifest's `SIDECAR_IMAGE`, which must be pinned itself
+   */
+  readonly sidecarImage?: string;
 }
 
 /**
@@ -82,6 +100,12 @@ export interface PluginManifestProps {
  * Certificate the cert-manager webhook rejects, and a server Certificate without the name the
  * operator verifies (cloudnative-pg v1.30.0 internal/controller/plugin_controller.go Reconcile:
  * `cnpg.io/pluginServerName`, else the Service name).
+ *
+ * Images follow the library's one image policy: every container image of the manifest, and the
+ * `SIDECAR_IMAGE` the plugin hands to the instance pods, must be pinned to a release tag or a
+ * digest. A moving image (no tag, `latest`, a branch or channel tag such as `main`), which the
+ * development manifests of several plugins name, is refused with the fix: `image` and
+ * `sidecarImage` set the pinned ones.
  */
 export class PluginManifest extends Construct implements IPlugin {
   /** The plugin's name: the `cnpg.io/pluginName` label of its Service. */
@@ -145,15 +169,101 @@ export class PluginManifest extends Construct implements IPlugin {
     this.pluginName = stringMap(dig(this.service.toJson(), 'metadata', 'labels'))[PLUGIN_NAME_LABEL];
 
     for (const obj of objects) rehome(obj, raw.get(obj) ?? {}, from, namespace);
+    if (props.image !== undefined || props.sidecarImage !== undefined) this.setImages(objects, props.image, props.sidecarImage);
     if (props.tls !== undefined) this.tls = this.replaceTls(props.tls, objects);
 
     for (const obj of this.apiObjects) guardOnce(this, obj);
-    addChecks(this, () => this.checkWiring(props.path));
+    addChecks(this, () => {
+      this.checkImages(props);
+      this.checkWiring(props.path);
+    });
   }
 
   /** Every object of the plugin as loaded (without the certificates `tls` replaced), in file order (a copy). */
   public get apiObjects(): ApiObject[] {
     return this.includes.flatMap((i) => i.apiObjects);
+  }
+
+  /** The Deployments whose pods the plugin Service selects. */
+  private pluginDeployments(objects: readonly ApiObject[]): ApiObject[] {
+    const selector = stringMap(dig(this.service.toJson(), 'spec', 'selector'));
+    if (Object.keys(selector).length === 0) return [];
+    return objects.filter((o) => {
+      if (o.kind !== 'Deployment') return false;
+      const labels = stringMap(dig(o.toJson(), 'spec', 'template', 'metadata', 'labels'));
+      return Object.entries(selector).every(([k, v]) => labels[k] === v);
+    });
+  }
+
+  /** Writes `image` and `sidecarImage` on the container of the plugin's Deployment. */
+  private setImages(objects: readonly ApiObject[], image: string | undefined, sidecarImage: string | undefined): void {
+    const prop = image !== undefined ? 'image' : 'sidecarImage';
+    const value = image ?? sidecarImage;
+    const deployments = this.pluginDeployments(objects);
+    if (deployments.length === 0) {
+      invalid(
+        this,
+        prop,
+        value,
+        `has no Deployment to go to: no Deployment of the manifest runs the pods of the plugin Service (${describe(this.service)})`,
+        'leave it out and pin the image in the manifest',
+      );
+    }
+    for (const d of deployments) {
+      const containers = asArray(dig(d.toJson(), 'spec', 'template', 'spec', 'containers'));
+      if (containers.length !== 1) {
+        invalid(
+          this,
+          prop,
+          value,
+          `is ambiguous: ${describe(d)} has ${containers.length} containers`,
+          'leave it out and pin each image in the manifest, or set it with ApiObject.addJsonPatch on the Deployment',
+        );
+      }
+      const container = asObject(containers[0]) ?? {};
+      if (image !== undefined) d.addJsonPatch(JsonPatch.replace('/spec/template/spec/containers/0/image', image));
+      if (sidecarImage === undefined) continue;
+      const env = asArray(container.env);
+      const at = env.findIndex((e) => dig(e, 'name') === SIDECAR_IMAGE_ENV);
+      if (at < 0 && !readsSidecarImage(container, objects)) {
+        invalid(
+          this,
+          'sidecarImage',
+          sidecarImage,
+          `would go nowhere: the container of ${describe(d)} reads no ${SIDECAR_IMAGE_ENV} (no env entry, no envFrom source that holds it)`,
+          'leave sidecarImage out; this plugin takes its sidecar image some other way, or injects none',
+        );
+      }
+      const entry = { name: SIDECAR_IMAGE_ENV, value: sidecarImage };
+      const op =
+        at >= 0
+          ? JsonPatch.replace(`/spec/template/spec/containers/0/env/${at}`, entry)
+          : container.env === undefined
+            ? JsonPatch.add('/spec/template/spec/containers/0/env', [entry])
+            : JsonPatch.add('/spec/template/spec/containers/0/env/-', entry);
+      d.addJsonPatch(op);
+    }
+  }
+
+  /** Refuses a moving image anywhere in the manifest as written (late changes included). */
+  private checkImages(props: PluginManifestProps): void {
+    const objects = this.apiObjects.map((o) => o.toJson() as Json);
+    const lookup = (kind: 'ConfigMap' | 'Secret', name: string): Json | undefined =>
+      objects.find((o) => o.kind === kind && dig(o, 'metadata', 'name') === name);
+    const plugin = new Set(this.pluginDeployments(this.apiObjects).map((d) => d.name));
+    for (const obj of objects) {
+      const podSpec = asObject(podSpecOf(obj));
+      if (podSpec === undefined) continue;
+      for (const use of podImages(podSpec, lookup)) {
+        const problem = imageTagProblem(use.image);
+        if (problem === undefined) continue;
+        const isPlugin = obj.kind === 'Deployment' && plugin.has(asString(dig(obj, 'metadata', 'name')) ?? '');
+        const fix = isPlugin
+          ? `pass ${use.sidecar ? 'sidecarImage' : 'image'} with a release tag or a digest, e.g. ${pinnedExample(use.image)}, or use a release manifest whose images are pinned`
+          : `pin it in the manifest to a release tag or a digest, e.g. ${pinnedExample(use.image)}`;
+        invalid(this, 'path', props.path, `gives ${refOfJson(obj)} ${use.what} the image '${use.image}', which ${problem}`, fix);
+      }
+    }
   }
 
   private replaceTls(tls: PluginTls, objects: ApiObject[]): PluginCertificates {
@@ -245,6 +355,35 @@ export class PluginManifest extends Construct implements IPlugin {
       );
     }
   }
+}
+
+/** The pod spec of a workload object, if it is one. */
+function podSpecOf(obj: Json): unknown {
+  switch (obj.kind) {
+    case 'Pod':
+      return obj.spec;
+    case 'CronJob':
+      return dig(obj, 'spec', 'jobTemplate', 'spec', 'template', 'spec');
+    case 'Deployment':
+    case 'StatefulSet':
+    case 'DaemonSet':
+    case 'ReplicaSet':
+    case 'Job':
+      return dig(obj, 'spec', 'template', 'spec');
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a container reads SIDECAR_IMAGE through an envFrom source, or one the manifest does not hold. */
+function readsSidecarImage(container: Json, objects: readonly ApiObject[]): boolean {
+  return asArray(container.envFrom).some((from) => {
+    const kind = dig(from, 'configMapRef') !== undefined ? 'ConfigMap' : 'Secret';
+    const name = asString(dig(from, kind === 'ConfigMap' ? 'configMapRef' : 'secretRef', 'name'));
+    const source = objects.find((o) => o.kind === kind && o.name === name);
+    if (source === undefined) return true;
+    return containerEnv({ envFrom: [from] }, SIDECAR_IMAGE_ENV, (k, n) => (k === kind && n === name ? (source.toJson() as Json) : undefined)) !== undefined;
+  });
 }
 
 /** The manifest files of `p` (a file, or a folder's YAML and JSON files), refused when there are none. */

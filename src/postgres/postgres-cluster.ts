@@ -24,6 +24,7 @@ import { ResourceKey, resourcesOf } from '../common/resources';
 import { CLUSTER_NAME_RULE, nameFromId } from '../common/stable-names';
 import { Problem, invalid, refuseProblem } from '../manifests/errors';
 import { Json } from '../manifests/json';
+import { parseQuantity } from '../manifests/quantity';
 import { IPlugin, IPluginCluster } from '../plugins/plugin';
 import { ClusterBootstrap } from './cluster-bootstrap';
 import { clusterMistake } from './cluster-fidelity';
@@ -50,8 +51,13 @@ export interface ClusterStorage {
   /**
    * The size of the volume, written as a Kubernetes quantity in the largest binary unit that
    * keeps it whole (`Size.gibibytes(10)` -> `10Gi`). It can grow later but never shrink.
+   * Required unless `pvcTemplate` carries a storage request (`resources.requests.storage`), which
+   * CloudNativePG then gives each PVC (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go
+   * validateStorageConfigurationSize accepts either; pkg/reconciler/persistentvolumeclaim/build.go
+   * Build starts from the template and writes `size` over its request only when `size` is set).
+   * @default - the storage request of `pvcTemplate`
    */
-  readonly size: Size;
+  readonly size?: Size;
 
   /**
    * The StorageClass of the PersistentVolumeClaims.
@@ -334,13 +340,47 @@ function managedRules(spec: Record<string, unknown>): Rule[] {
 }
 
 const STORAGE_SPEC: PropSpec<ClusterStorage> = {
-  size: Kind.evenMissing(Kind.size()),
+  size: Kind.size(),
   // Written as given; the schema guard judges them at synth.
   storageClass: Kind.any,
   resizeInUseVolumes: Kind.any,
   pvcTemplate: Kind.any,
 };
-const STORAGE_KIND = Kind.props(STORAGE_SPEC, { required: ['size'] });
+const STORAGE_PROPS = Kind.props(STORAGE_SPEC, { example: '{ size: Size.gibibytes(10) }' });
+
+/**
+ * The storage request of a PVC template as written: a string or a number, or a generated
+ * quantity class (its `value`).
+ */
+function templateStorageRequest(template: unknown): unknown {
+  const request = (template as { resources?: { requests?: Record<string, unknown> } } | undefined)?.resources?.requests?.storage;
+  return request !== null && typeof request === 'object' && 'value' in request ? (request as { value: unknown }).value : request;
+}
+
+/**
+ * A volume needs a size or a storage request in its template, as the Cluster webhook says
+ * (cloudnative-pg v1.30.0 internal/webhook/v1/cluster_webhook.go validateStorageConfigurationSize:
+ * no size and a zero or missing request is refused). A request that is no quantity is the
+ * schema guard's to word.
+ */
+const STORAGE_KIND: PropKind = (s, p, v) => {
+  const problem = STORAGE_PROPS(s, p, v);
+  if (problem !== undefined || v === null || typeof v !== 'object') return problem;
+  const storage = v as ClusterStorage;
+  if (storage.size !== undefined) return undefined;
+  const request = templateStorageRequest(storage.pvcTemplate);
+  const parsed = parseQuantity(request);
+  if (request !== undefined && (parsed === undefined || parsed.num !== 0n)) return undefined;
+  return {
+    prop: `${p}.size`,
+    value: undefined,
+    problem:
+      request === undefined
+        ? 'is missing, and pvcTemplate holds no storage request, so the Cluster webhook refuses the Cluster ("Size not configured")'
+        : `is missing, and the storage request of pvcTemplate is ${JSON.stringify(request)}, which the Cluster webhook counts as none ("Size not configured")`,
+    fix: "use Size.gibibytes(10), or a storage request in pvcTemplate (resources: { requests: { storage: '10Gi' } })",
+  };
+};
 
 const REPLICA_SPEC: PropSpec<ClusterReplica> = {
   // A missing source, and the strings, are the schema guard's to judge at synth.
@@ -843,7 +883,12 @@ function addManagedRoles(json: Record<string, unknown>, roles: ReadonlyArray<Rec
 
 /** `spec.storage` or `spec.walStorage` from its checked prop. */
 function renderStorage(s: ClusterStorage): CnpgClusterSpecStorage {
-  return { size: renderQuantity(s.size), storageClass: s.storageClass, resizeInUseVolumes: s.resizeInUseVolumes, pvcTemplate: s.pvcTemplate };
+  return {
+    size: s.size === undefined ? undefined : renderQuantity(s.size),
+    storageClass: s.storageClass,
+    resizeInUseVolumes: s.resizeInUseVolumes,
+    pvcTemplate: s.pvcTemplate,
+  };
 }
 
 /** `spec.replica` from its checked prop. */

@@ -276,12 +276,14 @@ const CLUSTER_KIND: PropKind = Kind.instance(
 const ENABLE_SPEC: PropSpec<ScaleToZeroClusterOptions> = {
   inactivity: (scope, prop, value) => {
     if (value === undefined) return undefined;
-    const ms = requireDuration(scope, prop, value, 'Duration.minutes(10)').toMilliseconds({ integral: false });
+    // Zero passes the generic check so that it is refused here, in minutes, as the user wrote it.
+    const duration = requireDuration(scope, prop, value, 'Duration.minutes(10)', { allowZero: true });
+    const ms = duration.toMilliseconds({ integral: false });
     if (ms % 60_000 !== 0 || ms < SCALE_TO_ZERO_CHECK_INTERVAL_MINUTES * 60_000) {
       invalid(
         scope,
         prop,
-        `${ms}ms`,
+        duration.toHumanString(),
         'is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute',
         `use Duration.minutes(${Math.max(SCALE_TO_ZERO_CHECK_INTERVAL_MINUTES, Math.ceil(ms / 60_000))})`,
       );

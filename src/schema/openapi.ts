@@ -19,6 +19,7 @@ import { describeValue } from '../manifests/errors';
 import { RenderedJson } from '../manifests/json';
 import { pinnedValidator, StructuralSchema } from './crd-schemas';
 import { issue, PathSegments, SchemaIssue } from './issue';
+import { patternWords } from './pattern-words';
 
 type AjvSchema = Record<string, unknown>;
 
@@ -360,8 +361,11 @@ function toIssue(e: ErrorObject, path: PathSegments, value: unknown): SchemaIssu
     }
     case 'required':
       return issue([...path, p.missingProperty], 'required', undefined, 'is required by the CRD and not set', 'a value', `set ${p.missingProperty}`);
-    case 'pattern':
+    case 'pattern': {
+      const words = patternWords(String(p.pattern), value);
+      if (words !== undefined) return issue(path, 'pattern', value, words.problem, words.allowed, words.fix);
       return issue(path, 'pattern', value, `does not match the CRD's pattern ${p.pattern}`, `a string matching ${p.pattern}`, 'write a value of that form');
+    }
     case 'format':
       return issue(path, 'format', value, `is not in the '${p.format}' format`, `a '${p.format}' string`, `write a ${p.format} value`);
     case 'minLength':

@@ -1,7 +1,6 @@
 import { Duration } from 'cdk8s';
 import { requireDuration } from '../../src/common/render';
 import {
-  imageTagProblem,
   INT32_MAX,
   isEnumValue,
   pickDefined,
@@ -77,18 +76,6 @@ describe('the one check of each kind in src/common', () => {
       () => validateImage('p', 'image', 42, 'ghcr.io/org/plugin:v1.0.0'),
       'p: image 42 must be a string, not a number; use an image reference such as ghcr.io/org/plugin:v1.0.0',
     );
-  });
-
-  test.each([
-    ['ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', undefined],
-    ['registry.example.com:5000/team/plugin:1.2', undefined],
-    [`ghcr.io/a/b@sha256:${'a'.repeat(64)}`, undefined],
-    [`ghcr.io/a/b:v1@sha256:${'a'.repeat(64)}`, undefined],
-    ['ghcr.io/a/b', 'has no tag, so the runtime pulls :latest'],
-    ['registry.example.com:5000/team/plugin', 'has no tag, so the runtime pulls :latest'],
-    ['ghcr.io/a/b:latest', 'uses the latest tag, which moves under a running Deployment'],
-  ])('imageTagProblem(%s)', (image, problem) => {
-    expect(imageTagProblem(image)).toBe(problem);
   });
 
   test('pickDefined copies the listed keys that are set', () => {

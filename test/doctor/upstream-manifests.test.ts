@@ -14,7 +14,7 @@ const HELLO = ['certificate-issuer.yaml', 'client-certificate.yaml', 'deployment
 );
 
 describeWithShared('the doctor over the upstream manifests', () => {
-  test('barman-cloud v0.14.0 with the CNPG 1.30.0 operator: discovered, no findings at all', () => {
+  test('barman-cloud v0.14.0 with the CNPG 1.30.0 operator: discovered, only its development images (CNPGI126)', () => {
     const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml', 'cnpg-1.30.0.yaml'));
     expect(r.operatorNamespace).toBe('cnpg-system');
     expect(r.plugins).toEqual([
@@ -29,12 +29,20 @@ describeWithShared('the doctor over the upstream manifests', () => {
         address: 'barman-cloud.cnpg-system.svc:9090',
       },
     ]);
-    expect(r.findings).toEqual([]);
+    // the committed manifest names the -testing:main builds (image and SIDECAR_IMAGE)
+    expect(r.findings.map((f) => [f.ruleId, f.path])).toEqual([
+      ['CNPGI126', 'spec.template.spec.containers[0].image'],
+      ['CNPGI126', 'spec.template.spec.containers[0].env[0]'],
+    ]);
   });
 
-  test('barman-cloud alone: only the assumed operator namespace', () => {
+  test('barman-cloud alone: only the assumed operator namespace and its development images', () => {
     const r = analyzeManifests(load('plugin-barman-cloud-v0.14.0-manifest.yaml'));
-    expect(summary(r.findings)).toEqual(['CNPGI001 warning input']);
+    expect(summary(r.findings)).toEqual([
+      'CNPGI001 warning input',
+      'CNPGI126 warning Deployment/cnpg-system/barman-cloud',
+      'CNPGI126 warning Deployment/cnpg-system/barman-cloud',
+    ]);
     expect(r.plugins.map((p) => p.name)).toEqual(['barman-cloud.cloudnative-pg.io']);
   });
 
@@ -55,7 +63,12 @@ describeWithShared('the doctor over the upstream manifests', () => {
     expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // the example Deployment sets no securityContext at all; its kustomization.yaml, read here as
     // one of the files rather than rendered, is CNPGI093's
-    expect(summary(r.findings)).toEqual(['CNPGI050 warning Deployment/cnpg-system/hello-world', 'CNPGI093 warning Kustomization (kustomize) document #6']);
+    expect(summary(r.findings)).toEqual([
+      'CNPGI050 warning Deployment/cnpg-system/hello-world',
+      // cnpg-i-hello-world:latest
+      'CNPGI126 warning Deployment/cnpg-system/hello-world',
+      'CNPGI093 warning Kustomization (kustomize) document #6',
+    ]);
   });
 
   test('hello-world applied to another namespace is outside the operator namespace', () => {

@@ -367,9 +367,20 @@ describeGo('TLS handshake between Go operator and plugin peers', () => {
   });
 
   describeWithShared('release manifests adopted with PluginManifest into databases-system (../shared/reference)', () => {
+    /** The pinned images each manifest is adopted with: the upstream files name development builds. */
+    function pinnedImages(file: string): { image: string; sidecarImage?: string } {
+      if (file === BARMAN_MANIFEST) {
+        return { image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', sidecarImage: 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0' };
+      }
+      if (file === SCALE_TO_ZERO_MANIFEST) {
+        return { image: 'ghcr.io/xataio/cnpg-i-scale-to-zero:v0.1.9', sidecarImage: 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:v0.1.9' };
+      }
+      return { image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0' };
+    }
+
     function adopt(file: string, tls?: PluginTls): Manifest[] {
       const chart = new Chart(Testing.app(), 'e2e', { namespace: 'databases-system' });
-      new PluginManifest(chart, 'plugin', { path: file, tls });
+      new PluginManifest(chart, 'plugin', { path: file, tls, ...pinnedImages(file) });
       return Testing.synth(chart) as Manifest[];
     }
 

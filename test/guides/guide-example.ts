@@ -23,12 +23,13 @@ export function guideYaml(guide: string): any[] {
 }
 
 /**
- * Runs the one ```ts block of a guide as written, against the library's sources, with cdk8s
- * writing into a temporary folder, and returns every object it synthesized, file by file in
- * name order.
+ * Runs the one ```ts block of a guide (or the block that starts with the comment `marker`) as
+ * written, against the library's sources, with cdk8s writing into a temporary folder, and
+ * returns every object it synthesized, file by file in name order.
  */
-export function runGuideExample(guide: string): Manifest[] {
-  const blocks = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+export function runGuideExample(guide: string, marker?: string): Manifest[] {
+  const all = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const blocks = marker === undefined ? all : all.filter((b) => b.startsWith(`// ${marker}\n`));
   expect(blocks).toHaveLength(1);
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-guide-'));
   process.env.CDK8S_OUTDIR = outdir;

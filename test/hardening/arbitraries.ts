@@ -49,8 +49,8 @@ export const image = fc
   .tuple(
     fc.constantFrom('ghcr.io', 'docker.io', 'registry.example.com:5000', 'quay.io'),
     fc.array(dnsLabel, { minLength: 1, maxLength: 3 }),
-    // Pinned only: an untagged or :latest image is refused (the junk values cover those).
-    fc.oneof(fc.stringMatching(/^v[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{1,2}$/), fc.constant('dev'), fc.stringMatching(/^sha256:[0-9a-f]{64}$/)),
+    // Pinned only: an untagged, :latest or branch-tagged (:main) image is refused (the junk values cover those).
+    fc.oneof(fc.stringMatching(/^v[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{1,2}$/), fc.constant('sha-3f2a91c'), fc.stringMatching(/^sha256:[0-9a-f]{64}$/)),
   )
   .map(([reg, repo, tag]) => `${reg}/${repo.join('/')}${tag.startsWith('sha256:') ? '@' : ':'}${tag}`);
 

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart, Size, Testing } from 'cdk8s';
+import { Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { BackupSchedule, ClusterBootstrap, Doctor, PluginManifest, PluginTls, PostgresCluster } from '../../src';
 import { describeWithShared, sharedPath } from '../shared';
@@ -294,34 +294,49 @@ function renderHelloWorld(): string {
  * manifest in the namespace it was written for: the upstream hello-world and Scale-to-Zero pods
  * miss parts of the restricted Pod Security Standard (CNPGI050 warnings), in any namespace.
  */
-function expectSameFindingsAsInPlace(chart: Chart, file: string): void {
+function expectSameFindingsAsInPlace(chart: Chart, file: string, images: Images): void {
   const moved = doctorFindings(chart);
   expect(moved.filter((f) => / error /.test(f))).toEqual([]);
   const inPlace = chartIn('cnpg-system');
-  new PluginManifest(inPlace, 'plugin', { path: file });
+  new PluginManifest(inPlace, 'plugin', { path: file, ...images });
   expect(moved).toEqual(doctorFindings(inPlace).map((f) => f.split('cnpg-system').join(NAMESPACE)));
 }
 
+/** The pinned images the upstream manifests are adopted with (they name development builds). */
+interface Images {
+  readonly image: string;
+  readonly sidecarImage?: string;
+}
+const BARMAN_IMAGES: Images = {
+  image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0',
+  sidecarImage: 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v0.14.0',
+};
+const HELLO_IMAGES: Images = { image: 'ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0' };
+const SCALE_TO_ZERO_IMAGES: Images = {
+  image: 'ghcr.io/xataio/cnpg-i-scale-to-zero:v0.1.9',
+  sidecarImage: 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:v0.1.9',
+};
+
 describeWithShared('PluginManifest adopts the upstream release manifests into another namespace', () => {
-  const cases: Array<[string, () => string, string]> = [
-    ['plugin-barman-cloud v0.14.0', () => BARMAN, 'barman-cloud.cloudnative-pg.io'],
-    ['cnpg-i-hello-world (kustomize folder, rendered)', renderHelloWorld, 'cnpg-i-hello-world.cloudnative-pg.io'],
-    ['cnpg-i-scale-to-zero v0.1.9', () => SCALE_TO_ZERO, 'cnpg-i-scale-to-zero.xata.io'],
+  const cases: Array<[string, () => string, string, Images]> = [
+    ['plugin-barman-cloud v0.14.0', () => BARMAN, 'barman-cloud.cloudnative-pg.io', BARMAN_IMAGES],
+    ['cnpg-i-hello-world (kustomize folder, rendered)', renderHelloWorld, 'cnpg-i-hello-world.cloudnative-pg.io', HELLO_IMAGES],
+    ['cnpg-i-scale-to-zero v0.1.9', () => SCALE_TO_ZERO, 'cnpg-i-scale-to-zero.xata.io', SCALE_TO_ZERO_IMAGES],
   ];
 
-  test.each(cases)('%s: nothing left in cnpg-system, the doctor finds nothing', (_name, file, pluginName) => {
+  test.each(cases)('%s: nothing left in cnpg-system, the doctor finds nothing', (_name, file, pluginName, images) => {
     const chart = chartIn();
-    const plugin = new PluginManifest(chart, 'plugin', { path: file() });
+    const plugin = new PluginManifest(chart, 'plugin', { path: file(), ...images });
     expect(plugin.pluginName).toBe(pluginName);
     const out = synth(chart);
     expect(JSON.stringify(out)).not.toContain('cnpg-system');
     for (const o of out) if (o.kind !== 'CustomResourceDefinition' && !o.kind.startsWith('Cluster')) expect(o.metadata.namespace).toBe(NAMESPACE);
-    expectSameFindingsAsInPlace(chart, file());
+    expectSameFindingsAsInPlace(chart, file(), images);
   });
 
-  test.each(cases)('%s with PluginTls.privateCa(): the doctor finds nothing', (_name, file) => {
+  test.each(cases)('%s with PluginTls.privateCa(): the doctor finds nothing', (_name, file, _pluginName, images) => {
     const chart = chartIn();
-    const plugin = new PluginManifest(chart, 'plugin', { path: file(), tls: PluginTls.privateCa() });
+    const plugin = new PluginManifest(chart, 'plugin', { path: file(), tls: PluginTls.privateCa(), ...images });
     const out = synth(chart);
     const svc = named(out, 'Service', plugin.service.name);
     expect(svc.metadata.annotations['cnpg.io/pluginClientSecret']).toBe(plugin.tls!.clientSecretName);
@@ -332,7 +347,7 @@ describeWithShared('PluginManifest adopts the upstream release manifests into an
 
   test('the Barman Cloud manifest with privateCa(): its own Certificates and Issuer are gone, the rest stays', () => {
     const chart = chartIn();
-    new PluginManifest(chart, 'plugin', { path: BARMAN, tls: PluginTls.privateCa() });
+    new PluginManifest(chart, 'plugin', { path: BARMAN, tls: PluginTls.privateCa(), ...BARMAN_IMAGES });
     const out = synth(chart);
     const names = ofKind(out, 'Certificate').map((c: Manifest) => c.metadata.name);
     expect(names).not.toContain('barman-cloud-client');
@@ -350,3 +365,110 @@ describeWithShared('PluginManifest adopts the upstream release manifests into an
     );
   });
 });
+
+describeWithShared('PluginManifest applies the one image policy to the upstream manifests', () => {
+  test('each manifest names a moving development image and is refused with the prop that fixes it', () => {
+    expect(() => synth(withPlugin(BARMAN))).toThrow(
+      `[plugins/plugin] path '${BARMAN}' gives Deployment/databases/barman-cloud container 'barman-cloud' the image 'ghcr.io/cloudnative-pg/plugin-barman-cloud-testing:main', which uses the tag 'main', a branch or channel name that moves under a running Deployment; pass image with a release tag or a digest, e.g. 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v1.2.3' or 'ghcr.io/cloudnative-pg/plugin-barman-cloud@sha256:<digest>', or use a release manifest whose images are pinned`,
+    );
+    expect(() => synth(withPlugin(BARMAN, { image: BARMAN_IMAGES.image }))).toThrow(
+      `[plugins/plugin] path '${BARMAN}' gives Deployment/databases/barman-cloud SIDECAR_IMAGE of container 'barman-cloud' (from Secret 'plugin-barman-cloud-8tfddg42gf') the image 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar-testing:main', which uses the tag 'main', a branch or channel name that moves under a running Deployment; pass sidecarImage with a release tag or a digest, e.g. 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar:v1.2.3' or 'ghcr.io/cloudnative-pg/plugin-barman-cloud-sidecar@sha256:<digest>', or use a release manifest whose images are pinned`,
+    );
+    expect(() => synth(withPlugin(SCALE_TO_ZERO, { image: SCALE_TO_ZERO_IMAGES.image }))).toThrow(
+      `[plugins/plugin] path '${SCALE_TO_ZERO}' gives Deployment/databases/scale-to-zero SIDECAR_IMAGE of container 'cnpg-i-scale-to-zero' (from Secret 'scale-to-zero-config-tcb898m758') the image 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:main', which uses the tag 'main', a branch or channel name that moves under a running Deployment; pass sidecarImage with a release tag or a digest, e.g. 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar:v1.2.3' or 'ghcr.io/xataio/cnpg-i-scale-to-zero-sidecar@sha256:<digest>', or use a release manifest whose images are pinned`,
+    );
+    const hello = renderHelloWorld();
+    expect(() => synth(withPlugin(hello))).toThrow(
+      `[plugins/plugin] path '${hello}' gives Deployment/databases/hello-world container 'cnpg-i-hello-world' the image 'cnpg-i-hello-world:latest', which uses the latest tag, which moves under a running Deployment; pass image with a release tag or a digest, e.g. 'cnpg-i-hello-world:v1.2.3' or 'cnpg-i-hello-world@sha256:<digest>', or use a release manifest whose images are pinned`,
+    );
+  });
+
+  test('image replaces the container image; sidecarImage becomes an env value that wins over the Secret', () => {
+    const barman = pluginContainer(withPlugin(BARMAN, BARMAN_IMAGES));
+    expect(barman.image).toBe(BARMAN_IMAGES.image);
+    expect(barman.env).toEqual([{ name: 'SIDECAR_IMAGE', value: BARMAN_IMAGES.sidecarImage }]);
+    const scale = pluginContainer(withPlugin(SCALE_TO_ZERO, SCALE_TO_ZERO_IMAGES));
+    expect(scale.image).toBe(SCALE_TO_ZERO_IMAGES.image);
+    expect(scale.env.map((e: { name: string }) => e.name)).toEqual([
+      'LOG_LEVEL',
+      'SIDECAR_CPU_REQUEST',
+      'SIDECAR_CPU_LIMIT',
+      'SIDECAR_MEMORY_REQUEST',
+      'SIDECAR_MEMORY_LIMIT',
+      'SIDECAR_IMAGE',
+    ]);
+    expect(scale.env[5].value).toBe(SCALE_TO_ZERO_IMAGES.sidecarImage);
+    expect(scale.envFrom).toEqual([{ secretRef: { name: 'scale-to-zero-config-tcb898m758' } }]);
+    expect(pluginContainer(withPlugin(renderHelloWorld(), HELLO_IMAGES)).image).toBe(HELLO_IMAGES.image);
+  });
+
+  test('a digest and a registry with a port are pinned', () => {
+    const digest = `ghcr.io/cloudnative-pg/plugin-barman-cloud@sha256:${'b'.repeat(64)}`;
+    expect(pluginContainer(withPlugin(BARMAN, { image: digest, sidecarImage: 'registry.example.com:5000/barman-sidecar:0.14.0' })).image).toBe(digest);
+  });
+
+  test('a moving override, and a sidecarImage the plugin does not read, are refused', () => {
+    expectValidationError(
+      () => withPlugin(BARMAN, { image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:main' }),
+      "plugins/plugin: image 'ghcr.io/cloudnative-pg/plugin-barman-cloud:main' uses the tag 'main', a branch or channel name that moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0",
+    );
+    expectValidationError(
+      () => withPlugin(renderHelloWorld(), { ...HELLO_IMAGES, sidecarImage: 'ghcr.io/cloudnative-pg/hello-sidecar:v0.1.0' }),
+      "plugins/plugin: sidecarImage 'ghcr.io/cloudnative-pg/hello-sidecar:v0.1.0' would go nowhere: the container of Deployment/databases/hello-world reads no SIDECAR_IMAGE (no env entry, no envFrom source that holds it); leave sidecarImage out; this plugin takes its sidecar image some other way, or injects none",
+    );
+  });
+});
+
+/** A chart with the manifest at `file` adopted as `plugin`. */
+function withPlugin(file: string, images: Partial<Images> = {}): Chart {
+  const chart = chartIn();
+  new PluginManifest(chart, 'plugin', { path: file, ...images });
+  return chart;
+}
+
+describe('PluginManifest image policy on a small manifest', () => {
+  const deployment = (image: string, name = 'my-plugin', app = 'my-plugin') => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: 'cnpg-system' },
+    spec: {
+      selector: { matchLabels: { app } },
+      template: { metadata: { labels: { app } }, spec: { containers: [{ name: 'plugin', image }] } },
+    },
+  });
+
+  test('another workload of the manifest is pinned in the manifest; a late patch is judged too', () => {
+    const file = writeManifest('policy/other.yaml', [SERVICE, deployment('ghcr.io/org/plugin:v1.0.0'), deployment('ghcr.io/org/helper', 'helper', 'helper')]);
+    expect(() => synth(withPlugin(file))).toThrow(
+      `[plugins/plugin] path '${file}' gives Deployment/databases/helper container 'plugin' the image 'ghcr.io/org/helper', which has no tag, so the runtime pulls :latest; pin it in the manifest to a release tag or a digest, e.g. 'ghcr.io/org/helper:v1.2.3' or 'ghcr.io/org/helper@sha256:<digest>'`,
+    );
+    const pinned = writeManifest('policy/pinned.yaml', [SERVICE, deployment('ghcr.io/org/plugin:v1.0.0')]);
+    const chart = withPlugin(pinned);
+    expect(pluginContainer(chart).image).toBe('ghcr.io/org/plugin:v1.0.0');
+    const plugin = chart.node.findChild('plugin') as PluginManifest;
+    plugin.apiObjects
+      .find((o) => o.kind === 'Deployment')!
+      .addJsonPatch(JsonPatch.replace('/spec/template/spec/containers/0/image', 'ghcr.io/org/plugin:nightly'));
+    expect(() => synth(chart)).toThrow("the image 'ghcr.io/org/plugin:nightly', which uses the tag 'nightly'");
+  });
+
+  test('overrides need one plugin Deployment with one container', () => {
+    const none = writeManifest('policy/none.yaml', [SERVICE]);
+    expectValidationError(
+      () => withPlugin(none, { image: 'ghcr.io/org/plugin:v1.0.1' }),
+      "plugins/plugin: image 'ghcr.io/org/plugin:v1.0.1' has no Deployment to go to: no Deployment of the manifest runs the pods of the plugin Service (Service/databases/my-plugin); leave it out and pin the image in the manifest",
+    );
+    const two = deployment('ghcr.io/org/plugin:v1.0.0');
+    two.spec.template.spec.containers.push({ name: 'proxy', image: 'ghcr.io/org/proxy:v1' });
+    const twoFile = writeManifest('policy/two.yaml', [SERVICE, two]);
+    expectValidationError(
+      () => withPlugin(twoFile, { sidecarImage: 'ghcr.io/org/sidecar:v1.0.1' }),
+      "plugins/plugin: sidecarImage 'ghcr.io/org/sidecar:v1.0.1' is ambiguous: Deployment/databases/my-plugin has 2 containers; leave it out and pin each image in the manifest, or set it with ApiObject.addJsonPatch on the Deployment",
+    );
+  });
+});
+
+/** The container of the plugin Deployment, as synthesized. */
+function pluginContainer(chart: Chart) {
+  return ofKind(synth(chart), 'Deployment')[0].spec.template.spec.containers[0];
+}

@@ -600,6 +600,11 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
       'registry.example.com:5000/plugin:latest',
       "cnpg-system/hello: image 'registry.example.com:5000/plugin:latest' uses the latest tag, which moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0",
     ],
+    [
+      'an image on a branch tag (the one image policy, as PluginManifest and CNPGI126)',
+      'ghcr.io/cloudnative-pg/plugin-barman-cloud-testing:main',
+      "cnpg-system/hello: image 'ghcr.io/cloudnative-pg/plugin-barman-cloud-testing:main' uses the tag 'main', a branch or channel name that moves under a running Deployment; pin a release tag or a digest, e.g. ghcr.io/org/plugin:v1.0.0",
+    ],
   ])('refuses %s', (_what, image, message) => {
     expectValidationError(() => render({ image, args: [] }), message);
   });
@@ -628,8 +633,8 @@ describe('StandalonePlugin and what a real API server accepts (issue #13)', () =
       () => render({ pluginName: 'hello.example.com' }),
       "cnpg-system/hello: pluginName 'hello.example.com' differs from the name image ghcr.io/cloudnative-pg/cnpg-i-hello-world:v0.1.0 reports about itself ('cnpg-i-hello-world.cloudnative-pg.io'); the operator would find no plugin named 'hello.example.com', so Clusters naming it get no sidecar and no archiving; use pluginName: 'cnpg-i-hello-world.cloudnative-pg.io', or the HelloWorldPlugin preset",
     );
-    expect(() => render({ pluginName: 'barman-cloud', image: 'mirror.example.com/cnpg/plugin-barman-cloud-testing:main', args: ['operator'] })).toThrow(
-      /pluginName 'barman-cloud' differs from the name image mirror\.example\.com\/cnpg\/plugin-barman-cloud-testing:main reports about itself \('barman-cloud\.cloudnative-pg\.io'\).*or the BarmanCloudPlugin preset$/,
+    expect(() => render({ pluginName: 'barman-cloud', image: 'mirror.example.com/cnpg/plugin-barman-cloud-testing:sha-3f2a91c', args: ['operator'] })).toThrow(
+      /pluginName 'barman-cloud' differs from the name image mirror\.example\.com\/cnpg\/plugin-barman-cloud-testing:sha-3f2a91c reports about itself \('barman-cloud\.cloudnative-pg\.io'\).*or the BarmanCloudPlugin preset$/,
     );
     expect(() =>
       render({ pluginName: 'barman-cloud.cloudnative-pg.io', image: 'ghcr.io/cloudnative-pg/plugin-barman-cloud:v0.14.0', args: ['operator'] }),

@@ -702,7 +702,7 @@ describe('PostgresCluster props validation', () => {
   test('storage', () => {
     expectValidationError(
       () => new PostgresCluster(Testing.chart(), 'pg', js({})),
-      'test/pg: storage is missing: it must be an object; pass { size: ... } (this key is required)',
+      'test/pg: storage is missing: it must be an object; pass e.g. { size: Size.gibibytes(10) }',
     );
     expectValidationError(
       () => cluster({ storage: js({ size: '10Gi' }) }),
@@ -712,6 +712,43 @@ describe('PostgresCluster props validation', () => {
       () => cluster({ storage: { size: Size.kibibytes(0) } }),
       "test/pg: storage.size '0Ki' is not a positive whole number of bytes; use Size.gibibytes(10)",
     );
+  });
+
+  test('storage.size may be left out when pvcTemplate carries the storage request (as the webhook and the PVC builder allow)', () => {
+    const pvcTemplate = { resources: { requests: { storage: '20Gi' } } };
+    expect(specOf(cluster({ storage: { pvcTemplate: js(pvcTemplate) } })).storage).toEqual({ pvcTemplate });
+    // the generated quantity class, as TypeScript writes it
+    const typed = { resources: { requests: { storage: ClusterSpecStoragePvcTemplateResourcesRequests.fromString('5Gi') } } };
+    expect(specOf(cluster({ storage, walStorage: { pvcTemplate: typed } })).walStorage).toEqual({
+      pvcTemplate: { resources: { requests: { storage: '5Gi' } } },
+    });
+    // both given: size wins over the request, as CloudNativePG writes it over the template's
+    expect(specOf(cluster({ storage: { size: Size.gibibytes(30), pvcTemplate: js(pvcTemplate) } })).storage).toEqual({ size: '30Gi', pvcTemplate });
+    const fix = "use Size.gibibytes(10), or a storage request in pvcTemplate (resources: { requests: { storage: '10Gi' } })";
+    expectValidationError(
+      () => cluster({ storage: {} }),
+      `test/pg: storage.size is missing, and pvcTemplate holds no storage request, so the Cluster webhook refuses the Cluster ("Size not configured"); ${fix}`,
+    );
+    expectValidationError(
+      () => cluster({ storage: { pvcTemplate: { accessModes: ['ReadWriteOnce'] } } }),
+      `test/pg: storage.size is missing, and pvcTemplate holds no storage request, so the Cluster webhook refuses the Cluster ("Size not configured"); ${fix}`,
+    );
+    expectValidationError(
+      () => cluster({ walStorage: { pvcTemplate: js({ resources: { requests: { storage: '0Gi' } } }) } }),
+      `test/pg: walStorage.size is missing, and the storage request of pvcTemplate is "0Gi", which the Cluster webhook counts as none ("Size not configured"); ${fix}`,
+    );
+  });
+
+  test('a size inside pvcTemplate that is no quantity says what to write, not the pattern', () => {
+    expect(errorsOf(cluster({ storage: { pvcTemplate: js({ resources: { requests: { storage: '20 GB' } } }) } }))).toEqual([
+      "[test/pg] Cluster 'pg' spec.storage.pvcTemplate.resources.requests.storage: is not a Kubernetes quantity (a number, then a suffix such as Gi, Mi or k, without a space); value '20 GB'; allowed a quantity: write 20Gi",
+    ]);
+  });
+
+  test('instances: 0 gives one line, the CRD minimum, and none about a maxSyncReplicas never set', () => {
+    expect(errorsOf(cluster({ instances: 0 }))).toEqual(["[test/pg] Cluster 'pg' spec.instances: must be >= 1; value 0; allowed >= 1"]);
+    // near miss: with one instance the webhook runs, and a maxSyncReplicas the user set is judged
+    expect(errorsOf(cluster({ instances: 1, spec: { maxSyncReplicas: 1 } }))[0]).toContain('maxSyncReplicas 1 with 1 instance');
   });
 
   test('postgresql parameters are strings', () => {

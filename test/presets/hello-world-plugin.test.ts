@@ -51,7 +51,7 @@ describe('HelloWorldPlugin', () => {
 
   test('props shared with StandalonePlugin are passed on', () => {
     const { objects } = synth({
-      image: 'registry.example.com/hello:dev',
+      image: 'registry.example.com/hello:v0.2.0-dev',
       replicas: 2,
       automountServiceAccountToken: true,
       envVariables: { DEBUG: kplus.EnvValue.fromValue('1') },
@@ -59,7 +59,7 @@ describe('HelloWorldPlugin', () => {
     const d = deployment(objects);
     expect(d.spec.replicas).toBe(2);
     expect(d.spec.template.spec.automountServiceAccountToken).toBe(true);
-    expect(d.spec.template.spec.containers[0].image).toBe('registry.example.com/hello:dev');
+    expect(d.spec.template.spec.containers[0].image).toBe('registry.example.com/hello:v0.2.0-dev');
     expect(d.spec.template.spec.containers[0].env).toEqual([{ name: 'DEBUG', value: '1' }]);
     expect(objects.filter((o) => o.kind === 'PodDisruptionBudget')).toHaveLength(1);
   });

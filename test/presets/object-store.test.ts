@@ -282,7 +282,7 @@ describe('ObjectStore', () => {
       "[test/store] ObjectStore 'store' spec.configuration.wal.compression: is not one of the values the CRD allows; value 'zip'; allowed one of 'bzip2', 'gzip', 'lz4', 'snappy', 'xz', 'zstd'",
       "[test/store] ObjectStore 'store' spec.configuration.wal.maxParallel: must be >= 1; value 0; allowed >= 1",
       "[test/store] ObjectStore 'store' spec.instanceSidecarConfiguration.logLevel: is not one of the values the CRD allows; value 'warn'; allowed one of 'error', 'warning', 'info', 'debug', 'trace'",
-      "[test/store] ObjectStore 'store' spec.retentionPolicy: does not match the CRD's pattern ^[1-9][0-9]*[dwm]$; value '30 days'; allowed a string matching ^[1-9][0-9]*[dwm]$",
+      "[test/store] ObjectStore 'store' spec.retentionPolicy: is not a retention period (a whole number of days, weeks or months, then d, w or m); value '30 days'; allowed a period: write 30d",
       "[test/store] ObjectStore 'store' spec.instanceSidecarConfiguration.additionalContainerArgs: fails the CRD rule `!self.exists(a, a.startsWith('--log-level'))`, so the API server refuses the object; allowed what the rule allows",
     ]);
   });
@@ -304,6 +304,16 @@ describe('ObjectStore', () => {
       "[test/store] ObjectStore 'store' spec.configuration.destinationPath: must be at least 1 characters; value ''; allowed at least 1 characters",
       "[test/store] destinationPath '' is not a destination for s3 credentials; use 's3://<bucket>/<path>' (S3-compatible stores too, with endpointUrl)",
     ]);
+  });
+
+  test('a retention policy in words says what to write, not the pattern', () => {
+    expect(errorsOf({ destinationPath: 's3://b', credentials: S3, retentionPolicy: '30 days' })).toEqual([
+      "[test/store] ObjectStore 'store' spec.retentionPolicy: is not a retention period (a whole number of days, weeks or months, then d, w or m); value '30 days'; allowed a period: write 30d",
+    ]);
+    expect(errorsOf({ destinationPath: 's3://b', credentials: S3, retentionPolicy: '4 Weeks' })[0]).toContain('allowed a period: write 4w');
+    expect(errorsOf({ destinationPath: 's3://b', credentials: S3, retentionPolicy: 'forever' })[0]).toContain('allowed a period: write 30d');
+    // near misses the CRD takes
+    for (const retentionPolicy of ['30d', '4w', '6m']) expect(errorsOf({ destinationPath: 's3://b', credentials: S3, retentionPolicy })).toEqual([]);
   });
 
   test('a sidecar interval with a fraction of a second is refused at synth by the CRD schema (an integer of seconds)', () => {

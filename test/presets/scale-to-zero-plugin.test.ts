@@ -153,11 +153,16 @@ describe('ScaleToZeroPlugin.enable', () => {
     const pg = new PostgresCluster(db, 'pg', { storage });
     expectValidationError(
       () => s2z.enable(pg, { inactivity: Duration.seconds(90) }),
-      "system/scale-to-zero: enable(pg).inactivity '90000ms' is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute; use Duration.minutes(2)",
+      "system/scale-to-zero: enable(pg).inactivity '1 minute 30 seconds' is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute; use Duration.minutes(2)",
     );
     expectValidationError(
       () => s2z.enable(pg, { inactivity: Duration.seconds(30) }),
-      "system/scale-to-zero: enable(pg).inactivity '30000ms' is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute; use Duration.minutes(1)",
+      "system/scale-to-zero: enable(pg).inactivity '30 seconds' is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute; use Duration.minutes(1)",
+    );
+    // zero, given in minutes, is refused in minutes (not as a count of milliseconds)
+    expectValidationError(
+      () => s2z.enable(pg, { inactivity: Duration.minutes(0) }),
+      "system/scale-to-zero: enable(pg).inactivity '0 minutes' is not a whole number of minutes of at least one: the plugin reads whole minutes (xata.io/scale-to-zero-inactivity-minutes) and counts connections once a minute; use Duration.minutes(1)",
     );
     expect(() => s2z.enable(pg, { inactivity: Duration.minutes(1) })).not.toThrow();
     expect(Testing.synth(db).find((o) => o.kind === 'Cluster').metadata.annotations['xata.io/scale-to-zero-inactivity-minutes']).toBe('1');

@@ -78,7 +78,13 @@ function maxSyncReplicas(cluster: Json): CheckIssue[] {
       fix: 'use 0 or more',
     });
   }
-  if (instances !== undefined && max >= instances) {
+  // Below one instance the CRD's `minimum: 1` (api/v1/cluster_types.go ClusterSpec.Instances)
+  // refuses the Cluster first: the API server validates a custom resource against its schema
+  // before it calls the validating webhooks, so the webhook never compares a maxSyncReplicas the
+  // user may not even have set (the CRD default, 0) with it (kubernetes v1.32.13
+  // staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go Store.Create runs
+  // rest.BeforeCreate, the schema validation, before createValidation, the admission webhooks).
+  if (instances !== undefined && instances >= 1 && max >= instances) {
     issues.push({
       severity: 'error',
       path: 'spec.maxSyncReplicas',

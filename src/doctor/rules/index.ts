@@ -106,6 +106,7 @@ import { rule as cnpgi115 } from './operator-fidelity/cnpgi115-secret-data';
 import { rule as cnpgi116 } from './operator-fidelity/cnpgi116-scheduled-backup-name';
 import { rule as cnpgi118 } from './operator-fidelity/cnpgi118-backup-cluster';
 import { rule as cnpgi119 } from './operator-fidelity/cnpgi119-referenced-secrets';
+import { rule as cnpgi126 } from './operator-fidelity/cnpgi126-plugin-image-pinned';
 import { rule as cnpgi001 } from './operator-namespace/cnpgi001-operator-namespace';
 import { rule as cnpgi002 } from './operator-namespace/cnpgi002-operator-namespace-env';
 import { rule as cnpgi039 } from './plugin-references/cnpgi039-plugin-entry-name';
@@ -212,6 +213,7 @@ export const DOCTOR_RULE_DEFINITIONS: readonly RuleDefinition<DoctorModel>[] = [
   cnpgi122,
   cnpgi123,
   cnpgi124,
+  cnpgi126,
   cnpgi140,
   cnpgi141,
   cnpgi300,
