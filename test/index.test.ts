@@ -31,6 +31,8 @@ const PUBLIC = [
   'DatabaseRoleReclaimPolicy',
   'DatabaseUsageType',
   'Doctor',
+  'DoctorReaderRole',
+  'DoctorReaderSubject',
   'DoctorValidationPlugin',
   'EnsureOption',
   'ExternalClusterSource',
