@@ -2,7 +2,8 @@
  * A seeded generator of apps through the public API: plugins (Barman Cloud, a standalone plugin
  * with each TLS mode), object stores, Clusters with random sizes, parameters, WAL storage,
  * backups, schedules and recoveries, and the kinds beside them (Databases, DatabaseRoles,
- * Poolers). Every synthesized object is dry-run created on the real API
+ * managed roles, Poolers, Publications and Subscriptions between the app's Clusters, image
+ * catalogs). Every synthesized object is dry-run created on the real API
  * server and must be allowed, and the library's model (`./model.ts`) must allow it too. Invalid
  * props (values the CRD or the webhook refuses) must be refused by the library, at construction
  * or at synth.
@@ -17,13 +18,16 @@ import {
   DatabaseReclaimPolicy,
   BarmanCloudPlugin,
   ClusterBootstrap,
+  ClusterImageCatalog,
   HelloWorldPlugin,
+  ImageCatalog,
   ObjectStore,
   ObjectStoreCredentials,
   PgBouncerPoolMode,
   PluginTls,
   PoolerType,
   PostgresCluster,
+  PublicationTarget,
   StandalonePlugin,
   WalCompression,
 } from '../../src/index';
@@ -89,6 +93,21 @@ function generate(n: number): KubeObject[] {
       })
     : undefined;
   const clusters = int(r, 1, 3);
+  // an image catalog of the namespace or of the cluster, that some Clusters take their image from
+  const catalog = chance(r, 0.5)
+    ? pick(r, [
+        () =>
+          new ImageCatalog(apps, 'catalog', {
+            images: [16, 17].map((major) => ({ major, image: `ghcr.io/cloudnative-pg/postgresql:${major}.${int(r, 1, 9)}` })),
+          }),
+        () =>
+          new ClusterImageCatalog(apps, 'catalog', {
+            images: [15, 16, 17].map((major) => ({ major, image: `ghcr.io/cloudnative-pg/postgresql:${major}.${int(r, 1, 9)}` })),
+            metadata: { name: `gen-catalog-${n}` },
+          }),
+      ])()
+    : undefined;
+  const made: PostgresCluster[] = [];
   for (let c = 0; c < clusters; c++) {
     const parameters: Record<string, string> = {};
     for (const [k, vs] of PARAMETERS) if (chance(r, 0.4)) parameters[k] = pick(r, vs);
@@ -97,7 +116,11 @@ function generate(n: number): KubeObject[] {
       storage: { size: Size.gibibytes(int(r, 1, 100)) },
       walStorage: chance(r, 0.3) ? { size: Size.gibibytes(int(r, 1, 20)) } : undefined,
       postgresql: Object.keys(parameters).length > 0 ? { parameters } : undefined,
+      image: catalog && chance(r, 0.6) ? catalog.imageFor(pick(r, [16, 17])) : undefined,
+      spec: c === 0 ? { enableSuperuserAccess: true } : undefined,
     });
+    made.push(pg);
+    if (chance(r, 0.4)) pg.addManagedRole(pick(r, ['analyst', 'etl']), { login: true, connectionLimit: int(r, -1, 20), inRoles: ['pg_monitor'] });
     if (barman && store) {
       pg.addPlugin(barman, { isWalArchiver: true, objectStore: store });
       if (chance(r, 0.6)) pg.addScheduledBackup(`daily${c}`, { plugin: barman, schedule: BackupSchedule.daily(int(r, 0, 23), int(r, 0, 59)) });
@@ -139,6 +162,21 @@ function generate(n: number): KubeObject[] {
       });
     }
   }
+  // logical replication from the first Cluster to the others, as its superuser or as a role of its own
+  if (made.length > 1 && chance(r, 0.7)) {
+    const publication = made[0].addPublication('orders-pub', {
+      dbname: 'app',
+      target: chance(r, 0.5)
+        ? PublicationTarget.allTables()
+        : PublicationTarget.objects({ tables: [{ name: 'orders' }], tablesInSchemas: chance(r, 0.5) ? ['reporting'] : undefined }),
+    });
+    for (const subscriber of made.slice(1)) {
+      subscriber.addSubscription(
+        'orders-sub',
+        chance(r, 0.5) ? { publication } : { publication, publisherUser: 'replicator', publisherPassword: { name: 'replicator-password', key: 'password' } },
+      );
+    }
+  }
   return [...Testing.synth(system), ...Testing.synth(apps)] as KubeObject[];
 }
 
@@ -156,6 +194,8 @@ const INVALID: readonly {
   readonly object?: KubeObject;
   readonly libraryRule?: string;
   readonly build: (scope: Chart) => void;
+  /** What the library's refusal names (the construct path, or the factory). @default /pg/ */
+  readonly names?: RegExp;
 }[] = [
   {
     what: 'instances: 0 (CRD minimum 1)',
@@ -211,6 +251,48 @@ const INVALID: readonly {
     },
     build: (s) => new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) } }).addPooler('rw', { parameters: { listen_port: '6433' } }),
   },
+  {
+    what: 'an ImageCatalog with a major twice (CRD rule: unique majors)',
+    names: /^test\/catalog: images/,
+    object: {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'ImageCatalog',
+      metadata: { name: 'catalog' },
+      spec: {
+        images: [
+          { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.1' },
+          { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.2' },
+        ],
+      },
+    },
+    build: (s) =>
+      new ImageCatalog(s, 'catalog', {
+        images: [
+          { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.1' },
+          { major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.2' },
+        ],
+      }),
+  },
+  {
+    what: 'a Publication of columns next to tablesInSchemas (CRD rule)',
+    names: /^PublicationTarget\.objects: objects\.tables\[orders\]\.columns/,
+    object: {
+      apiVersion: 'postgresql.cnpg.io/v1',
+      kind: 'Publication',
+      metadata: { name: 'pg-orders' },
+      spec: {
+        cluster: { name: 'pg' },
+        name: 'orders',
+        dbname: 'app',
+        target: { objects: [{ tablesInSchema: 'reporting' }, { table: { name: 'orders', columns: ['id'] } }] },
+      },
+    },
+    build: (s) =>
+      new PostgresCluster(s, 'pg', { storage: { size: Size.gibibytes(1) } }).addPublication('orders', {
+        dbname: 'app',
+        target: PublicationTarget.objects({ tables: [{ name: 'orders', columns: ['id'] }], tablesInSchemas: ['reporting'] }),
+      }),
+  },
 ];
 
 describeWithControlPlane('generated apps against the real API server', (cp) => {
@@ -228,10 +310,17 @@ describeWithControlPlane('generated apps against the real API server', (cp) => {
         );
     });
     const count = (kind: string) => objects.filter((o) => o.object.kind === kind).length;
-    const kinds = ['Cluster', 'Database', 'DatabaseRole', 'Pooler'].map((k) => `${count(k)} ${k}s`).join(', ');
-    process.stderr.write(`generated apps: ${APPS} apps, ${objects.length} objects dry-run (${kinds}), ${results.filter((r) => !r.allowed).length} refused\n`);
+    const kinds = ['Cluster', 'Database', 'DatabaseRole', 'Pooler', 'Publication', 'Subscription', 'ImageCatalog', 'ClusterImageCatalog']
+      .map((k) => `${count(k)} ${k}s`)
+      .join(', ');
+    const managedRoles = objects.filter((o) => o.object.kind === 'Cluster' && (o.object.spec as any)?.managed?.roles !== undefined).length;
+    process.stderr.write(
+      `generated apps: ${APPS} apps, ${objects.length} objects dry-run (${kinds}; ${managedRoles} Clusters with managed roles), ${results.filter((r) => !r.allowed).length} refused\n`,
+    );
     // every kind the generator writes is there to be judged
-    for (const kind of ['Database', 'DatabaseRole', 'Pooler']) expect(count(kind)).toBeGreaterThan(10);
+    for (const kind of ['Database', 'DatabaseRole', 'Pooler', 'Publication', 'Subscription', 'ImageCatalog', 'ClusterImageCatalog'])
+      expect(count(kind)).toBeGreaterThan(5);
+    expect(managedRoles).toBeGreaterThan(5);
     expect(problems).toEqual([]);
   }, 900_000);
 
@@ -240,7 +329,7 @@ describeWithControlPlane('generated apps against the real API server', (cp) => {
     expect(() => {
       c.build(chart);
       Testing.synth(chart);
-    }).toThrow(/pg/);
+    }).toThrow(c.names ?? /pg/);
     const [real] = await cp().dryRunAll([
       c.object ?? {
         apiVersion: 'postgresql.cnpg.io/v1',
