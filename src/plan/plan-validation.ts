@@ -143,7 +143,12 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
       );
     }
     const stale = report.staleAcknowledgements.map((a) => `plan: warning: ${staleAcknowledgementLine(a)}`);
-    if (failOnWarnings !== true) for (const line of stale) process.stderr.write(`${line}\n`);
+    if (failOnWarnings !== true) {
+      // what does not fail the synth is still said: a warning (a reclaim policy switched to
+      // delete, a moved archive) is the one moment review can see it
+      for (const f of report.findings) if (f.severity !== 'error') process.stderr.write(`plan: ${formatFinding(f)}\n`);
+      for (const line of stale) process.stderr.write(`${line}\n`);
+    }
     const refusal = [
       ...report.findings.filter((f) => f.severity === 'error' || failOnWarnings === true).map((f) => refusalLine(formatFinding(f), places.of(f))),
       ...(failOnWarnings === true ? stale : []),

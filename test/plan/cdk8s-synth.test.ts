@@ -45,6 +45,21 @@ function databaseApp(databases: boolean): string {
   ].join('\n');
 }
 
+/** An app of one Cluster with the given lines after it (`orders` is the Cluster). */
+function managedApp(...lines: string[]): string {
+  return [
+    "import { App, Chart, Size } from 'cdk8s';",
+    `import { DatabaseReclaimPolicy, EnsureOption, PostgresCluster, addPlanValidation } from ${JSON.stringify(path.join(ROOT, 'src'))};`,
+    'const app = new App();',
+    "const chart = new Chart(app, 'databases', { namespace: 'apps' });",
+    "const orders = new PostgresCluster(chart, 'orders', { storage: { size: Size.gibibytes(10) } });",
+    ...lines,
+    'addPlanValidation(app);',
+    'app.synth();',
+    '',
+  ].join('\n');
+}
+
 let repo: string;
 
 function git(...args: string[]): string {
@@ -172,5 +187,33 @@ describe('the plan under `cdk8s synth`', () => {
     );
     // the Database with the default policy (retain) leaves PostgreSQL's database in place: not reported
     expect(out).not.toContain('orders-logs');
+  }, 600_000);
+
+  test('a reclaim policy switched to delete warns and writes; ensure: absent on a kept Database fails the synth', () => {
+    fs.writeFileSync(path.join(repo, 'main.ts'), managedApp("orders.addDatabase('sales', { owner: 'app' });"));
+    expect(synth().status).toBe(0);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'a Database with the default policy');
+
+    fs.writeFileSync(
+      path.join(repo, 'main.ts'),
+      managedApp("orders.addDatabase('sales', { owner: 'app', databaseReclaimPolicy: DatabaseReclaimPolicy.DELETE });"),
+    );
+    const switched = synth();
+    expect(switched.status).toBe(0);
+    expect(output(switched)).toMatch(/CNPGI261 warning Database\/apps\/orders-sales \(spec\.databaseReclaimPolicy\)/);
+    expect(fs.readFileSync(path.join(repo, 'dist', 'databases.k8s.yaml'), 'utf8')).toContain('databaseReclaimPolicy: delete');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'the policy switched');
+
+    fs.writeFileSync(
+      path.join(repo, 'main.ts'),
+      managedApp("orders.addDatabase('sales', { owner: 'app', databaseReclaimPolicy: DatabaseReclaimPolicy.DELETE, ensure: EnsureOption.ABSENT });"),
+    );
+    const absent = synth();
+    expect(absent.status).not.toBe(0);
+    expect(output(absent)).toMatch(/CNPGI263 error Database\/apps\/orders-sales \(spec\.ensure\)/);
+    // and the output folder is left as committed
+    expect(git('status', '--short', '--', 'dist')).toBe('');
   }, 600_000);
 });
