@@ -102,8 +102,6 @@ export interface BaselineRead {
   readonly gitFiles?: ReadonlyArray<{ readonly file: string; readonly text: string }>;
 }
 
-export { underCdk8sCli };
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -5,10 +5,10 @@ import { IConstruct } from 'constructs';
 import { invalid } from '../manifests/errors';
 import { InputError } from '../manifests/load';
 import { Finding, formatFinding } from '../rules/finding';
-import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli } from '../rules/synth-refusal';
+import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli, underCdk8sCli } from '../rules/synth-refusal';
 import { describeAcknowledgement, staleAcknowledgementLine } from './acknowledgements';
 import { PLAN_OPTION_KEYS, planChanges, readPlanOptions } from './plan';
-import { BaselineRead, PlanBaseline, readBaseline, underCdk8sCli } from './plan-baseline';
+import { BaselineRead, PlanBaseline, readBaseline } from './plan-baseline';
 import { PlanOptions } from './plan-model';
 
 /** Options of `addPlanValidation`. */

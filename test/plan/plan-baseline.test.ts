@@ -3,7 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { PlanBaseline } from '../../src';
-import { readBaseline, underCdk8sCli } from '../../src/plan/plan-baseline';
+import { readBaseline } from '../../src/plan/plan-baseline';
+import { underCdk8sCli } from '../../src/rules/synth-refusal';
 
 const CLUSTER = 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\n  namespace: apps\nspec:\n  storage:\n    size: 10Gi\n';
 /** What cdk8s-cli 2.207.60 sets for the app it runs (lib/util.js synthApp). */
