@@ -74,7 +74,15 @@ export function clientSideApplyAnnotationsSize(object: Json): number {
  * @internal
  */
 export function tooLargeForClientSideApply(object: Json): boolean {
-  const bound = 6 * JSON.stringify(object).length + 16 + 1 + Buffer.byteLength(LAST_APPLIED_ANNOTATION, 'utf8');
+  let text: string;
+  try {
+    text = JSON.stringify(object);
+  } catch {
+    // An object that holds itself (a YAML alias of an ancestor) has no JSON at all: kubectl
+    // cannot send it, and the rules that read its fields report what is wrong with it.
+    return false;
+  }
+  const bound = 6 * text.length + 16 + 1 + Buffer.byteLength(LAST_APPLIED_ANNOTATION, 'utf8');
   // The other annotations are inside the object's text too, which the bound counts already.
   if (2 * bound <= ANNOTATIONS_SIZE_LIMIT) return false;
   return clientSideApplyAnnotationsSize(object) > ANNOTATIONS_SIZE_LIMIT;
