@@ -12,11 +12,14 @@ import * as lib from '../../src';
 import {
   BackupSchedule,
   BarmanCloudPlugin,
+  ClusterImageCatalog,
   CnpgIValidationError,
   CnpgOperator,
   Database,
   DatabaseRole,
+  DoctorReaderRole,
   HelloWorldPlugin,
+  ImageCatalog,
   ObjectStore,
   ObjectStoreCredentials,
   Plugin,
@@ -28,9 +31,12 @@ import {
   PluginTls,
   Pooler,
   PostgresCluster,
+  Publication,
+  PublicationTarget,
   ScaleToZeroPlugin,
   SidecarPlugin,
   StandalonePlugin,
+  Subscription,
 } from '../../src';
 import { analyzeManifests } from '../../src/doctor/check-manifests';
 
@@ -60,6 +66,15 @@ const BUILDERS: Record<string, (scope: Construct, id: string, deps: Construct) =
   BarmanCloudPlugin: (s, id) => new BarmanCloudPlugin(s, id),
   HelloWorldPlugin: (s, id) => new HelloWorldPlugin(s, id),
   ScaleToZeroPlugin: (s, id) => new ScaleToZeroPlugin(s, id),
+  ImageCatalog: (s, id) => new ImageCatalog(s, id, { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.2' }] }),
+  ClusterImageCatalog: (s, id) => new ClusterImageCatalog(s, id, { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.2' }] }),
+  DoctorReaderRole: (s, id) => new DoctorReaderRole(s, id),
+  Publication: (s, id, deps) => new Publication(s, id, { cluster: cluster(deps), dbname: 'app', target: PublicationTarget.allTables() }),
+  Subscription: (s, id, deps) => {
+    const publisher = new PostgresCluster(deps, 'publisher', { storage, spec: { enableSuperuserAccess: true } });
+    const publication = new Publication(deps, 'orders', { cluster: publisher, dbname: 'app', target: PublicationTarget.allTables() });
+    new Subscription(s, id, { cluster: cluster(deps), publication });
+  },
   PluginMonitoring: (s, id, deps) => {
     cluster(deps);
     new StandalonePlugin(deps, 'plugin', { pluginName: 'a.example.com', image: 'example.com/plugin:1.0.0' });
