@@ -10,8 +10,18 @@ import { CnpgIValidationError } from '../manifests/errors';
 import { fluxKustomizationsOf, renderFlux, withKustomizeNamespace } from '../manifests/flux-kustomizations';
 import { FLUX_VARIABLE_NAME, fluxValue, variablesFromText } from '../manifests/flux-substitution';
 import { gitTopLevel } from '../manifests/git';
-import { KUSTOMIZATION_FILE_NAMES, asKustomizationDocument, collectInputs, findKustomize, renderKustomization, renderedName } from '../manifests/kustomize';
+import { asObject, asString, dig } from '../manifests/json';
+import {
+  KUSTOMIZATION_FILE_NAMES,
+  asKustomizationDocument,
+  collectInputs,
+  findKustomize,
+  fluxGeneratorIncludes,
+  renderKustomization,
+  renderedName,
+} from '../manifests/kustomize';
 import { InputError, LoadedDocument, ReadManifests, readManifestFile, readManifestFiles } from '../manifests/load';
+import { UnappliedPatch, patchMayApply } from '../manifests/unapplied-patches';
 import { IGNORE_ANNOTATION } from '../rules/suppressions';
 import { runCluster } from './cluster';
 import { CliFlag, CliIo, parseCommandLine } from './command-line';
@@ -285,17 +295,27 @@ async function load(
   paths: readonly string[],
   io: CliIo,
   cwd: string,
-): Promise<ReadManifests & { locations: Map<string, string>; components: ComponentDocuments[] }> {
+  root: string | undefined,
+): Promise<
+  ReadManifests & { locations: Map<string, string>; components: ComponentDocuments[]; patches: ReadonlyMap<LoadedDocument, readonly UnappliedPatch[]> }
+> {
   const program = findKustomize();
   const inputs = collectInputs(paths, cwd, program);
   const rendered = new Map<string, { dir: string; shown: string }>();
   const locations = new Map<string, string>();
   const namespaces = new Map<string, string>();
+  const patches = new Map<string, readonly UnappliedPatch[]>();
+  const conditional: Array<{ readonly file: string; readonly why: 'template' | 'unlisted' }> = [];
   const files = inputs.flatMap((i) => {
     if (i.kind === 'component') return [];
+    if (i.kind === 'conditional') {
+      conditional.push(i);
+      return [];
+    }
     if (i.kind === 'file') {
       if (i.file !== '-') locations.set(i.file, realPath(path.resolve(cwd, i.file)));
       if (i.namespace !== undefined) namespaces.set(i.file, i.namespace);
+      if (i.patches !== undefined) patches.set(i.file, i.patches);
       return [i.file];
     }
     const name = renderedName(i.shown, program!);
@@ -308,10 +328,20 @@ async function load(
     const r = rendered.get(file);
     return r ? renderKustomization(program!, r.dir, file) : readManifestFile(file, cwd);
   });
+  // the patches that may apply to a document, judged on it as written (kustomize patches before it sets the namespace)
+  const patchesOf = new Map<LoadedDocument, readonly UnappliedPatch[]>();
   const documents = read.documents.map((d) => {
     if (KUSTOMIZATION_FILE_NAMES.includes(path.basename(d.file)) && !rendered.has(d.file)) return { ...d, value: asKustomizationDocument(d.value) };
     const namespace = namespaces.get(d.file);
-    return namespace !== undefined ? { ...d, value: withKustomizeNamespace(d.value, namespace) } : d;
+    const out = namespace !== undefined ? { ...d, value: withKustomizeNamespace(d.value, namespace) } : d;
+    const listed = patches.get(d.file);
+    const o = asObject(d.value);
+    if (listed && o) {
+      const written = (k: string) => asString(dig(o, 'metadata', k));
+      const applying = listed.filter((p) => patchMayApply(p, asString(o.kind) ?? '', written('name') ?? '', written('namespace') || undefined));
+      if (applying.length > 0) patchesOf.set(out, applying);
+    }
+    return out;
   });
   const components: ComponentDocuments[] = [];
   for (const c of inputs) {
@@ -320,7 +350,38 @@ async function load(
     read.failures.push(...r.failures);
     components.push({ dir: c.dir, documents: r.documents });
   }
-  return { ...read, documents, locations, components };
+  if (conditional.length > 0) {
+    // such a file is applied only where the kustomization a Flux Kustomization generates takes it
+    const fluxDirs = fluxKustomizationsOf(
+      documents.map((d) => ({ value: d.value, shown: d.file, ...(locations.has(d.file) ? { location: locations.get(d.file)! } : {}) })),
+      root,
+    ).flatMap((k) => (k.dir === undefined ? [] : [realPath(k.dir)]));
+    const applied = conditional.filter((c) => fluxDirs.some((dir) => fluxGeneratorIncludes(dir, realPath(path.resolve(cwd, c.file)))));
+    if (applied.length > 0) {
+      const r = await readManifestFiles(
+        applied.map((c) => c.file),
+        (file) => readManifestFile(file, cwd),
+      );
+      read.failures.push(...r.failures);
+      for (const c of applied) locations.set(c.file, realPath(path.resolve(cwd, c.file)));
+      documents.push(...r.documents);
+      read.parsed.push(...r.parsed);
+    }
+    for (const why of ['template', 'unlisted'] as const) {
+      const left = conditional.filter((c) => c.why === why && !applied.includes(c)).map((c) => c.file);
+      if (left.length === 0) continue;
+      const named = left.slice(0, 3).join(', ') + (left.length > 3 ? `, and ${left.length - 3} more` : '');
+      const what =
+        why === 'template'
+          ? `named as ${left.length === 1 ? 'a template' : 'templates'}`
+          : `left out where a kustomization above lists its folder's files by name`;
+      io.stderr(
+        `cnpg-i-doctor: notice: ${left.length} file${left.length === 1 ? '' : 's'} not read, ${what}: ${named}; ` +
+          'no kustomization builds them and no Flux Kustomization applies their folder (pass one as a file to check it)\n',
+      );
+    }
+  }
+  return { ...read, documents, locations, components, patches: patchesOf };
 }
 
 /**
@@ -432,7 +493,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       return usageError('no input: pass files, directories or - for stdin');
     }
-    const loaded = await load(args.paths, io, cwd);
+    const root = repositoryRoot(args.paths, cwd);
+    const loaded = await load(args.paths, io, cwd, root);
     const { parsed, failures } = loaded;
     if (parsed.length === 0 && failures.length > 0) {
       // nothing to report on: the first file's error, as for any unusable input
@@ -440,7 +502,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       for (const f of failures.slice(1)) io.stderr(`cnpg-i-doctor: ${f.message}\n`);
       return code;
     }
-    const root = repositoryRoot(args.paths, cwd);
     const input = withFluxComponents(loaded.documents, (d) => loaded.locations.get(d.file), root, loaded.components);
     const docs = input.map((d) => d.doc);
     const flux = renderFlux(
@@ -448,7 +509,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       { vars: commandLineVars(args, cwd), root },
     );
     for (const n of flux.notices) io.stderr(`cnpg-i-doctor: notice: ${n}\n`);
-    const report = analyzeWithNames(flux.values, args.options, CLI_OPTION_NAMES);
+    const unapplied = new Map<number, readonly UnappliedPatch[]>();
+    docs.forEach((d, i) => {
+      const p = loaded.patches.get(d);
+      if (p !== undefined) unapplied.set(i, p);
+    });
+    const report = analyzeWithNames(flux.values, args.options, CLI_OPTION_NAMES, undefined, unapplied);
     const fileCount = new Set(docs.map((d) => d.file)).size;
     io.stdout(
       args.format === 'json'

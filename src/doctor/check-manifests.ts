@@ -2,6 +2,7 @@ import { DEFAULT_CNPG_VERSION, parseVersion } from '../checks/cnpg-version';
 import { invalid } from '../manifests/errors';
 import { variableFinderFor, withoutSopsMetadata } from '../manifests/flux-variables';
 import { refuseUnknownKeys } from '../manifests/option-keys';
+import type { UnappliedPatch } from '../manifests/unapplied-patches';
 import { recordingReads, touchesUnrendered, trackUnrendered, unrenderedFields } from '../manifests/unrendered';
 import type { Finding } from '../rules/finding';
 import { validateRuleIds } from '../rules/suppressions';
@@ -170,12 +171,18 @@ export function analyzeManifests(objects: readonly unknown[], options?: DoctorOp
  * `analyzeManifests` with the option names used in error messages (the CLI passes its flags).
  * @internal
  */
-export function analyzeWithNames(objects: readonly unknown[], options: DoctorOptions | undefined, names: OptionNames, live?: LiveState): DoctorReport {
+export function analyzeWithNames(
+  objects: readonly unknown[],
+  options: DoctorOptions | undefined,
+  names: OptionNames,
+  live?: LiveState,
+  unappliedPatches?: ReadonlyMap<number, readonly UnappliedPatch[]>,
+): DoctorReport {
   if (!Array.isArray(objects)) invalid(names.scope, 'objects', objects, 'must be an array of manifest objects', 'pass the parsed YAML documents as an array');
   const opts = readOptions(options, names);
   const model = buildModel(
     objects.map((o) => trackUnrendered(withoutSopsMetadata(o), variableFinderFor)),
-    { ...opts, rules: DOCTOR_REGISTRY, ...(live ? { live } : {}) },
+    { ...opts, rules: DOCTOR_REGISTRY, ...(live ? { live } : {}), ...(unappliedPatches ? { unappliedPatches } : {}) },
   );
   for (const m of model.index.all) {
     const fields = unrenderedFields(m.raw);

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { asArray, asObject, asString, dig } from './json';
 import { InputError, isManifestFileName, isWalkedFolder, listFolder, parseManifestText } from './load';
+import type { PatchTarget, UnappliedPatch } from './unapplied-patches';
 
 /** The file names kustomize reads as a folder's kustomization (kustomize api v0.21.1 konfig.RecognizedKustomizationFileNames). */
 export const KUSTOMIZATION_FILE_NAMES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -87,6 +88,8 @@ export interface KustomizationEntries {
   readonly folders: Set<string>;
   /** Its `namespace`: kustomize sets it on every object it builds (see `withKustomizeNamespace`). */
   readonly namespace?: string;
+  /** Its patches (`patches`, `patchesStrategicMerge`, `patchesJson6902`), as the doctor could read them. */
+  readonly objectPatches: readonly UnappliedPatch[];
   /**
    * Whether it is a kustomize file that parsed (`kustomize.config.k8s.io`, or no apiVersion, as
    * kustomize accepts): then `resources` is all it builds from its folder's files.
@@ -108,11 +111,12 @@ export function kustomizationEntries(file: string): KustomizationEntries {
   const patches = new Set<string>();
   const resources: string[] = [];
   const folders = new Set<string>();
+  const objectPatches: UnappliedPatch[] = [];
   let docs;
   try {
     docs = parseManifestText(fs.readFileSync(file, 'utf8'), file);
   } catch {
-    return { kind: 'Kustomization', patches, resources, folders, parsed: false };
+    return { kind: 'Kustomization', patches, resources, folders, objectPatches, parsed: false };
   }
   let namespace: string | undefined;
   const dir = path.dirname(file);
@@ -129,9 +133,16 @@ export function kustomizationEntries(file: string): KustomizationEntries {
     const apiVersion = asString(k.apiVersion);
     if (apiVersion === undefined || apiVersion.startsWith('kustomize.config.k8s.io/')) parsed = true;
     namespace = asString(k.namespace) || namespace;
-    for (const p of asArray(k.patchesStrategicMerge)) add(asString(p));
-    for (const p of asArray(k.patches)) add(asString(asObject(p)?.path));
-    for (const p of asArray(k.patchesJson6902)) add(asString(asObject(p)?.path));
+    for (const p of asArray(k.patchesStrategicMerge)) {
+      add(asString(p));
+      const entry = asString(p);
+      objectPatches.push(readPatch(file, isLocalEntry(entry) ? { path: entry } : { inline: entry }, undefined));
+    }
+    for (const p of [...asArray(k.patches), ...asArray(k.patchesJson6902)]) {
+      const at = asString(asObject(p)?.path);
+      add(at);
+      objectPatches.push(readPatch(file, at !== undefined ? { path: at } : { inline: asString(asObject(p)?.patch) }, asObject(asObject(p)?.target)));
+    }
     for (const p of asArray(k.replacements)) add(asString(asObject(p)?.path));
     for (const p of [...asArray(k.transformers), ...asArray(k.generators), ...asArray(k.validators), ...asArray(k.configurations), ...asArray(k.crds)]) {
       add(asString(p));
@@ -161,7 +172,56 @@ export function kustomizationEntries(file: string): KustomizationEntries {
       }
     }
   }
-  return { kind, patches, resources, folders, parsed, ...(namespace ? { namespace } : {}) };
+  return { kind, patches, resources, folders, objectPatches, parsed, ...(namespace ? { namespace } : {}) };
+}
+
+/**
+ * One patch entry of a kustomization: `entry` is a file name or inline YAML, `target` its
+ * selector (kustomize api v0.21.1 types/patch.go `Patch`, types/selector.go `Selector`). Without a
+ * target a strategic-merge patch applies to the object of its own kind, name and namespace
+ * (see `patchMayApply`); with one, to the objects the selector picks.
+ */
+function readPatch(
+  kfile: string,
+  entry: { readonly path: string } | { readonly inline: string | undefined },
+  target: Record<string, unknown> | undefined,
+): UnappliedPatch {
+  const dir = path.dirname(kfile);
+  const inline = !('path' in entry);
+  const file = 'path' in entry ? path.resolve(dir, entry.path) : kfile;
+  const shown = inline ? `an inline patch of ${file}` : file;
+  const base = { shown, file, inline };
+  let missing = false;
+  let text = 'inline' in entry ? entry.inline : undefined;
+  if ('path' in entry) {
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      missing = true;
+    }
+  }
+  if (target) {
+    // a selector by labels or annotations picks objects the doctor cannot list from the patch
+    if (asString(target.labelSelector) || asString(target.annotationSelector)) return { ...base, missing };
+    const kind = asString(target.kind);
+    const name = asString(target.name);
+    const namespace = asString(target.namespace);
+    return { ...base, missing, targets: [{ ...(kind ? { kind } : {}), ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) }] };
+  }
+  if (text === undefined) return { ...base, missing };
+  const targets: PatchTarget[] = [];
+  try {
+    for (const d of parseManifestText(text, shown)) {
+      const o = asObject(d.value);
+      const kind = asString(o?.kind);
+      const name = asString(dig(o, 'metadata', 'name'));
+      if (!kind || !name) return { ...base, missing };
+      targets.push({ kind, name, namespace: asString(dig(o, 'metadata', 'namespace')) || null, exact: true });
+    }
+  } catch {
+    return { ...base, missing };
+  }
+  return { ...base, missing, targets };
 }
 
 /** The files a kustomization reads that are not objects to apply, as absolute paths (see {@link kustomizationEntries}). */
@@ -196,6 +256,19 @@ export type CollectedInput =
        * in: the doctor reads the file unrendered, with that namespace set as kustomize would.
        */
       readonly namespace?: string;
+      /** The patches of the kustomizations that build the file (read unrendered), which were not applied to it. */
+      readonly patches?: readonly UnappliedPatch[];
+    }
+  | {
+      /**
+       * A file that only a Flux Kustomization pointing at its folder would apply, read only
+       * then: its name marks it as a template (see {@link isTemplateFileName}) and no
+       * kustomization lists it, or it sits in a folder without a kustomization whose files a
+       * kustomization above lists one by one, and it is not among them.
+       */
+      readonly kind: 'conditional';
+      readonly file: string;
+      readonly why: 'template' | 'unlisted';
     }
   | { readonly kind: 'kustomize'; readonly dir: string; readonly shown: string }
   | ({ readonly kind: 'component' } & ComponentFolder);
@@ -221,15 +294,28 @@ export type CollectedInput =
 export function collectInputs(paths: readonly string[], cwd: string, program: KustomizeProgram | undefined): CollectedInput[] {
   const out: CollectedInput[] = [];
   const seen = new Set<string>();
-  const walk = (dir: string, shown: string, excluded: ReadonlySet<string>, inherited: string | undefined): void => {
+  const walk = (
+    dir: string,
+    shown: string,
+    excluded: ReadonlySet<string>,
+    inherited: string | undefined,
+    inheritedPatches: readonly UnappliedPatch[],
+    listedAbove: ReadonlySet<string>,
+  ): void => {
     const kfile = kustomizationFile(dir);
     const entries = kfile ? kustomizationEntries(kfile) : undefined;
+    const listed = entries ? new Set([...listedAbove, ...entries.resources]) : listedAbove;
     const namespace = entries?.namespace ?? inherited;
+    const shownOf = (full: string) => path.join(shown, path.relative(dir, full));
+    // a parent kustomization's patches apply to what its folders build too
+    const patches = [
+      ...(entries?.objectPatches ?? []).map((p) => ({ ...p, shown: p.inline ? `an inline patch of ${shownOf(p.file)}` : shownOf(p.file) })),
+      ...inheritedPatches,
+    ];
     if (kfile && entries?.kind === 'Component') {
       const real = realOrUndefined(dir);
       if (real === undefined || seen.has(real)) return;
       seen.add(real);
-      const shownOf = (full: string) => path.join(shown, path.relative(dir, full));
       out.push({ kind: 'component', dir: real, shown, resources: entries.resources.map(shownOf) });
       if (!program) out.push({ kind: 'file', file: shownOf(kfile) });
       return;
@@ -242,19 +328,35 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
       return;
     }
     const skip = entries ? new Set([...excluded, ...entries.patches]) : excluded;
-    for (const e of listFolder(dir, shown, seen) ?? []) {
+    const listing = listFolder(dir, shown, seen) ?? [];
+    // a folder without a kustomization whose files one above lists by name: those are what it builds
+    const listedHere = !entries && listing.some((e) => listed.has(e.full));
+    for (const e of listing) {
       // a folder of transformer, generator or validator configurations holds no objects to apply
       if (skip.has(e.full)) continue;
       if (isWalkedFolder(e)) {
         // a subfolder the kustomization builds in gets its namespace; one it does not name is not built by it
-        const inFolder = entries ? (entries.folders.has(realOrUndefined(e.full) ?? '') ? namespace : undefined) : namespace;
-        walk(e.full, e.shown, skip, inFolder);
+        const builtIn = entries ? entries.folders.has(realOrUndefined(e.full) ?? '') : true;
+        walk(e.full, e.shown, skip, builtIn ? namespace : undefined, builtIn ? patches : [], listed);
       } else if (e.isFile && (isManifestFileName(e.name) || e.name === 'Kustomization')) {
         // kustomize builds a folder from the files its kustomization lists, and Flux uses that
         // kustomization as it is: a file it does not list is not applied through this folder
         if (entries?.parsed && e.full !== kfile && !entries.resources.includes(e.full)) continue;
-        const named = namespace !== undefined && e.full !== kfile && (!entries || entries.resources.includes(e.full));
-        out.push({ kind: 'file', file: e.shown, ...(named ? { namespace } : {}) });
+        const built = e.full !== kfile && (!entries || entries.resources.includes(e.full));
+        if (listedHere && !listed.has(e.full)) {
+          out.push({ kind: 'conditional', file: e.shown, why: 'unlisted' });
+          continue;
+        }
+        if (isTemplateFileName(e.name) && !listed.has(e.full)) {
+          out.push({ kind: 'conditional', file: e.shown, why: 'template' });
+          continue;
+        }
+        out.push({
+          kind: 'file',
+          file: e.shown,
+          ...(built && namespace !== undefined ? { namespace } : {}),
+          ...(built && patches.length > 0 ? { patches } : {}),
+        });
       }
     }
   };
@@ -272,7 +374,7 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
     }
     if (st.isDirectory()) {
       const before = out.length;
-      walk(full, p, new Set(), undefined);
+      walk(full, p, new Set(), undefined, [], new Set());
       if (out.length === before) throw new InputError(`${p}: no .yaml, .yml or .json files in this directory`, { reason: 'no-manifests' });
     } else {
       out.push({ kind: 'file', file: p });
@@ -294,6 +396,35 @@ function realOrUndefined(p: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a file's name marks it as a template that another tool fills before anything applies
+ * it (`cluster.template.yaml`, `job.tmpl.yaml`, `values.tpl.yml`, `template.yaml`): such files are
+ * copied and edited, or rendered by a task runner, and carry that tool's placeholders.
+ */
+export function isTemplateFileName(name: string): boolean {
+  return /(?:^|\.)(?:template|tmpl|tpl)\.(?:ya?ml|json)$/i.test(name);
+}
+
+/**
+ * Whether the kustomization Flux generates for a folder without one (`spec.path` of a Flux
+ * Kustomization) lists `file`: it walks the folder for `.yaml`/`.yml` files and stops at each
+ * subfolder that has a kustomization file of its own (fluxcd/pkg kustomize/v1.35.4
+ * kustomize/kustomize_generator.go `findOrGenerateKustomization`, `scanManifests`). Both are
+ * absolute real paths.
+ */
+export function fluxGeneratorIncludes(dir: string, file: string): boolean {
+  if (!/\.ya?ml$/.test(file)) return false;
+  const rel = path.relative(dir, path.dirname(file));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  // the folder itself and each folder below it on the way to the file
+  let at = dir;
+  for (const part of ['', ...(rel === '' ? [] : rel.split(path.sep))]) {
+    at = path.join(at, part);
+    if (kustomizationFile(at)) return false;
+  }
+  return true;
 }
 
 /** How a rendered folder is shown as a file: `apps/prod (kustomize build)`. */

@@ -131,6 +131,15 @@ const LABEL_KEY_WORDS =
   "an optional DNS subdomain prefix and '/', then a name of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit";
 const LABEL_VALUE_WORDS = "at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit, or empty";
 
+/**
+ * A label value that is not a string (`enabled: true`): the API server refuses the object, and
+ * Flux's kustomize-controller (v1.9.4) applies it with none of its own labels: apimachinery
+ * v0.36.2 `Unstructured.GetLabels` (`NestedNullCoercingStringMap`) reads no labels when one value
+ * is not a string, and fluxcd/pkg ssa v0.76.1 `ResourceManager.SetOwnerLabels` writes Flux's two
+ * owner labels into that empty map.
+ */
+const NOT_A_STRING_LABEL = "must be a string: the API server refuses the object, and Flux's kustomize-controller applies it without any of its own labels";
+
 /** Label keys and values, as `ValidateLabels` checks them (also usable for selectors). */
 export function labelIssues(labels: unknown, path: (string | number)[], out: SchemaIssue[]): void {
   if (labels === undefined || labels === null) return;
@@ -138,9 +147,11 @@ export function labelIssues(labels: unknown, path: (string | number)[], out: Sch
     out.push(issue(path, 'type', labels, 'must be an object of strings', 'an object of strings', "write { key: 'value' }"));
     return;
   }
+  const ownLabels = path.length === 2 && path[0] === 'metadata' && path[1] === 'labels';
   for (const [k, v] of Object.entries(labels)) {
     if (!isLabelKey(k)) out.push(issue([...path, k], 'invalid-label-key', k, 'is not a valid label key', LABEL_KEY_WORDS, "use e.g. 'example.com/team'"));
-    if (typeof v !== 'string') out.push(issue([...path, k], 'type', v, 'must be a string', 'a string', 'quote the value'));
+    if (typeof v !== 'string')
+      out.push(issue([...path, k], 'type', v, ownLabels && v !== null ? NOT_A_STRING_LABEL : 'must be a string', 'a string', 'quote the value'));
     else if (!isLabelValue(v)) {
       out.push(
         issue(

@@ -31,3 +31,21 @@ describe('a kustomize builtin plugin configuration (apiVersion: builtin) is not 
     expect(found.filter((l) => l.startsWith('CNPGI063 error'))).toHaveLength(1);
   });
 });
+
+describe('a label value that is not a string says what kubectl and Flux do with it', () => {
+  // a Flux Kustomization (ks.yaml) written with an unquoted boolean label, as the corpus has it
+  const ks = (value: unknown) => ({
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name: 'app', namespace: 'flux-system', labels: { 'substitution.flux/enabled': value, team: 'db' } },
+    spec: { path: './apps/app', sourceRef: { kind: 'GitRepository', name: 'repo' }, interval: '1h', prune: true },
+  });
+  test('an error that names both outcomes: refused by the API server, applied by Flux without its labels', () => {
+    expect(run([ks(true)]).filter((l) => l.startsWith('CNPGI063'))).toEqual([
+      'CNPGI063 error Kustomization/flux-system/app: metadata.labels["substitution.flux/enabled"] true must be a string: the API server refuses the object, and Flux\'s kustomize-controller applies it without any of its own labels',
+    ]);
+  });
+  test('near miss: the quoted value passes', () => {
+    expect(run([ks('true')]).filter((l) => l.startsWith('CNPGI063'))).toEqual([]);
+  });
+});

@@ -227,7 +227,6 @@ const CASES: ReadonlyArray<readonly [string, 'error' | 'warning', string, () => 
   ['CNPGI046', 'warning', 'one plugin listed twice', plugin((d) => cluster(d).spec.plugins.push({ name: 'backup.example.com' }))],
   ['CNPGI047', 'warning', 'a plugin configuration with another method', plugin((d) => (doc(d, 'Backup', 'pg-now').spec.method = 'volumeSnapshot'))],
   ['CNPGI050', 'warning', 'a plugin pod that may run as root', plugin((d) => delete pod(d).securityContext)],
-  ['CNPGI060', 'error', 'a wrong type in a Cluster', plugin((d) => (cluster(d).spec.instances = 'one'))],
   ['CNPGI061', 'error', 'a misspelt metadata field', plugin((d) => (cluster(d).metadata.label = { a: 'b' }))],
   ['CNPGI062', 'error', 'a CRD CEL rule broken', plugin((d) => (cluster(d).spec.bootstrap = { initdb: { icuLocale: 'en-US', localeProvider: 'libc' } }))],
   [

@@ -47,7 +47,12 @@ describe('kustomize folders', () => {
     ]);
     expect(collectInputs(['.'], dir, undefined)).toEqual([
       { kind: 'file', file: 'a.yaml' },
-      { kind: 'file', file: path.join('app', 'c.yaml') },
+      // the patch was not applied: it goes with the file, for the rules that a patch may answer
+      {
+        kind: 'file',
+        file: path.join('app', 'c.yaml'),
+        patches: [{ shown: path.join('app', 'patch.yaml'), file: path.join(dir, 'app', 'patch.yaml'), inline: false, missing: false }],
+      },
       { kind: 'file', file: path.join('app', 'Kustomization') },
     ]);
   });

@@ -14,6 +14,7 @@ import { ContainerPort } from '../../checks/service-port';
 import { Json, asArray, asObject, asString, dig, stringMap } from '../../manifests/json';
 import { Manifest, ManifestIndex } from '../../manifests/manifest-index';
 import { DEFAULT_OPERATOR_NAMESPACE, OperatorCandidate, OperatorRelease, findOperatorCandidates, findOperatorReleases } from '../../manifests/operator';
+import type { UnappliedPatch } from '../../manifests/unapplied-patches';
 import { UnrenderedField, noteReads, recordingReads } from '../../manifests/unrendered';
 import type { RetiredRule } from '../../rules/registry';
 import { IgnoreAnnotation, readIgnoreAnnotation } from '../../rules/suppressions';
@@ -70,6 +71,8 @@ export interface ModelOptions {
   readonly complete?: boolean;
   /** Set when the objects are a running cluster's (`cnpg-i-doctor cluster`). */
   readonly live?: { readonly now: Date; readonly unread: ReadonlySet<string> };
+  /** By input index: the patches of the kustomizations that build the document that may apply to it and were not applied (its folder read file by file). */
+  readonly unappliedPatches?: ReadonlyMap<number, readonly UnappliedPatch[]>;
 }
 
 /** A part of the model that a family of rules shares, computed on first use and once per run. */
@@ -134,6 +137,11 @@ export class DoctorModel {
    * read: the live rules (CNPGI4xx) run only then, and CNPGI094 does not judge status.
    */
   public live: { readonly now: Date; readonly unread: ReadonlySet<string> } | undefined;
+  /**
+   * By input index: the patches of the kustomizations that build the document which were not
+   * applied, because its folder was read file by file (the CLI without kustomize).
+   */
+  public unappliedPatches: ReadonlyMap<number, readonly UnappliedPatch[]> = new Map();
 
   /** The fields of each object of the input that hold unrendered text, by the object's raw JSON. */
   public readonly unrendered = new Map<Json, readonly UnrenderedField[]>();
@@ -389,6 +397,7 @@ export function buildModel(objects: readonly unknown[], opts: ModelOptions): Doc
   model.verbose = opts.verbose === true;
   model.complete = opts.complete === true;
   model.live = opts.live;
+  if (opts.unappliedPatches) model.unappliedPatches = opts.unappliedPatches;
   model.clusterResourceNamespace = opts.clusterResourceNamespace;
 
   for (const m of index.all) {

@@ -53,13 +53,30 @@ function ruleOf(issue: SchemaIssue): SchemaRuleId | undefined {
   }
 }
 
-/** Reports, as errors of rule `id`, the schema layer's issues that belong to it. */
+/**
+ * Reports, as errors of rule `id`, the schema layer's issues that belong to it. A required field
+ * missing from an object whose kustomization lists a patch that was not applied (its folder read
+ * file by file) and may be the one that sets it is a warning naming the patch.
+ */
 export function reportSchemaIssues(model: DoctorModel, id: SchemaRuleId, report: Report): void {
   for (const [m, issues] of model.schema.issues) {
     for (const found of issues) {
       if (ruleOf(found) !== id) continue;
       const value = found.value === undefined ? '' : ` ${describeValue(found.value)}`;
-      report('error', m, `${found.path}${value} ${found.problem}`, found.fix, found.path === '<root>' ? undefined : found.path);
+      const at = found.path === '<root>' ? undefined : found.path;
+      const patches = found.kind === 'required' ? (model.unappliedPatches.get(m.index) ?? []) : [];
+      if (patches.length > 0) {
+        const named = patches.map((p) => (p.missing ? `${p.shown} (not in the input)` : p.shown)).join(', ');
+        report(
+          'warning',
+          m,
+          `${found.path}${value} ${found.problem} as written; the kustomization's patch${patches.length === 1 ? '' : 'es'} ${named} ${patches.length === 1 ? 'was' : 'were'} not applied and may set it`,
+          'render the folder with its patches: kustomize build DIR | cnpg-i-doctor -',
+          at,
+        );
+        continue;
+      }
+      report('error', m, `${found.path}${value} ${found.problem}`, found.fix, at);
     }
   }
 }
