@@ -57,10 +57,30 @@ export class ClusterImage {
     });
   }
 
+  /**
+   * The image of one major of an `ImageCatalog` construct of the app, which remembers the
+   * catalog's construct path and namespace, for the Cluster to refuse a catalog of another
+   * namespace.
+   * @internal
+   */
+  public static _ofCatalogConstruct(
+    reference: ImageCatalogReference,
+    catalog: { readonly path: string; readonly namespace: string | undefined },
+  ): ClusterImage {
+    return new ClusterImage(ClusterImage.fromCatalog(reference)._spec, catalog);
+  }
+
   /** @internal */
   public readonly _spec: { readonly imageName?: string; readonly imageCatalogRef?: CnpgImageCatalogRef };
 
-  private constructor(spec: { imageName?: string; imageCatalogRef?: CnpgImageCatalogRef }) {
+  /** The `ImageCatalog` construct the image came from (see `_ofCatalogConstruct`). @internal */
+  public readonly _catalog?: { readonly path: string; readonly namespace: string | undefined };
+
+  private constructor(
+    spec: { imageName?: string; imageCatalogRef?: CnpgImageCatalogRef },
+    catalog?: { readonly path: string; readonly namespace: string | undefined },
+  ) {
     this._spec = spec;
+    if (catalog) this._catalog = catalog;
   }
 }

@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { clusterScoped, writtenMetadata } from '../common/metadata';
 import { Kind } from '../common/prop-kinds';
@@ -108,7 +108,9 @@ function imageOf(scope: Construct, parts: CatalogParts, kind: ImageCatalogKind, 
       `pick one of its majors, or add { major: ${typeof major === 'number' ? major : 17}, image } to its images`,
     );
   }
-  return ClusterImage.fromCatalog({ name: parts.name, major, kind });
+  const reference = { name: parts.name, major, kind };
+  if (kind === ImageCatalogKind.CLUSTER_IMAGE_CATALOG) return ClusterImage.fromCatalog(reference);
+  return ClusterImage._ofCatalogConstruct(reference, { path: scope.node.path, namespace: parts.apiObject.metadata.namespace ?? Chart.of(scope).namespace });
 }
 
 /**

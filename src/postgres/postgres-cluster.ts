@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata, Duration, Lazy, Size } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart, Duration, Lazy, Size } from 'cdk8s';
 import { CpuResources, MemoryResources } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import {
@@ -550,6 +550,18 @@ export class PostgresCluster extends Construct implements IPostgresCluster, IPlu
       deriveExternalCluster: (name, spec) => this.deriveExternalCluster(name, spec),
     });
     guardAndCheck(this, 'Cluster', this.apiObject, () => this.checkAtSynth());
+    const catalog = p.image?._catalog;
+    const namespace = this.namespace ?? Chart.of(this).namespace;
+    if (catalog && catalog.namespace !== namespace) {
+      // CloudNativePG v1.30.0 pkg/utils/imagecatalog/catalog.go Get: the ImageCatalog is read from the Cluster's namespace
+      invalid(
+        this,
+        'image',
+        p.image!._spec.imageCatalogRef!.name,
+        `names an ImageCatalog of namespace ${catalog.namespace === undefined ? '(none: its chart sets no namespace)' : `'${catalog.namespace}'`} (${catalog.path}); the operator reads an ImageCatalog from the Cluster's namespace, ${namespace === undefined ? '(none: its chart sets no namespace)' : `'${namespace}'`}, and stops the Cluster with "catalog not found"`,
+        `add an ImageCatalog in the Cluster's namespace, or use a ClusterImageCatalog, which every namespace can name`,
+      );
+    }
 
     const source = p.bootstrap?._source;
     if (source) this.addExternalCluster(source.name, source.source);

@@ -1,4 +1,4 @@
-import { Size, Testing } from 'cdk8s';
+import { Chart, Size, Testing } from 'cdk8s';
 import { ClusterImageCatalog, ImageCatalog, PostgresCluster } from '../../src/postgres';
 import { chartIn, expectValidationError, only, synth } from '../util';
 import { synthErrors } from './synth-errors';
@@ -75,5 +75,32 @@ describe('ImageCatalog and ClusterImageCatalog', () => {
       () => catalog.imageFor(18),
       "test/postgresql: major 18 is not in the ImageCatalog 'postgresql' (majors 16, 17); pick one of its majors, or add { major: 18, image } to its images",
     );
+  });
+
+  test("an ImageCatalog of another namespace is refused: the operator reads it from the Cluster's namespace", () => {
+    const app = Testing.app();
+    const catalogs = new Chart(app, 'catalogs', { namespace: 'images' });
+    const catalog = new ImageCatalog(catalogs, 'postgresql', { images });
+    const apps = new Chart(app, 'apps', { namespace: 'apps' });
+    expectValidationError(
+      () => new PostgresCluster(apps, 'pg', { storage, image: catalog.imageFor(17) }),
+      `apps/pg: image 'postgresql' names an ImageCatalog of namespace 'images' (catalogs/postgresql); the operator reads an ImageCatalog from the Cluster's namespace, 'apps', and stops the Cluster with "catalog not found"; add an ImageCatalog in the Cluster's namespace, or use a ClusterImageCatalog, which every namespace can name`,
+    );
+    // also when the Cluster sets its own namespace
+    expectValidationError(
+      () => new PostgresCluster(catalogs, 'pg', { storage, image: catalog.imageFor(17), metadata: { namespace: 'apps' } }),
+      `catalogs/pg: image 'postgresql' names an ImageCatalog of namespace 'images' (catalogs/postgresql); the operator reads an ImageCatalog from the Cluster's namespace, 'apps', and stops the Cluster with "catalog not found"; add an ImageCatalog in the Cluster's namespace, or use a ClusterImageCatalog, which every namespace can name`,
+    );
+  });
+
+  test('near misses: the same namespace written two ways, and a ClusterImageCatalog from any namespace, pass', () => {
+    const app = Testing.app();
+    const catalogs = new Chart(app, 'catalogs', { namespace: 'apps' });
+    const catalog = new ImageCatalog(catalogs, 'postgresql', { images });
+    const other = new Chart(app, 'other');
+    new PostgresCluster(other, 'pg', { storage, image: catalog.imageFor(17), metadata: { namespace: 'apps' } });
+    const global = new ClusterImageCatalog(catalogs, 'global', { images });
+    new PostgresCluster(new Chart(app, 'elsewhere', { namespace: 'elsewhere' }), 'pg', { storage, image: global.imageFor(16) });
+    expect(() => app.synth()).not.toThrow();
   });
 });
