@@ -125,6 +125,7 @@ const CASES: Record<string, () => unknown> = {
   CatalogImage: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5', ...X } as any] }),
   ImageCatalogProps: () => new ImageCatalog(chart(), 'catalog', { images: [{ major: 17, image: 'ghcr.io/cloudnative-pg/postgresql:17.5' }], ...X } as any),
   ManagedRoleOptions: () => cluster({}).addManagedRole('reporter', X as any),
+  RoleAttributes: () => cluster({}).addDatabaseRole('role', { login: true, ...X } as any),
   PoolerOptions: () => cluster({}).addPooler('pooler', X as any),
   PoolerProps: () => new Pooler(chart(), 'pooler', { cluster: cluster({}), ...X } as any),
   PublicationObjects: () => PublicationTarget.objects(X as any),

@@ -18,17 +18,11 @@ export enum DatabaseRoleReclaimPolicy {
 }
 
 /**
- * Options of `PostgresCluster.addDatabaseRole()`: a `postgresql.cnpg.io/v1` DatabaseRole, the
- * CRD new in CloudNativePG 1.30 (api/v1/databaserole_types.go DatabaseRoleSpec, with the role
- * attributes of api/v1/cluster_types.go RoleConfiguration).
+ * The attributes of a PostgreSQL role that a `DatabaseRole` and a managed role of a Cluster
+ * (`spec.managed.roles`) share (cloudnative-pg v1.30.0 api/v1/cluster_types.go
+ * RoleConfiguration).
  */
-export interface DatabaseRoleOptions {
-  /**
-   * The role's name inside PostgreSQL (`spec.name`; immutable). `postgres`,
-   * `streaming_replica` and names starting with `pg_` or `cnpg_` are reserved.
-   * @default - the construct id
-   */
-  readonly roleName?: string;
+export interface RoleAttributes {
   /**
    * A comment on the role.
    * @default - not written
@@ -36,8 +30,8 @@ export interface DatabaseRoleOptions {
   readonly comment?: string;
   /**
    * The `kubernetes.io/basic-auth` Secret (keys `username` and `password`) holding the role's
-   * password (`spec.passwordSecret`). The library never writes password material: create the
-   * Secret elsewhere (a SealedSecret, an ExternalSecret).
+   * password, in the Cluster's namespace (`passwordSecret.name`). The library never writes
+   * password material: create the Secret elsewhere (a SealedSecret, an ExternalSecret).
    * @default - not written: the password is left as it is, unless `disablePassword`
    */
   readonly passwordSecretName?: string;
@@ -57,7 +51,7 @@ export interface DatabaseRoleOptions {
    */
   readonly connectionLimit?: number;
   /**
-   * When the password stops being valid.
+   * When the password stops being valid; written in whole seconds, as Kubernetes stores it.
    * @default - not written: never
    */
   readonly validUntil?: Date;
@@ -87,7 +81,7 @@ export interface DatabaseRoleOptions {
    */
   readonly createrole?: boolean;
   /**
-   * Whether the role can replicate.
+   * Whether the role can replicate (a logical replication subscriber connects as one).
    * @default - not written; the CRD default is false
    */
   readonly replication?: boolean;
@@ -96,6 +90,20 @@ export interface DatabaseRoleOptions {
    * @default - not written; the CRD default is false
    */
   readonly bypassrls?: boolean;
+}
+
+/**
+ * Options of `PostgresCluster.addDatabaseRole()`: a `postgresql.cnpg.io/v1` DatabaseRole, the
+ * CRD new in CloudNativePG 1.30 (api/v1/databaserole_types.go DatabaseRoleSpec, with the role
+ * attributes of api/v1/cluster_types.go RoleConfiguration).
+ */
+export interface DatabaseRoleOptions extends RoleAttributes {
+  /**
+   * The role's name inside PostgreSQL (`spec.name`; immutable). `postgres`,
+   * `streaming_replica` and names starting with `pg_` or `cnpg_` are reserved.
+   * @default - the construct id
+   */
+  readonly roleName?: string;
   /**
    * Whether the operator issues a TLS client certificate for the role, signed by the Cluster's
    * client CA, in the Secret `<object name>-client-cert` (`spec.clientCertificate.enabled`);
@@ -124,24 +132,6 @@ export interface DatabaseRoleProps extends DatabaseRoleOptions {
    */
   readonly cluster: IPostgresCluster;
 }
-
-/** The role attributes a DatabaseRole and a managed role of a Cluster share. */
-type RoleAttributes = Pick<
-  DatabaseRoleOptions,
-  | 'comment'
-  | 'passwordSecretName'
-  | 'disablePassword'
-  | 'login'
-  | 'connectionLimit'
-  | 'validUntil'
-  | 'inRoles'
-  | 'inherit'
-  | 'superuser'
-  | 'createdb'
-  | 'createrole'
-  | 'replication'
-  | 'bypassrls'
->;
 
 /**
  * The kinds of the role attributes a DatabaseRole and `spec.managed.roles` share (cloudnative-pg

@@ -5,7 +5,7 @@ export * from './cluster-reference';
 export type { ClusterSpecPassthrough } from './cluster-spec-passthrough';
 export * from './database';
 export { DatabaseRole, DatabaseRoleReclaimPolicy } from './database-role';
-export type { DatabaseRoleOptions, DatabaseRoleProps } from './database-role';
+export type { DatabaseRoleOptions, DatabaseRoleProps, RoleAttributes } from './database-role';
 export * from './external-cluster-source';
 export * from './image-catalog';
 export type { ManagedRoleOptions } from './managed-role';

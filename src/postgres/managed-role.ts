@@ -2,86 +2,19 @@ import { Kind } from '../common/prop-kinds';
 import { PropSpec, checkProps, refuseFirst } from '../common/props';
 import { ErrorScope } from '../manifests/errors';
 import { EnsureOption } from './database';
-import { ROLE_ATTRIBUTES_SPEC, reservedRoleName, rfc3339 } from './database-role';
+import { ROLE_ATTRIBUTES_SPEC, RoleAttributes, reservedRoleName, rfc3339 } from './database-role';
 
 /**
  * Options of `PostgresCluster.addManagedRole()`: a role of the Cluster's `spec.managed.roles`
  * (cloudnative-pg v1.30.0 api/v1/cluster_types.go RoleConfiguration), reconciled by the
  * instance manager of the primary.
  */
-export interface ManagedRoleOptions {
+export interface ManagedRoleOptions extends RoleAttributes {
   /**
    * Whether the role should exist; `EnsureOption.ABSENT` drops it.
    * @default - not written; the CRD default is `present`
    */
   readonly ensure?: EnsureOption;
-  /**
-   * A comment on the role.
-   * @default - not written
-   */
-  readonly comment?: string;
-  /**
-   * The `kubernetes.io/basic-auth` Secret (keys `username` and `password`) holding the role's
-   * password (`passwordSecret.name`), in the Cluster's namespace. The library never writes
-   * password material: create the Secret elsewhere.
-   * @default - not written: the password is left as it is, unless `disablePassword`
-   */
-  readonly passwordSecretName?: string;
-  /**
-   * Sets the role's password to NULL; not with `passwordSecretName`.
-   * @default - not written; false
-   */
-  readonly disablePassword?: boolean;
-  /**
-   * Whether the role can log in (a user).
-   * @default - not written; false
-   */
-  readonly login?: boolean;
-  /**
-   * How many concurrent connections a login role can make; -1 is no limit.
-   * @default - not written; the CRD default is -1
-   */
-  readonly connectionLimit?: number;
-  /**
-   * When the password stops being valid; written in whole seconds, as Kubernetes stores it.
-   * @default - not written: never
-   */
-  readonly validUntil?: Date;
-  /**
-   * Roles this role is a member of (`GRANT` / `REVOKE` keep it in step).
-   * @default - none
-   */
-  readonly inRoles?: string[];
-  /**
-   * Whether the role inherits the privileges of the roles it is a member of.
-   * @default - not written; the CRD default is true
-   */
-  readonly inherit?: boolean;
-  /**
-   * Superuser status.
-   * @default - not written; false
-   */
-  readonly superuser?: boolean;
-  /**
-   * Whether the role can create databases.
-   * @default - not written; false
-   */
-  readonly createdb?: boolean;
-  /**
-   * Whether the role can create and manage other roles.
-   * @default - not written; false
-   */
-  readonly createrole?: boolean;
-  /**
-   * Whether the role can replicate (a logical replication subscriber connects as one).
-   * @default - not written; false
-   */
-  readonly replication?: boolean;
-  /**
-   * Whether the role bypasses row-level security.
-   * @default - not written; false
-   */
-  readonly bypassrls?: boolean;
 }
 
 const OPTIONS_SPEC: PropSpec<ManagedRoleOptions> = {
