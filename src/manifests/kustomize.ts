@@ -380,13 +380,19 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
       out.push({ kind: 'file', file: p });
     }
   }
-  // a folder that another rendered folder of the input builds in is rendered there
+  // a folder that another rendered folder of the input builds in, directly or through the folders
+  // it builds in (an overlay of overlays), is rendered there
   const builtIn = new Set<string>();
-  for (const i of out) {
-    if (i.kind !== 'kustomize') continue;
-    const file = kustomizationFile(i.dir);
-    if (file) for (const f of kustomizationEntries(file).folders) builtIn.add(f);
-  }
+  const addBuiltIn = (dir: string) => {
+    const file = kustomizationFile(dir);
+    if (!file) return;
+    for (const f of kustomizationEntries(file).folders) {
+      if (builtIn.has(f)) continue;
+      builtIn.add(f);
+      addBuiltIn(f);
+    }
+  };
+  for (const i of out) if (i.kind === 'kustomize') addBuiltIn(i.dir);
   return out.filter((i) => i.kind !== 'kustomize' || !builtIn.has(fs.realpathSync(i.dir)));
 }
 

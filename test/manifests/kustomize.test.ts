@@ -57,6 +57,21 @@ describe('kustomize folders', () => {
     ]);
   });
 
+  test('a base built in through an overlay of overlays is not rendered on its own either', () => {
+    // the corpus's case: cluster/ builds prod/, which builds the base; rendered alone, the base
+    // gave a second Cluster in another namespace archiving into the same place (CNPGI122)
+    const dir = folder({
+      'base/app/kustomization.yaml': 'resources: [c.yaml]\n',
+      'base/app/c.yaml': 'x: 1\n',
+      'overlays/cluster/kustomization.yaml': 'resources: [prod]\n',
+      'overlays/cluster/prod/kustomization.yaml': 'namespace: prod\nresources: [../../../base/app]\n',
+    });
+    const program = { command: 'kustomize', args: ['build'], shown: 'kustomize build' };
+    expect(collectInputs(['.'], dir, program)).toEqual([
+      { kind: 'kustomize', dir: path.join(dir, 'overlays', 'cluster'), shown: path.join('overlays', 'cluster') },
+    ]);
+  });
+
   test('a base that a rendered overlay of the input builds in is not rendered on its own', () => {
     const dir = folder({
       'base/kustomization.yaml': 'resources: [c.yaml]\n',
