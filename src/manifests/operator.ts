@@ -101,7 +101,10 @@ export interface OperatorRelease {
  * The objects of the input that install the operator's Helm chart (Lists expanded). The chart
  * runs the operator in the release namespace with OPERATOR_NAMESPACE set to it (cloudnative-pg/charts
  * cloudnative-pg-v0.29.0 charts/cloudnative-pg/templates/deployment.yaml: fieldRef
- * metadata.namespace), so that namespace is the operator's.
+ * metadata.namespace), so that namespace is the operator's, unless the chart value
+ * `namespaceOverride` names another (templates/_helpers.tpl `cloudnative-pg.namespace`): read
+ * from a HelmRelease's `spec.values` and an Application's `helm.parameters` or
+ * `helm.valuesObject` (not from values files, `valuesFrom` or a `helm.values` string).
  * Flux helm-controller installs a HelmRelease into `spec.targetNamespace`, else its own namespace
  * (fluxcd/helm-controller v1.6.3 api/v2/helmrelease_types.go HelmRelease.GetReleaseNamespace); Argo CD into the Application's
  * `spec.destination.namespace`.
@@ -113,12 +116,18 @@ export function findOperatorReleases(objects: readonly unknown[]): OperatorRelea
     const name = asString(dig(raw, 'metadata', 'name')) ?? '';
     const own = asString(dig(raw, 'metadata', 'namespace')) || undefined;
     if (raw.kind === 'HelmRelease' && apiVersion.startsWith('helm.toolkit.fluxcd.io/') && dig(raw, 'spec', 'chart', 'spec', 'chart') === OPERATOR_CHART) {
-      const namespace = asString(dig(raw, 'spec', 'targetNamespace')) || own;
+      const namespace = asString(dig(raw, 'spec', 'values', 'namespaceOverride')) || asString(dig(raw, 'spec', 'targetNamespace')) || own;
       out.push({ raw, index, ref: own ? `HelmRelease/${own}/${name}` : `HelmRelease/${name}`, ...(namespace ? { namespace } : {}) });
     } else if (raw.kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
       const sources = [asObject(dig(raw, 'spec', 'source')), ...objectsOf(dig(raw, 'spec', 'sources')).map((s) => s.item)];
-      if (!sources.some((s) => s?.chart === OPERATOR_CHART)) return;
-      const namespace = asString(dig(raw, 'spec', 'destination', 'namespace')) || undefined;
+      const chart = sources.find((s) => s?.chart === OPERATOR_CHART);
+      if (!chart) return;
+      const parameter = objectsOf(dig(chart, 'helm', 'parameters')).find((p) => p.item.name === 'namespaceOverride');
+      const namespace =
+        asString(parameter?.item.value) ||
+        asString(dig(chart, 'helm', 'valuesObject', 'namespaceOverride')) ||
+        asString(dig(raw, 'spec', 'destination', 'namespace')) ||
+        undefined;
       out.push({ raw, index, ref: own ? `Application/${own}/${name}` : `Application/${name}`, ...(namespace ? { namespace } : {}) });
     }
   });

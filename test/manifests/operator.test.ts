@@ -95,6 +95,23 @@ describe('findOperatorReleases', () => {
     expect(findOperatorReleases([app]).map((r) => [r.ref, r.namespace])).toEqual([['Application/argocd/cnpg', 'cnpg-operator']]);
   });
 
+  test("the chart's namespaceOverride value wins: HelmRelease values, Application parameters or valuesObject", () => {
+    const values = (v: unknown) => findOperatorReleases([helmRelease({ targetNamespace: 'cnpg', values: v })])[0].namespace;
+    expect(values({ namespaceOverride: 'cnpg-system' })).toBe('cnpg-system');
+    // near misses: the chart's default (empty) and another value leave the release namespace
+    expect(values({ namespaceOverride: '' })).toBe('cnpg');
+    expect(values({ fullnameOverride: 'x' })).toBe('cnpg');
+    const app = (helm: unknown) => ({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'cnpg', namespace: 'argocd' },
+      spec: { source: { repoURL: 'https://cloudnative-pg.github.io/charts', chart: 'cloudnative-pg', helm }, destination: { namespace: 'cnpg-operator' } },
+    });
+    expect(findOperatorReleases([app({ parameters: [{ name: 'namespaceOverride', value: 'ops' }] })])[0].namespace).toBe('ops');
+    expect(findOperatorReleases([app({ valuesObject: { namespaceOverride: 'ops2' } })])[0].namespace).toBe('ops2');
+    expect(findOperatorReleases([app({ parameters: [{ name: 'replicaCount', value: '2' }] })])[0].namespace).toBe('cnpg-operator');
+  });
+
   test('near misses: another chart, another API group', () => {
     expect(findOperatorReleases([{ ...helmRelease(), spec: { chart: { spec: { chart: 'cluster' } } } }])).toEqual([]);
     expect(findOperatorReleases([{ ...helmRelease(), apiVersion: 'example.com/v1' }])).toEqual([]);
