@@ -132,9 +132,12 @@ export function requireDuration(scope: ErrorScope, prop: string, value: unknown,
   const ms = isDuration(value) ? value.toMilliseconds({ integral: false }) : NaN;
   const problem = !isDuration(value)
     ? ([value, wrongType('a cdk8s Duration', value)] as const)
-    : !Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0 || (ms === 0 && !options.allowZero)
-      ? ([`${ms}ms`, options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds'] as const)
-      : undefined;
+    : ms === 0 && !options.allowZero
+      ? // as written (`0 minutes`): a zero is refused whatever its unit
+        ([(value as Duration).toHumanString(), 'is zero; it must be more than zero'] as const)
+      : !Number.isFinite(ms) || !Number.isInteger(ms) || ms < 0
+        ? ([`${ms}ms`, options.allowZero ? 'is not a whole, non-negative number of milliseconds' : 'is not a positive whole number of milliseconds'] as const)
+        : undefined;
   if (problem !== undefined) invalid(scope, prop, problem[0], problem[1], `use ${example}`);
   return value as Duration;
 }

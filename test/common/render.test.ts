@@ -114,7 +114,7 @@ describe('requireSize / requireDuration', () => {
     );
     expectValidationError(
       () => requireDuration('p', 'tls.duration', Duration.seconds(0)),
-      "p: tls.duration '0ms' is not a positive whole number of milliseconds; use Duration.hours(1)",
+      "p: tls.duration '0 seconds' is zero; it must be more than zero; use Duration.hours(1)",
     );
     expectValidationError(
       () => requireDuration('p', 'tls.duration', Duration.millis(1.5)),

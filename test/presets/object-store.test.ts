@@ -402,7 +402,7 @@ describe('ObjectStore', () => {
       [
         'sidecar interval zero',
         { destinationPath: 's3://b', credentials: S3, instanceSidecarConfiguration: { retentionPolicyInterval: Duration.seconds(0) } },
-        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '0ms' is not a positive whole number of milliseconds; use Duration.minutes(30)",
+        "test/store: instanceSidecarConfiguration.retentionPolicyInterval '0 seconds' is zero; it must be more than zero; use Duration.minutes(30)",
       ],
       [
         'sidecar env not an object',
