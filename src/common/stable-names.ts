@@ -38,11 +38,14 @@ export const SUBDOMAIN_NAME_RULE = (kind: string): StableNameRule => ({
  */
 export function nameFromId(scope: Construct, rule: StableNameRule, candidate: string = scope.node.id): string {
   if (!rule.test(candidate)) {
+    const id = scope.node.id;
     invalid(
       scope,
       'id',
-      candidate,
-      `cannot make the ${rule.kind} name ${JSON.stringify(candidate)}: by default the name is the construct id, which must be ${rule.describe}`,
+      id,
+      candidate === id
+        ? `cannot make the ${rule.kind} name ${JSON.stringify(candidate)}: by default the name is the construct id, which must be ${rule.describe}`
+        : `cannot make the ${rule.kind} name ${JSON.stringify(candidate)}: by default the name is made from the construct id as shown, and must be ${rule.describe}`,
       `give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }`,
     );
   }

@@ -210,7 +210,7 @@ describe('PluginBackup', () => {
     const pg = clusterWithBarman();
     expectValidationError(
       () => pg.addBackup('Before_Upgrade', { plugin: BARMAN }),
-      'test/pg/Before_Upgrade: id \'pg-Before_Upgrade\' cannot make the Backup name "pg-Before_Upgrade": by default the name is the construct id, which must be ' +
+      'test/pg/Before_Upgrade: id \'Before_Upgrade\' cannot make the Backup name "pg-Before_Upgrade": by default the name is made from the construct id as shown, and must be ' +
         "an RFC 1123 subdomain (lower-case letters, digits, '-' and '.', at most 253 characters); give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }",
     );
   });

@@ -106,7 +106,7 @@ describe('Pooler', () => {
     const pg = () => new PostgresCluster(Testing.chart(), 'pg', { storage });
     expectValidationError(
       () => pg().addPooler('RW'),
-      "test/pg/RW: id 'pg-pooler-RW' cannot make the Pooler name \"pg-pooler-RW\": by default the name is the construct id, which must be a DNS-1035 label (lower-case letters, digits and '-', a letter first, at most 63 characters), as the Service named after it must be; give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }",
+      "test/pg/RW: id 'RW' cannot make the Pooler name \"pg-pooler-RW\": by default the name is made from the construct id as shown, and must be a DNS-1035 label (lower-case letters, digits and '-', a letter first, at most 63 characters), as the Service named after it must be; give the construct an id such as 'orders-db', or pin the name with metadata: { name: 'orders-db' }",
     );
     expectValidationError(
       () => pg().addPooler('rw', { metadata: { name: 'pg.pooler' } }),
