@@ -90,6 +90,8 @@ export interface KustomizationEntries {
   readonly namespace?: string;
   /** Its patches (`patches`, `patchesStrategicMerge`, `patchesJson6902`), as the doctor could read them. */
   readonly objectPatches: readonly UnappliedPatch[];
+  /** The local folders of its `components` (a subset of `folders`). */
+  readonly components: Set<string>;
   /**
    * Whether it is a kustomize file that parsed (`kustomize.config.k8s.io`, or no apiVersion, as
    * kustomize accepts): then `resources` is all it builds from its folder's files.
@@ -112,11 +114,12 @@ export function kustomizationEntries(file: string): KustomizationEntries {
   const resources: string[] = [];
   const folders = new Set<string>();
   const objectPatches: UnappliedPatch[] = [];
+  const components = new Set<string>();
   let docs;
   try {
     docs = parseManifestText(fs.readFileSync(file, 'utf8'), file);
   } catch {
-    return { kind: 'Kustomization', patches, resources, folders, objectPatches, parsed: false };
+    return { kind: 'Kustomization', patches, resources, folders, components, objectPatches, parsed: false };
   }
   let namespace: string | undefined;
   const dir = path.dirname(file);
@@ -165,14 +168,16 @@ export function kustomizationEntries(file: string): KustomizationEntries {
       const full = path.resolve(dir, entry);
       try {
         const st = fs.statSync(full);
-        if (st.isDirectory()) folders.add(fs.realpathSync(full));
-        else if (st.isFile() && !asArray(k.components).includes(r)) resources.push(full);
+        if (st.isDirectory()) {
+          folders.add(fs.realpathSync(full));
+          if (asArray(k.components).includes(r)) components.add(fs.realpathSync(full));
+        } else if (st.isFile() && !asArray(k.components).includes(r)) resources.push(full);
       } catch {
         // missing: kustomize says so when it builds
       }
     }
   }
-  return { kind, patches, resources, folders, objectPatches, parsed, ...(namespace ? { namespace } : {}) };
+  return { kind, patches, resources, folders, components, objectPatches, parsed, ...(namespace ? { namespace } : {}) };
 }
 
 /**
@@ -307,9 +312,19 @@ export function collectInputs(paths: readonly string[], cwd: string, program: Ku
     const listed = entries ? new Set([...listedAbove, ...entries.resources]) : listedAbove;
     const namespace = entries?.namespace ?? inherited;
     const shownOf = (full: string) => path.join(shown, path.relative(dir, full));
-    // a parent kustomization's patches apply to what its folders build too
+    // a parent kustomization's patches apply to what its folders build too, and so do the
+    // patches of the Components it includes (kustomize api v0.21.1 kusttarget.go
+    // accumulateComponents: a Component's transformers run on the including kustomization's objects)
+    const componentPatches = [...(entries?.components ?? [])].flatMap((c) => {
+      const file = entries?.kind === 'Component' ? undefined : kustomizationFile(c);
+      const included = file ? kustomizationEntries(file) : undefined;
+      return included?.kind === 'Component' ? included.objectPatches : [];
+    });
     const patches = [
-      ...(entries?.objectPatches ?? []).map((p) => ({ ...p, shown: p.inline ? `an inline patch of ${shownOf(p.file)}` : shownOf(p.file) })),
+      ...[...(entries?.objectPatches ?? []), ...componentPatches].map((p) => ({
+        ...p,
+        shown: p.inline ? `an inline patch of ${shownOf(p.file)}` : shownOf(p.file),
+      })),
       ...inheritedPatches,
     ];
     if (kfile && entries?.kind === 'Component') {

@@ -115,6 +115,18 @@ describe('a required field a kustomization patch may set, the folder read file b
     expect((await doctor(wrong)).lines.filter((l) => l.includes('endpointURL'))).toEqual([expect.stringMatching(/^CNPGI060 error /)]);
   });
 
+  test('the patches of a kustomize Component the kustomization includes count as its own', async () => {
+    const dir = folder({
+      'app/kustomization.yaml': 'resources: [store.yaml]\ncomponents: [../components/s3]\n',
+      'app/store.yaml': STORE,
+      'components/s3/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches:\n  - path: patch.yaml\n',
+      'components/s3/patch.yaml': STORE_PATCH,
+    });
+    expect((await doctor(dir, 'app')).lines).toEqual([
+      expect.stringMatching(/^CNPGI060 warning .*the kustomization's patch components\/s3\/patch\.yaml was not applied and may set it$/),
+    ]);
+  });
+
   test("a parent kustomization's patches reach the folders it builds in", async () => {
     const dir = folder({
       'kustomization.yaml': 'resources: [./base]\npatches:\n  - path: ./env/patch.yaml\n',
@@ -154,6 +166,18 @@ describeWithGo('the same folders rendered by kustomize (built from sigs.k8s.io/k
       if (saved === undefined) delete process.env.CNPG_I_KUSTOMIZE;
       else process.env.CNPG_I_KUSTOMIZE = saved;
     }
+  });
+
+  test("a Component's patch, rendered: applied to the including kustomization's object", async () => {
+    const dir = folder({
+      'app/kustomization.yaml': 'resources: [store.yaml]\ncomponents: [../components/s3]\n',
+      'app/store.yaml': STORE,
+      'components/s3/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches:\n  - path: patch.yaml\n',
+      'components/s3/patch.yaml': STORE_PATCH,
+    });
+    const r = await doctorWith(kustomize, dir, 'app');
+    expect(r.report.objectCount).toBe(1);
+    expect(r.lines).toEqual([]);
   });
 
   test('a patch missing from the checkout: kustomize cannot build the folder, and the doctor says so', async () => {
