@@ -12,20 +12,8 @@ import { runCli } from './run-cli';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 
-async function run(argv: string[], cwd: string, env: Record<string, string> = { CNPG_I_KUSTOMIZE: 'none' }) {
-  const saved: Record<string, string | undefined> = {};
-  for (const k of Object.keys(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = env[k];
-  }
-  try {
-    return await runCli(main, argv, { cwd });
-  } finally {
-    for (const k of Object.keys(saved)) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-  }
+function run(argv: string[], cwd: string, env: Record<string, string> = { CNPG_I_KUSTOMIZE: 'none' }) {
+  return runCli(main, argv, { cwd, env });
 }
 
 /** The rule ids and objects of a JSON report. */

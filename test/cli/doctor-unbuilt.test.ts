@@ -4,39 +4,11 @@
  * (patches that were not applied: test/doctor/rules/schema/cnpgi060-crd-schema.test.ts). Minimal
  * cases written here for classes the corpus measurement found (docs/development/corpus.md).
  */
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { main } from '../../src/cli/doctor';
-import { runCli } from './run-cli';
+import { doctorOnTree } from '../doctor/helpers';
+import { tempTree as folder } from './run-cli';
 
-function folder(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-unbuilt-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
-
-async function doctor(dir: string, ...paths: string[]) {
-  const saved = process.env.CNPG_I_KUSTOMIZE;
-  process.env.CNPG_I_KUSTOMIZE = 'none';
-  try {
-    const r = await runCli(main, ['--format', 'json', '--operator-namespace', 'cnpg-system', ...(paths.length ? paths : ['.'])], { cwd: dir });
-    const report = JSON.parse(r.out) as { objectCount: number; findings: Array<{ ruleId: string; severity: string; object: string; message: string }> };
-    return {
-      ...r,
-      report,
-      lines: report.findings
-        .filter((f) => ['CNPGI060', 'CNPGI063', 'CNPGI311'].includes(f.ruleId))
-        .map((f) => `${f.ruleId} ${f.severity} ${f.object}: ${f.message}`),
-    };
-  } finally {
-    if (saved === undefined) delete process.env.CNPG_I_KUSTOMIZE;
-    else process.env.CNPG_I_KUSTOMIZE = saved;
-  }
-}
+const doctor = (dir: string, ...paths: string[]) => doctorOnTree(dir, paths, ['CNPGI060', 'CNPGI063', 'CNPGI311']);
 
 // a Cluster template: copied and filled by hand (the placeholders are another tool's)
 const TEMPLATE =

@@ -1,16 +1,7 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { asKustomizationDocument, collectInputs, findKustomize, kustomizationPatches } from '../../src/manifests/kustomize';
-
-function folder(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-kustomize-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+import { tempTree as folder } from '../cli/run-cli';
 
 describe('kustomize folders', () => {
   test('findKustomize: CNPG_I_KUSTOMIZE, none, then kustomize and kubectl on the PATH', () => {

@@ -3,46 +3,16 @@
  * field missing from an object read file by file whose kustomization lists a patch, not applied,
  * that may set it (a case the corpus measurement found: docs/development/corpus.md).
  */
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../../../src/cli/doctor';
 import { analyzeManifests } from '../../../../src/doctor/check-manifests';
-import { runCli } from '../../../cli/run-cli';
+import { runCli, tempTree as folder } from '../../../cli/run-cli';
 import { buildOracle, describeWithGo } from '../../../oracles/go-oracle';
-import { fixture, ofRule } from '../../helpers';
+import { doctorOnTree, fixture, ofRule } from '../../helpers';
 
-function folder(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cnpg-i-unbuilt-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
-
-async function doctor(dir: string, ...paths: string[]) {
-  return doctorWith('none', dir, ...paths);
-}
-
-async function doctorWith(kustomize: string, dir: string, ...paths: string[]) {
-  const saved = process.env.CNPG_I_KUSTOMIZE;
-  process.env.CNPG_I_KUSTOMIZE = kustomize;
-  try {
-    const r = await runCli(main, ['--format', 'json', '--operator-namespace', 'cnpg-system', ...(paths.length ? paths : ['.'])], { cwd: dir });
-    const report = JSON.parse(r.out) as { objectCount: number; findings: Array<{ ruleId: string; severity: string; object: string; message: string }> };
-    return {
-      ...r,
-      report,
-      lines: report.findings
-        .filter((f) => ['CNPGI060', 'CNPGI063', 'CNPGI311'].includes(f.ruleId))
-        .map((f) => `${f.ruleId} ${f.severity} ${f.object}: ${f.message}`),
-    };
-  } finally {
-    if (saved === undefined) delete process.env.CNPG_I_KUSTOMIZE;
-    else process.env.CNPG_I_KUSTOMIZE = saved;
-  }
-}
+const RULES = ['CNPGI060', 'CNPGI063', 'CNPGI311'];
+const doctor = (dir: string, ...paths: string[]) => doctorOnTree(dir, paths, RULES);
+const doctorWith = (kustomize: string, dir: string, ...paths: string[]) => doctorOnTree(dir, paths, RULES, kustomize);
 
 describe('CNPGI060 crd-schema', () => {
   test('a wrong type in a Cluster is an error with the path and what the CRD allows', () => {
@@ -156,16 +126,9 @@ describeWithGo('the same folders rendered by kustomize (built from sigs.k8s.io/k
       'store.yaml': STORE,
       'patch.yaml': STORE_PATCH.replace('  namespace: db\n', ''),
     });
-    const saved = process.env.CNPG_I_KUSTOMIZE;
-    process.env.CNPG_I_KUSTOMIZE = kustomize;
-    try {
-      const r = await runCli(main, ['.'], { cwd: dir });
-      expect(r.code).toBe(2);
-      expect(r.err).toContain('no resource matches strategic merge patch');
-    } finally {
-      if (saved === undefined) delete process.env.CNPG_I_KUSTOMIZE;
-      else process.env.CNPG_I_KUSTOMIZE = saved;
-    }
+    const r = await runCli(main, ['.'], { cwd: dir, env: { CNPG_I_KUSTOMIZE: kustomize } });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no resource matches strategic merge patch');
   });
 
   test("a Component's patch, rendered: applied to the including kustomization's object", async () => {
@@ -185,15 +148,8 @@ describeWithGo('the same folders rendered by kustomize (built from sigs.k8s.io/k
       'backups/kustomization.yaml': 'resources: [./object-store.yaml]\npatches:\n  - path: ./env/patch-object-store.yaml\n',
       'backups/object-store.yaml': STORE,
     });
-    const saved = process.env.CNPG_I_KUSTOMIZE;
-    process.env.CNPG_I_KUSTOMIZE = kustomize;
-    try {
-      const r = await runCli(main, ['backups'], { cwd: dir });
-      expect(r.code).toBe(2);
-      expect(r.err).toContain('backups (kustomize build): kustomize build failed');
-    } finally {
-      if (saved === undefined) delete process.env.CNPG_I_KUSTOMIZE;
-      else process.env.CNPG_I_KUSTOMIZE = saved;
-    }
+    const r = await runCli(main, ['backups'], { cwd: dir, env: { CNPG_I_KUSTOMIZE: kustomize } });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('backups (kustomize build): kustomize build failed');
   });
 });
