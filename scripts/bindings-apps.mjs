@@ -30,8 +30,8 @@
  * Cache: CNPG_I_BINDINGS_CACHE, else <temp>/cdk8s-cnpg-i-bindings. The built library and its
  * bindings are kept per hash of the sources that make them (src/, imports/, package.json,
  * package-lock.json, the tsconfig files, the build scripts, BUILD_STEPS below); pip's, Maven's (a repository in the cache)
- * and Go's module caches are kept across hashes. The apps themselves are copied, built and run
- * afresh each time.
+ * and Go's module caches are kept across hashes; a hash unused for a day is removed. The apps
+ * themselves are copied, built and run afresh each time.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -337,6 +337,41 @@ function typescriptApp(lib, work) {
   };
 }
 
+/** A day: a key not used for that long is removed from the cache, with its languages. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Marks `key` as used and removes from the cache what no run needs: the builds of other keys
+ * unused for a day, and the leftovers of runs that were stopped (a build folder of a process
+ * that is gone, a run folder a day old).
+ */
+function pruneCache(key) {
+  fs.writeFileSync(path.join(CACHE, `lib-${key}`, '.used'), '');
+  const now = Date.now();
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return e.code === 'EPERM';
+    }
+  };
+  const lastUsed = (k) => {
+    const marker = path.join(CACHE, `lib-${k}`, '.used');
+    return fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  };
+  for (const entry of fs.readdirSync(CACHE)) {
+    const full = path.join(CACHE, entry);
+    const tmp = /\.tmp-(\d+)$/.exec(entry);
+    const built = /^(?:lib|python|java|go)-([0-9a-f]{16})$/.exec(entry);
+    const stale =
+      (tmp && !alive(Number(tmp[1]))) ||
+      (built && built[1] !== key && now - lastUsed(built[1]) > STALE_MS) ||
+      (entry.startsWith('run-') && now - fs.statSync(full).mtimeMs > STALE_MS);
+    if (stale) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
 function seconds(since) {
   return Math.round(Number(process.hrtime.bigint() - since) / 1e8) / 10;
 }
@@ -352,6 +387,7 @@ function main() {
   fs.mkdirSync(CACHE, { recursive: true });
   const libDir = path.join(CACHE, `lib-${key}`);
   const libSeconds = once(libDir, buildLibrary);
+  pruneCache(key);
 
   const runs = fs.mkdtempSync(path.join(CACHE, 'run-'));
   try {
