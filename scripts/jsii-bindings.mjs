@@ -14,14 +14,11 @@
  * tests read them. Exits 1 when jsii reports an error, a generator fails, or a language check
  * that could run finds a problem; a check whose tool is missing is reported as not run.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, ROOT, run, stage, which } from './jsii/stage.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'node_modules', '.bin');
 const LANGUAGES = ['python', 'java', 'go', 'dotnet'];
 const DOCS_FILE = 'API.python.md';
 const DOCS_NOTICE = '<!-- generated from the jsii assembly by `npm run docs:api` (jsii-docgen, Python); do not edit -->';
@@ -30,30 +27,6 @@ function parseArgs(argv) {
   if (argv.length === 0) return {};
   if (argv.length === 2 && argv[0] === '--docs' && argv[1] !== '') return { docs: path.resolve(argv[1]) };
   throw new Error(`usage: node scripts/jsii-bindings.mjs [--docs DIR] (got: ${argv.join(' ')})`);
-}
-
-function run(cmd, args, cwd, { allowFail = false } = {}) {
-  // jsii prints a banner for Node.js releases past their end of life; the report does not need it
-  const env = { ...process.env, JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) {
-    if (allowFail) return { status: null, stdout: '', stderr: r.error.message, missing: r.error.code === 'ENOENT' };
-    throw new Error(`${cmd}: ${r.error.message}`);
-  }
-  if (r.status !== 0 && !allowFail) throw new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${r.status}\n${r.stdout}\n${r.stderr}`);
-  return r;
-}
-
-/** A copy of the checkout (tracked and new, unignored files) with node_modules linked. */
-function stage(into) {
-  const listed = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], ROOT).stdout.split('\0');
-  for (const f of listed) {
-    // deleted but not staged, or a symlink (a linked node_modules is not ignored by `node_modules/`)
-    if (!f || !fs.existsSync(path.join(ROOT, f)) || !fs.lstatSync(path.join(ROOT, f)).isFile()) continue;
-    fs.mkdirSync(path.dirname(path.join(into, f)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, f), path.join(into, f));
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(into, 'node_modules'), 'dir');
 }
 
 // `src/rules/finding.ts:22:12 - warning JSII5018: "object" is a reserved word in C#. ...`
@@ -88,14 +61,6 @@ function filesOf(dir, ext) {
     .map(String)
     .filter((f) => f.endsWith(ext))
     .sort();
-}
-
-function which(tool, extra = []) {
-  for (const dir of [...extra, ...(process.env.PATH ?? '').split(path.delimiter)]) {
-    const full = path.join(dir, tool);
-    if (dir && fs.existsSync(full)) return full;
-  }
-  return undefined;
 }
 
 /** Python: every generated module parses (ast); importing needs the jsii runtime from PyPI. */

@@ -17,7 +17,7 @@ import { addChecks, internalChild } from '../schema/guard';
 import { PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
 import { guardOnce } from './internal';
-import { IPlugin } from './plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from './plugin';
 import {
   PLUGIN_CLIENT_SECRET_ANNOTATION,
   PLUGIN_NAME_LABEL,
@@ -355,6 +355,14 @@ export class PluginManifest extends Construct implements IPlugin {
       );
     }
   }
+
+  /**
+   * Adds nothing beside the Cluster's `spec.plugins[]` entry: this plugin needs no Cluster
+   * annotation, RBAC or synth-time check. Written out (rather than left out, as `IPlugin`
+   * allows in TypeScript) because jsii has no optional methods: the Java binding's `IPlugin`
+   * declares it, and a class without it would not compile there.
+   */
+  public bindToCluster(_cluster: IPluginCluster, _entry: PluginClusterEntry): void {}
 }
 
 /** The pod spec of a workload object, if it is one. */

@@ -15,7 +15,7 @@ import {
 } from '../manifests/sidecar-plugins';
 import { ContainerView, IOperatorDeployment, PodView, SidecarContainerSpec, SidecarHost, containerManifest } from './cnpg-operator-deployment';
 import { RENAMED_PLUGIN_KEYS, containerResourcesKind, guardOnce, reportedNameRule, subcommandRule } from './internal';
-import { IPlugin } from './plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps } from './pod-security';
 
 /**
@@ -459,6 +459,14 @@ export class SidecarPlugin extends Construct implements IPlugin {
     }
     return errors;
   }
+
+  /**
+   * Adds nothing beside the Cluster's `spec.plugins[]` entry: this plugin needs no Cluster
+   * annotation, RBAC or synth-time check. Written out (rather than left out, as `IPlugin`
+   * allows in TypeScript) because jsii has no optional methods: the Java binding's `IPlugin`
+   * declares it, and a class without it would not compile there.
+   */
+  public bindToCluster(_cluster: IPluginCluster, _entry: PluginClusterEntry): void {}
 }
 
 /** The documented default resources of a sidecar plugin container. */

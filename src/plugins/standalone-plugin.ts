@@ -11,7 +11,7 @@ import { addSchemaGuard, internalChild } from '../schema/guard';
 import { PLUGIN_CERTIFICATE_NAMES_SPEC, PluginCertificateNames, PluginCertificates } from '../tls/plugin-certificates';
 import { PluginTls } from '../tls/plugin-tls';
 import { RENAMED_PLUGIN_KEYS, containerResourcesKind, reportedNameRule, resourcesManifest, subcommandRule } from './internal';
-import { IPlugin } from './plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from './plugin';
 import { DEFAULT_PLUGIN_USER_ID, PluginSecurityContextProps, restrictedContainerSecurityContext } from './pod-security';
 
 /** The label and annotations by which the operator discovers a plugin Service (facts section 1). */
@@ -515,6 +515,14 @@ export class StandalonePlugin extends Construct implements IPlugin {
       resource.addJsonPatch(JsonPatch.add('/spec/template/spec/priorityClassName', props.priorityClassName));
     }
   }
+
+  /**
+   * Adds nothing beside the Cluster's `spec.plugins[]` entry: this plugin needs no Cluster
+   * annotation, RBAC or synth-time check. Written out (rather than left out, as `IPlugin`
+   * allows in TypeScript) because jsii has no optional methods: the Java binding's `IPlugin`
+   * declares it, and a class without it would not compile there.
+   */
+  public bindToCluster(_cluster: IPluginCluster, _entry: PluginClusterEntry): void {}
 }
 
 /**

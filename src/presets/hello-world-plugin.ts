@@ -5,7 +5,7 @@ import { PropSpec, checkProps } from '../common/props';
 import { validateLabelKey, validateStringMap } from '../common/validate';
 import { HELLO_WORLD_PLUGIN_NAME } from '../manifests/known-plugins';
 import { RENAMED_PLUGIN_KEYS } from '../plugins/internal';
-import { IPlugin } from '../plugins/plugin';
+import { IPlugin, IPluginCluster, PluginClusterEntry } from '../plugins/plugin';
 import {
   PLUGIN_DEPLOYMENT_SPEC,
   PluginDeploymentProps,
@@ -134,6 +134,14 @@ export class HelloWorldPlugin extends Construct implements IPlugin {
     });
     this.pluginName = this.plugin.pluginName;
   }
+
+  /**
+   * Adds nothing beside the Cluster's `spec.plugins[]` entry: this plugin needs no Cluster
+   * annotation, RBAC or synth-time check. Written out (rather than left out, as `IPlugin`
+   * allows in TypeScript) because jsii has no optional methods: the Java binding's `IPlugin`
+   * declares it, and a class without it would not compile there.
+   */
+  public bindToCluster(_cluster: IPluginCluster, _entry: PluginClusterEntry): void {}
 }
 
 function sortedJson(map: Record<string, string>): string {

@@ -111,22 +111,36 @@ export interface RuleDefinition<Input> extends RuleMetadata {
 }
 
 /**
- * The frozen public listing of a rule: its metadata without the check, with the severity
- * summary.
+ * `struct` with each own property read-only (not writable, not configurable), but extensible:
+ * the jsii kernel hands a struct to Python, Java or Go by reference and tags it first with
+ * symbol properties (@jsii/kernel 1.140 ObjectTable.registerObject), which a frozen object
+ * refuses (`Cannot define property Symbol($__jsii__objid__$), object is not extensible`). A
+ * frozen rule listing made `Doctor.DOCTOR_RULES` throw in Python and the Java classes `Doctor`
+ * and `Plan` fail to load. Assigning to a property still throws (in strict mode).
+ */
+function readOnlyStruct<T extends object>(struct: T): T {
+  for (const key of Object.keys(struct)) Object.defineProperty(struct, key, { writable: false, configurable: false });
+  return struct;
+}
+
+/**
+ * The read-only public listing of a rule: its metadata without the check, with the severity
+ * summary. Its lists are frozen; the listing and the structs in its lists are read-only but
+ * not frozen (see {@link readOnlyStruct}).
  * @internal
  */
 export function ruleSpecOf(rule: RuleMetadata): RuleSpec {
   const severities = new Set(rule.severities.map((s) => s.severity));
   const severity = severities.size === 2 ? 'error or warning' : severities.has('error') ? 'error' : 'warning';
-  return Object.freeze({
+  return readOnlyStruct({
     id: rule.id,
     name: rule.name,
     severity,
-    severities: Object.freeze(rule.severities.map((s) => Object.freeze({ ...s }))) as SeverityCase[],
+    severities: Object.freeze(rule.severities.map((s) => readOnlyStruct({ ...s }))) as SeverityCase[],
     what: rule.what,
     why: rule.why,
     fix: rule.fix,
     kinds: Object.freeze([...rule.kinds]) as string[],
-    ...(rule.subsumes ? { subsumes: Object.freeze(rule.subsumes.map((s) => Object.freeze({ ...s }))) as Subsumption[] } : {}),
+    ...(rule.subsumes ? { subsumes: Object.freeze(rule.subsumes.map((s) => readOnlyStruct({ ...s }))) as Subsumption[] } : {}),
   });
 }
