@@ -1,8 +1,8 @@
-import { SchemaIssue, StructuralSchema, validateAgainstSchema } from '../../src/schema';
 import * as fs from 'fs';
 import * as path from 'path';
 import { inspect } from 'util';
 import * as YAML from 'yaml';
+import { SchemaIssue, StructuralSchema, validateAgainstSchema } from '../../src/schema';
 import { crdSchema } from '../../src/schema/crd-schemas';
 import { applyDefaultsInPlace, cloneJson, cloneWithDefaults } from '../../src/schema/structural';
 
