@@ -193,7 +193,11 @@ describe('defaulting skips only the parts of a schema with no default below', ()
 });
 
 describe('copying and defaulting in one walk gives what copying, then defaulting, gives', () => {
-  const obj = (properties: Record<string, StructuralSchema>, extra: Partial<StructuralSchema> = {}): StructuralSchema => ({ type: 'object', properties, ...extra });
+  const obj = (properties: Record<string, StructuralSchema>, extra: Partial<StructuralSchema> = {}): StructuralSchema => ({
+    type: 'object',
+    properties,
+    ...extra,
+  });
   const schema = obj({
     spec: obj({
       mode: { type: 'string', default: 'fast' },

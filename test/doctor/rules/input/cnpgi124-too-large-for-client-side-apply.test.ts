@@ -55,9 +55,19 @@ describe('CNPGI124 too-large-for-client-side-apply', () => {
   });
   test('the cheap bound counts keys, numbers and nesting: objects over the limit without a long string', () => {
     // 40,000 numbers of 7 characters, each an array item: about 320 kB of JSON
-    const numbers = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'numbers', namespace: 'apps' }, spec: { values: Array.from({ length: 40000 }, (_, i) => 1000000 + i) } };
+    const numbers = {
+      apiVersion: 'example.com/v1',
+      kind: 'Thing',
+      metadata: { name: 'numbers', namespace: 'apps' },
+      spec: { values: Array.from({ length: 40000 }, (_, i) => 1000000 + i) },
+    };
     // 30,000 keys of 5 characters with empty strings: about 300 kB of JSON
-    const keys = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'keys', namespace: 'apps' }, spec: Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${10000 + i}`, ''])) };
+    const keys = {
+      apiVersion: 'example.com/v1',
+      kind: 'Thing',
+      metadata: { name: 'keys', namespace: 'apps' },
+      spec: Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${10000 + i}`, ''])),
+    };
     expect(findings(numbers, keys).map((f) => f.object)).toEqual(['Thing/apps/numbers', 'Thing/apps/keys']);
   });
 
