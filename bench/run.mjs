@@ -5,7 +5,7 @@
 //   node bench/run.mjs            the full run (several minutes)
 //   node bench/run.mjs --quick    one round each and small fleets: checks the harness works
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ const env = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', CDK8S_OUTDIR: out };
 const opts = { cwd: root, env };
 const sections = [];
 let appSection;
+// the main job's medians, compared with loading cdk8s in section 2
+let mainJob;
 
 // The precompiled baselines are built into a folder of the benchmark's own, never into lib/,
 // which the doctor's bin may be reading at the same time.
@@ -47,11 +49,18 @@ writeFileSync(join(built, 'src', 'index.js'), lazify(readFileSync(join(built, 's
 //    against the stock cdk8s setup (cdk8s synth with a type-checking ts-node app).
 {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // cold: the app's bundle is made again, as after an edit of the app; the code cache of the
+  // modules that did not change (scripts/compile-cache.mjs: cdk8s, cdk8s-plus...) is kept
+  const clearBundle = () => {
+    for (const f of existsSync(cacheDir) ? readdirSync(cacheDir) : []) if (f !== 'v8') rmSync(join(cacheDir, f), { force: true });
+  };
+  // a first run ever: neither the bundle nor any code cache
   const clearCache = () => rmSync(cacheDir, { recursive: true, force: true });
   const cases = [
-    { name: 'npm run synth, cold (no bundle cache)', cmd: npm, args: ['run', '-s', 'synth'], opts, before: clearCache },
+    { name: 'npm run synth, first run (no bundle, no code cache)', cmd: npm, args: ['run', '-s', 'synth'], opts, before: clearCache },
+    { name: 'npm run synth, cold (no bundle cache)', cmd: npm, args: ['run', '-s', 'synth'], opts, before: clearBundle },
     { name: 'npm run synth, bundle cached', cmd: npm, args: ['run', '-s', 'synth'], opts },
-    { name: 'the synth command alone (node scripts/run-app.mjs), cold', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts, before: clearCache },
+    { name: 'the synth command alone (node scripts/run-app.mjs), cold', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts, before: clearBundle },
     { name: 'the synth command alone (node scripts/run-app.mjs), cached', cmd: node, args: ['scripts/run-app.mjs', 'src/main.ts'], opts },
     { name: 'precompiled app (node lib/src/main.js)', cmd: node, args: [join(built, 'src', 'main.js')], opts },
   ];
@@ -68,6 +77,7 @@ writeFileSync(join(built, 'src', 'index.js'), lazify(readFileSync(join(built, 's
   // The sub-second commands are the ones whose ratios the load on this shared machine moves
   // most: 15 rounds of them, interleaved as before.
   const t = interleave(cases, quick ? 1 : 15);
+  mainJob = t;
   const pre = t['precompiled app (node lib/src/main.js)'];
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(v, pre)]);
   let text = table(['main job (median)', 'time', 'vs precompiled'], rows);
@@ -96,7 +106,11 @@ writeFileSync(join(built, 'src', 'index.js'), lazify(readFileSync(join(built, 's
   const rows = Object.entries(t).map(([k, v]) => [k, ms(v), ratio(v, base)]);
   const text =
     table(['library load (median, fresh process)', 'time', 'vs cdk8s + cdk8s-plus-28'], rows) +
-    `\n\nWithout Node's own start-up: ${ms(lib - bare)} against ${ms(base - bare)}, ${ratio(lib - bare, base - bare)}.`;
+    `\n\nWithout Node's own start-up: ${ms(lib - bare)} against ${ms(base - bare)}, ${ratio(lib - bare, base - bare)}.` +
+    // issue #32: the whole main job against what any cdk8s app pays to load its libraries
+    `\n\nThe main job against loading cdk8s and cdk8s-plus-28 (target: at most 2.5x): \`npm run synth\` with its bundle cached ` +
+    `${ratio(mainJob['npm run synth, bundle cached'], base)}, cold ${ratio(mainJob['npm run synth, cold (no bundle cache)'], base)}; ` +
+    `the synth command alone, cached, ${ratio(mainJob['the synth command alone (node scripts/run-app.mjs), cached'], base)}.`;
   sections.push(['2. Library load', text]);
 }
 

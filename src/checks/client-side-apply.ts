@@ -65,26 +65,54 @@ export function clientSideApplyAnnotationsSize(object: Json): number {
   return othersSize + Buffer.byteLength(LAST_APPLIED_ANNOTATION, 'utf8') + lastApplied;
 }
 
+/** The bytes below which {@link tooLargeForClientSideApply} needs no exact count. */
+const SURELY_SMALL = ANNOTATIONS_SIZE_LIMIT / 2 - 16 - 1 - LAST_APPLIED_ANNOTATION.length;
+
+/** Deeper than this, the bound gives up and the exact count decides (a deep or self-holding object). */
+const BOUND_DEPTH = 100;
+
+/**
+ * Whether an upper bound of the JSON text of `value` (Go writes each UTF-16 unit of a string or
+ * key as at most 6 bytes, `<` as `\u003c`, a BMP character as 3; a JavaScript number's text is at
+ * most 25 characters) stays within `budget`; gives up (false) as soon as it passes it, so an
+ * object of ordinary size costs one walk and a large one stops early.
+ */
+function boundedBy(value: unknown, budget: number, depth: number): number {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'string') return budget - 6 * value.length - 2;
+    return budget - 25;
+  }
+  if (depth > BOUND_DEPTH) return -1;
+  let left = budget - 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && left >= 0; i++) left = boundedBy(value[i], left - 1, depth + 1);
+    return left;
+  }
+  for (const k in value) {
+    left = boundedBy((value as Record<string, unknown>)[k], left - 6 * k.length - 4, depth + 1);
+    if (left < 0) return left;
+  }
+  return left;
+}
+
 /**
  * Whether the API server refuses `object` when it is applied client-side.
  *
- * Most objects are far below the limit, so a bound decides them without the exact count: Go
- * writes each UTF-16 unit of JavaScript's `JSON.stringify` text as at most 6 bytes (`<` as
- * `\u003c`, a BMP character as 3), adds at most `"annotations":{}`, and the newline.
+ * Most objects are far below the limit, so a bound decides them without the exact count: a walk
+ * that adds up at most 6 bytes for each UTF-16 unit of a string or key (see {@link boundedBy}),
+ * plus `"annotations":{}` and the newline, and stops once it is past half the limit. The other
+ * annotations are inside the object, which the bound counts already.
  * @internal
  */
 export function tooLargeForClientSideApply(object: Json): boolean {
-  let text: string;
+  if (boundedBy(object, SURELY_SMALL, 0) >= 0) return false;
   try {
-    text = JSON.stringify(object);
+    JSON.stringify(object);
   } catch {
     // An object that holds itself (a YAML alias of an ancestor) has no JSON at all: kubectl
     // cannot send it, and the rules that read its fields report what is wrong with it.
     return false;
   }
-  const bound = 6 * text.length + 16 + 1 + Buffer.byteLength(LAST_APPLIED_ANNOTATION, 'utf8');
-  // The other annotations are inside the object's text too, which the bound counts already.
-  if (2 * bound <= ANNOTATIONS_SIZE_LIMIT) return false;
   return clientSideApplyAnnotationsSize(object) > ANNOTATIONS_SIZE_LIMIT;
 }
 

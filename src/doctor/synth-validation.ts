@@ -5,6 +5,7 @@ import { refuseUnknownKeys } from '../manifests/option-keys';
 import { Finding, formatFinding } from '../rules/finding';
 import type { RuleSpec } from '../rules/rule';
 import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli } from '../rules/synth-refusal';
+import { currentSynthCall, synthJson } from '../schema/guard';
 import { DOCTOR_OPTION_KEYS, analyzeManifests, checkManifests } from './check-manifests';
 import { DOCTOR_RULES } from './registry';
 import { DoctorOptions, DoctorReport } from './report';
@@ -72,7 +73,9 @@ export class Doctor {
       invalid('Doctor', 'scope', scope, 'is not a construct', 'pass the cdk8s App or a Chart');
     }
     const objects: unknown[] = [];
-    for (const c of scope.node.findAll()) if (ApiObject.isApiObject(c)) objects.push(c.toJson());
+    // inside an App.synth() call, the one rendering of the call that the schema guard checks
+    // and the synth writes (the doctor only reads it); a fresh toJson() otherwise
+    for (const c of scope.node.findAll()) if (ApiObject.isApiObject(c)) objects.push(synthJson(c));
     return analyzeManifests(objects, options);
   }
 
@@ -106,9 +109,15 @@ export class Doctor {
     // cdk8s may validate the same tree more than once per synth: each warning is printed once
     const printed = new Set<string>();
     shortRefusalsUnderCdk8sCli(scope);
+    // cdk8s validates the app once in App.synth and again before each chart it renders (cdk8s
+    // 2.70.106 App._synthChart): within one synth call (see currentSynthCall) nothing but cdk8s
+    // runs between them, so the app is analyzed once per call and the findings reused
+    let analyzed: { readonly call: object; readonly findings: Finding[] } | undefined;
     scope.node.addValidation({
       validate: () => {
-        const findings = Doctor.validateApp(scope, doctorOptions);
+        const call = currentSynthCall(scope.node.root);
+        const findings = call !== undefined && analyzed?.call === call ? analyzed.findings : Doctor.validateApp(scope, doctorOptions);
+        analyzed = call === undefined ? undefined : { call, findings };
         if (failOnWarnings !== true) {
           for (const f of findings) {
             const line = `cnpg-i-doctor warning ${formatFinding(f)}`;

@@ -6,6 +6,7 @@ import { invalid } from '../manifests/errors';
 import { InputError } from '../manifests/load';
 import { Finding, formatFinding } from '../rules/finding';
 import { ObjectPlaces, refusalLine, shortRefusalsUnderCdk8sCli, underCdk8sCli } from '../rules/synth-refusal';
+import { synthJson } from '../schema/guard';
 import { describeAcknowledgement, staleAcknowledgementLine } from './acknowledgements';
 import { PLAN_OPTION_KEYS, planChanges, readPlanOptions } from './plan';
 import { BaselineRead, PlanBaseline, readBaseline } from './plan-baseline';
@@ -131,9 +132,11 @@ export function addPlanValidation(scope: IConstruct, options: PlanValidationOpti
     }
     process.stderr.write(read.found ? `plan: compared the new output with ${read.description}\n` : `plan: compared with ${read.description}\n`);
     const apiObjects = apiObjectsOf(scope);
+    // the rendering of this synth that the schema guard checks and the synth writes, read
+    // without rendering each object a second time (planChanges only reads it)
     const report = planChanges(
       read.objects,
-      apiObjects.map((o) => o.toJson()),
+      apiObjects.map((o) => synthJson(o)),
       planOptions,
     );
     const places = new ObjectPlaces(apiObjects, read.sources, read.objects);

@@ -39,21 +39,57 @@ export const OBJECT_META_FIELDS: readonly string[] = [
 ];
 const OBJECT_META_SET = new Set(OBJECT_META_FIELDS);
 
-/** A deep copy of plain JSON data; `undefined` members are left out, as YAML would. */
-export function cloneJson(x: unknown, ancestors: Set<object> = new Set()): Json {
-  if (x === null || typeof x !== 'object') return x as Json;
-  // A YAML alias of an ancestor makes a cycle; the copy leaves the inner reference out.
-  if (ancestors.has(x)) return null;
+/** How deep the copies go before they start watching for a value that holds itself. */
+const UNWATCHED_DEPTH = 64;
+/** Thrown by a copy that went deeper than {@link UNWATCHED_DEPTH} without watching. */
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * Runs `copy` without watching for cycles (`ancestors` undefined: nothing to add to and look up
+ * at every node), then, only for a value nested deeper than {@link UNWATCHED_DEPTH} (every value
+ * that holds itself is), again from the start with the ancestors watched: the same copy.
+ */
+function copyOnce(copy: (ancestors: Set<object> | undefined) => Json): Json {
+  try {
+    return copy(undefined);
+  } catch (e) {
+    if (e !== TOO_DEEP) throw e;
+    return copy(new Set());
+  }
+}
+
+/**
+ * Enters `x` for a copy: false when `x` is an ancestor (a YAML alias of it makes a cycle, the
+ * copy leaves the inner reference out), and throws {@link TOO_DEEP} when the copy is not watching
+ * and is deep enough to be in a cycle.
+ */
+function enter(x: object, ancestors: Set<object> | undefined, depth: number): boolean {
+  if (ancestors === undefined) {
+    if (depth > UNWATCHED_DEPTH) throw TOO_DEEP;
+    return true;
+  }
+  if (ancestors.has(x)) return false;
   ancestors.add(x);
+  return true;
+}
+
+/** A deep copy of plain JSON data; `undefined` members are left out, as YAML would. */
+export function cloneJson(x: unknown): Json {
+  return copyOnce((ancestors) => copyJson(x, ancestors, 0));
+}
+
+function copyJson(x: unknown, ancestors: Set<object> | undefined, depth: number): Json {
+  if (x === null || typeof x !== 'object') return x as Json;
+  if (!enter(x, ancestors, depth)) return null;
   let out: Json;
-  if (Array.isArray(x)) out = x.map((v) => (v === undefined ? null : cloneJson(v, ancestors)));
+  if (Array.isArray(x)) out = x.map((v) => (v === undefined ? null : copyJson(v, ancestors, depth + 1)));
   else {
     const o: { [k: string]: Json } = {};
     const from = x as Record<string, unknown>;
-    for (const k of Object.keys(from)) if (from[k] !== undefined) o[k] = cloneJson(from[k], ancestors);
+    for (const k of Object.keys(from)) if (from[k] !== undefined) o[k] = copyJson(from[k], ancestors, depth + 1);
     out = o;
   }
-  ancestors.delete(x);
+  ancestors?.delete(x);
   return out;
 }
 
@@ -355,6 +391,56 @@ function defaultsWithin(s: StructuralSchema): boolean {
     withDefaults.set(s, known);
   }
   return known;
+}
+
+/**
+ * A deep copy of `x` (as {@link cloneJson} makes it) with the schema's `default`s applied (as
+ * {@link applyDefaultsInPlace} applies them), made in one walk: the same result as copying, then
+ * defaulting the copy, without walking the defaulted branches twice.
+ */
+export function cloneWithDefaults(x: unknown, s: StructuralSchema | undefined): Json {
+  return copyOnce((ancestors) => copyWithDefaults(x, s, ancestors, 0));
+}
+
+function copyWithDefaults(x: unknown, s: StructuralSchema | undefined, ancestors: Set<object> | undefined, depth: number): Json {
+  if (!s || x === null || typeof x !== 'object' || !defaultsWithin(s)) return copyJson(x, ancestors, depth);
+  if (!enter(x, ancestors, depth)) return null;
+  let out: Json;
+  if (Array.isArray(x)) {
+    const items = s.items;
+    out = x.map((v) => {
+      let c = v === undefined ? null : copyWithDefaults(v, items, ancestors, depth + 1);
+      if (items?.default !== undefined && isNonNullableNull(c, items)) {
+        c = cloneJson(items.default);
+        applyDefaultsInPlace(c, items);
+      }
+      return c;
+    });
+  } else {
+    const o: { [k: string]: Json } = {};
+    const from = x as Record<string, unknown>;
+    const extra = additional(s);
+    for (const k of Object.keys(from)) {
+      if (from[k] === undefined) continue;
+      const sub = s.properties?.[k] ?? extra;
+      let c = copyWithDefaults(from[k], sub, ancestors, depth + 1);
+      if (sub?.default !== undefined && isNonNullableNull(c, sub)) {
+        c = cloneJson(sub.default);
+        applyDefaultsInPlace(c, sub);
+      }
+      o[k] = c;
+    }
+    // absent properties with a default come last, in the schema's order, as applyDefaultsInPlace adds them
+    for (const [k, prop] of s.properties ? defaulted(s.properties) : []) {
+      if (k in o) continue;
+      const c = cloneJson(prop.default);
+      applyDefaultsInPlace(c, prop);
+      o[k] = c;
+    }
+    out = o;
+  }
+  ancestors?.delete(x);
+  return out;
 }
 
 /**

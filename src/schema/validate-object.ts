@@ -3,7 +3,7 @@ import { crdSchema, CrdSchemaEntry, crdSchemaKeys, StructuralSchema } from './cr
 import { SchemaIssue, issue } from './issue';
 import { objectMetaIssues, servicePortIssues } from './object-meta';
 import { schemaIssues } from './openapi';
-import { applyDefaultsInPlace, cloneJson, coerceResource } from './structural';
+import { cloneJson, cloneWithDefaults, coerceResource } from './structural';
 
 /** Options of {@link validateObject} and {@link validateCustomResource}. */
 export interface SchemaValidationOptions {
@@ -100,12 +100,8 @@ export function validateObject(obj: unknown, options: SchemaValidationOptions = 
  * are left as they are. An object without a pinned CRD is returned as a plain copy.
  */
 export function applyCrdDefaults<T>(obj: T): T {
-  const copy = cloneJson(obj);
-  if (isRecord(copy)) {
-    const entry = crdSchema(copy.apiVersion, copy.kind);
-    if (entry) applyDefaultsInPlace(copy, entry.schema);
-  }
-  return copy as T;
+  const entry = isRecord(obj) ? crdSchema(obj.apiVersion, obj.kind) : undefined;
+  return (entry ? cloneWithDefaults(obj, entry.schema) : cloneJson(obj)) as T;
 }
 
 /** One `x-kubernetes-validations` rule of a pinned CRD, and where it sits. */

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { ApiObject, App, Chart, Size, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch, Size, Testing } from 'cdk8s';
 import { analyzeManifests, checkManifests } from '../../src/doctor/check-manifests';
 import { DOCTOR_RULES } from '../../src/doctor/registry';
 import { Doctor, formatFinding } from '../../src/doctor/synth-validation';
@@ -128,6 +128,25 @@ describe('Doctor at synth', () => {
         "CNPGI040 warning Cluster/app/pg (spec.plugins[0].name): Cluster names plugin 'missing.example.com', which the input does not install",
       ),
     ]);
+  });
+
+  test('addValidation analyzes the app once per synth call, and afresh at the next one', () => {
+    // two charts: cdk8s validates the app three times in one synthYaml() (once, then before each chart)
+    const app = Testing.app();
+    const pg = new PostgresCluster(new Chart(app, 'apps', { namespace: 'app' }), 'pg', { instances: 1, storage: { size: Size.gibibytes(1) } });
+    new ApiObject(new Chart(app, 'other', { namespace: 'app' }), 'x', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
+    Doctor.addValidation(app, { operatorNamespace: 'cnpg-system', knownPlugins: ['missing.example.com'], complete: true, printWarning: () => {} });
+    const spy = jest.spyOn(Doctor, 'validateApp');
+    try {
+      expect(() => app.synthYaml()).not.toThrow();
+      expect(spy).toHaveBeenCalledTimes(1);
+      // a change between two synths is seen by the next one
+      pg.apiObject.addJsonPatch(JsonPatch.add('/spec/plugins', [{ name: 'absent.example.com' }]));
+      expect(() => app.synthYaml()).toThrow(/CNPGI040 error Cluster\/app\/pg \(spec.plugins\[0\].name\)/);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test('failOnWarnings fails on warnings', () => {

@@ -1,5 +1,10 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { inspect } from 'util';
+import * as YAML from 'yaml';
 import { SchemaIssue, StructuralSchema, validateAgainstSchema } from '../../src/schema';
-import { applyDefaultsInPlace } from '../../src/schema/structural';
+import { crdSchema } from '../../src/schema/crd-schemas';
+import { applyDefaultsInPlace, cloneJson, cloneWithDefaults } from '../../src/schema/structural';
 
 const kinds = (issues: SchemaIssue[]) => issues.map((i) => `${i.kind} ${i.path}`);
 const thing = (spec: unknown) => ({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't' }, spec });
@@ -184,5 +189,95 @@ describe('defaulting skips only the parts of a schema with no default below', ()
     const y = { spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: {} }] } };
     applyDefaultsInPlace(y as never, schema);
     expect(y).toEqual({ spec: { deep: { deeper: { mode: 'slow' } }, list: [{ inner: { on: true } }] } });
+  });
+});
+
+describe('copying and defaulting in one walk gives what copying, then defaulting, gives', () => {
+  const obj = (properties: Record<string, StructuralSchema>, extra: Partial<StructuralSchema> = {}): StructuralSchema => ({
+    type: 'object',
+    properties,
+    ...extra,
+  });
+  const schema = obj({
+    spec: obj({
+      mode: { type: 'string', default: 'fast' },
+      nested: obj({ level: { type: 'integer', default: 1 }, keep: { type: 'string', nullable: true, default: 'k' } }, { default: {} }),
+      list: { type: 'array', items: obj({ on: { type: 'boolean', default: true } }, { default: { on: false } }) },
+      map: { type: 'object', additionalProperties: obj({ size: { type: 'integer', default: 3 } }, { default: { size: 9 } }) },
+      plain: obj({ b: { type: 'string' } }),
+    }),
+  });
+  /** The old way: a whole copy, then the defaults written into it. */
+  const twoWalks = (x: unknown, s: StructuralSchema) => {
+    const copy = cloneJson(x);
+    applyDefaultsInPlace(copy, s);
+    return copy;
+  };
+  const same = (x: unknown, s: StructuralSchema) => {
+    const before = inspect(x, { depth: null });
+    const one = cloneWithDefaults(x, s);
+    // key order included: the defaulted copy is read in order by the checks
+    expect(JSON.stringify(one)).toBe(JSON.stringify(twoWalks(x, s)));
+    expect(inspect(x, { depth: null })).toBe(before);
+    return one;
+  };
+
+  test('absent, null, nullable null, undefined, list items, map values and a branch without defaults', () => {
+    expect(same({ spec: {} }, schema)).toEqual({ spec: { mode: 'fast', nested: { level: 1, keep: 'k' } } });
+    same({ spec: { plain: { b: 'x' }, mode: null, nested: { keep: null, level: null } } }, schema);
+    same({ spec: { list: [null, {}, { on: false }, undefined], map: { a: null, b: {}, c: { size: 1 } }, extra: { z: 1 }, mode: undefined } }, schema);
+    same({ kind: 'X', spec: { nested: null, map: null, list: null } }, schema);
+    same('text', schema);
+    same([{ spec: {} }], schema.properties!.spec.properties!.list);
+  });
+
+  test('a value that holds itself: the inner reference becomes null, then is defaulted, as before', () => {
+    const x: any = { spec: { nested: {}, map: {} } };
+    x.spec.nested.self = x.spec;
+    x.spec.map.loop = x.spec;
+    x.spec.list = [x.spec];
+    const one: any = same(x, schema);
+    expect(one.spec.map.loop).toEqual({ size: 9 });
+    expect(one.spec.list).toEqual([{ on: false }]);
+  });
+
+  test('a value nested deeper than the copies go unwatched is copied whole, the same shared value twice too', () => {
+    let deep: any = { leaf: 'x' };
+    for (let i = 0; i < 200; i++) deep = { n: deep };
+    const shared = { a: 1 };
+    const x = { spec: { plain: deep, map: { one: shared, two: shared } } };
+    const one: any = same(x, schema);
+    expect(one.spec.plain).toEqual(deep);
+    expect(one.spec.plain).not.toBe(deep);
+    expect(one.spec.map).toEqual({ one: { a: 1, size: 3 }, two: { a: 1, size: 3 } });
+    expect(cloneJson(deep)).toEqual(deep);
+  });
+
+  test('every object of a pinned CRD in the test fixtures and dist/, against its CRD schema', () => {
+    let checked = 0;
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.ya?ml$/.test(entry.name)) {
+          for (const doc of YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'))) {
+            let o: any;
+            try {
+              o = doc.toJS();
+            } catch {
+              continue; // the robustness fixtures include alias bombs
+            }
+            const pinned = o && typeof o === 'object' ? crdSchema(o.apiVersion, o.kind) : undefined;
+            if (!pinned) continue;
+            same(o, pinned.schema);
+            checked++;
+          }
+        }
+      }
+    };
+    walk(path.join(__dirname, '..', 'fixtures'));
+    // and the example app's committed output
+    walk(path.join(__dirname, '..', '..', 'dist'));
+    expect(checked).toBeGreaterThan(20);
   });
 });

@@ -53,6 +53,35 @@ describe('CNPGI124 too-large-for-client-side-apply', () => {
     o.metadata.annotations = { 'kubectl.kubernetes.io/last-applied-configuration': 'y'.repeat(100000) };
     expect(findings(o)).toEqual([]);
   });
+  test('the cheap bound counts keys, numbers and nesting: objects over the limit without a long string', () => {
+    // 40,000 numbers of 7 characters, each an array item: about 320 kB of JSON
+    const numbers = {
+      apiVersion: 'example.com/v1',
+      kind: 'Thing',
+      metadata: { name: 'numbers', namespace: 'apps' },
+      spec: { values: Array.from({ length: 40000 }, (_, i) => 1000000 + i) },
+    };
+    // 30,000 keys of 5 characters with empty strings: about 300 kB of JSON
+    const keys = {
+      apiVersion: 'example.com/v1',
+      kind: 'Thing',
+      metadata: { name: 'keys', namespace: 'apps' },
+      spec: Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${10000 + i}`, ''])),
+    };
+    expect(findings(numbers, keys).map((f) => f.object)).toEqual(['Thing/apps/numbers', 'Thing/apps/keys']);
+  });
+
+  test('an object nested deeper than the bound walks is counted exactly; one that holds itself is not sized', () => {
+    const deep = (name: string, leaf: string) => {
+      let spec: any = { leaf };
+      for (let i = 0; i < 150; i++) spec = { n: spec };
+      return { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name, namespace: 'apps' }, spec };
+    };
+    expect(findings(deep('small', 'x'), deep('large', 'x'.repeat(270000))).map((f) => f.object)).toEqual(['Thing/apps/large']);
+    const cycle: any = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'cycle', namespace: 'apps' }, spec: {} };
+    cycle.spec.self = cycle.spec;
+    expect(findings(cycle)).toEqual([]);
+  });
 });
 
 describeWithShared('CNPGI124 on the CloudNativePG 1.30.0 release manifest', () => {
