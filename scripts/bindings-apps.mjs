@@ -28,7 +28,8 @@
  *   used, with this library's module, through `replace` directives.
  *
  * Cache: CNPG_I_BINDINGS_CACHE, else <temp>/cdk8s-cnpg-i-bindings. The built library and its
- * bindings are kept per hash of the sources that make them (src/, imports/, package.json,
+ * bindings are kept per hash of the checkout's node_modules folder (the build links it) and of
+ * the sources that make them (src/, imports/, package.json,
  * package-lock.json, the tsconfig files, the build scripts, BUILD_STEPS below); pip's, Maven's (a repository in the cache)
  * and Go's module caches are kept across hashes; a hash unused for a day is removed. The apps
  * themselves are copied, built and run afresh each time.
@@ -74,7 +75,9 @@ function parseArgs(argv) {
 }
 
 function sourceKey() {
-  const h = crypto.createHash('sha256').update(`steps ${BUILD_STEPS}\0`);
+  // the built library resolves cdk8s through this checkout's node_modules (a link), and the
+  // TypeScript reference app must load the same copy: two checkouts never share a build
+  const h = crypto.createHash('sha256').update(`steps ${BUILD_STEPS}\0node_modules ${fs.realpathSync(path.join(ROOT, 'node_modules'))}\0`);
   for (const f of checkoutFiles(...KEYED).sort()) {
     h.update(f)
       .update('\0')
